@@ -1,0 +1,174 @@
+extension PageControl {
+  // MARK: Routing touches and the pointer to the one contact
+
+  mutating func touch(
+    _ phase: TouchPhase, id: TouchID, x: Double?, y: Double?, at t: Double,
+    _ emit: (PageControlRecord) -> Void
+  ) {
+    if phase == .down {
+      guard let x, let y else { return }
+      return pressDown(.touch(id), x: x, y: y, at: t)
+    }
+    guard contact.phase != .idle, contact.source == .touch(id) else { return }
+    switch phase {
+    case .down: break
+    case .move: if let x, let y { move(x: x, y: y, at: t, emit) }
+    case .up: if let x, let y { release(x: x, y: y, at: t, emit) }
+    case .cancel: cancelContact(at: t, emit)
+    }
+  }
+
+  mutating func pointer(
+    _ phase: PointerPhase, x: Double, y: Double, at t: Double,
+    _ emit: (PageControlRecord) -> Void
+  ) {
+    let pressed = contact.phase != .idle && contact.source == .pointer
+    switch phase {
+    case .hover: break
+    // A pointer press acts only when it goes down inside the control (SPEC D11).
+    case .down: if configuration.control.contains(x: x, y: y) { pressDown(.pointer, x: x, y: y, at: t) }
+    case .move: if pressed { move(x: x, y: y, at: t, emit) }  // otherwise a hover
+    case .up: if pressed { release(x: x, y: y, at: t, emit) }
+    }
+  }
+
+  /// Starts tracking a contact unless one is tracked or the control ignores input.
+  private mutating func pressDown(_ source: _Contact.Source, x: Double, y: Double, at t: Double) {
+    guard contact.phase == .idle, isInteractive else { return }
+    let phase: _Contact.Phase
+    if configuration.control.contains(x: x, y: y) {
+      phase = .press  // the control wins where the frames overlap
+    } else if let container = configuration.container, container.contains(x: x, y: y) {
+      phase = .drag
+    } else {
+      return  // outside both frames: never tracked, blocks nothing (SPEC D12)
+    }
+    contact.phase = phase
+    contact.source = source
+    contact.continuous = allowsContinuousInteraction
+    contact.downTime = t
+    (contact.downX, contact.downY) = (x, y)
+    (contact.x, contact.y) = (x, y)
+    contact.velocity.reset()
+    contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
+  }
+
+  /// When a press on the control becomes a scrub by holding still, if it can.
+  var scrubBeginDue: Double? {
+    guard contact.phase == .press, contact.continuous else { return nil }
+    return contact.downTime + configuration.constants.scrubDelay
+  }
+
+  private mutating func move(
+    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    (contact.x, contact.y) = (x, y)
+    contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
+    switch contact.phase {
+    case .press:
+      if contact.continuous,
+        contact.travel(toX: x, y: y) >= configuration.constants.scrubTravel
+      {
+        beginScrub(at: t, emit)
+      }
+    case .scrub:
+      follow(at: t)
+    case .idle, .drag, .ignored:
+      break
+    }
+  }
+
+  private mutating func release(
+    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    let phase = contact.phase
+    let travel = contact.travel(toX: x, y: y)
+    let short = travel < configuration.constants.scrubTravel
+    switch phase {
+    case .press where contact.source == .pointer:
+      contact.phase = .idle
+      if short { click(x: x, y: y, at: t, emit) }
+    case .press:
+      contact.phase = .idle
+      // Continuous: a short press is a tap wherever it ends (SPEC D14); otherwise any
+      // press that ends inside the control is.
+      let isTap = contact.continuous ? short : configuration.control.contains(x: x, y: y)
+      if isTap { tap(x: x, y: y, downTime: contact.downTime, at: t, emit) }
+    case .scrub:
+      endScrub(velocity: contact.velocity.velocity(releaseTime: t), at: t, emit)
+    case .drag:
+      contact.phase = .idle
+      swipe(x: x, y: y, at: t, emit)
+    case .idle, .ignored:
+      contact.phase = .idle
+    }
+  }
+
+  /// Ends the tracked contact without a gesture; a scrub keeps the page it reached.
+  mutating func cancelContact(at t: Double, _ emit: (PageControlRecord) -> Void) {
+    if contact.phase == .scrub {
+      endScrub(velocity: nil, at: t, emit)
+    }
+    contact.phase = .idle
+  }
+
+  // MARK: Gestures
+
+  /// A tap at its up point (SPEC §3.1, D10).
+  private mutating func tap(
+    x: Double, y: Double, downTime: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    let previous = lastTap
+    lastTap = nil  // a tap that changes nothing breaks the chain
+    guard pageCount >= 2 else { return }
+    let constants = configuration.constants
+    let destination: Int
+    if pageCount == 2 {
+      destination = 1 - currentPage
+    } else if let previous, downTime - previous.upTime <= constants.followUpWindow,
+      _distance(x - previous.x, y - previous.y) <= constants.followUpRadius
+    {
+      destination = currentPage + previous.direction  // no fallback at the ends
+    } else {
+      guard let centre = layout.centre(ofPage: currentPage) else { return }
+      let u = offset(x: x, y: y)
+      let half = configuration.pitch / 2
+      destination = u < centre - half ? currentPage - 1 : u > centre + half ? currentPage + 1 : currentPage
+    }
+    guard destination != currentPage, destination >= 0, destination < pageCount else { return }
+    let direction = destination > currentPage ? 1 : -1
+    discreteChange(to: destination, cause: .tap, at: t, emit)
+    lastTap = _TapMemory(upTime: t, x: x, y: y, direction: direction)
+  }
+
+  /// A pointer click jumps to the slot under its up point (SPEC §3.3).
+  private mutating func click(
+    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    guard let page = layout.page(atOffset: offset(x: x, y: y)), page != currentPage else { return }
+    discreteChange(to: page, cause: .pointer, at: t, emit)
+  }
+
+  /// A drag on the paged content that may turn one page (SPEC §3.4, D7).
+  private mutating func swipe(
+    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    guard let container = configuration.container else { return }
+    let direction = configuration.direction
+    let constants = configuration.constants
+    let along = direction._forward(x: x, y: y) - direction._forward(x: contact.downX, y: contact.downY)
+    let across = direction._cross(x: x, y: y) - direction._cross(x: contact.downX, y: contact.downY)
+    guard abs(along) > abs(across) else { return }
+    let velocity = contact.velocity.velocity(releaseTime: t) * (along > 0 ? 1 : -1)
+    let far = abs(along) >= direction._axis(of: container).length / 2
+    let fast = abs(along) >= constants.swipeDistance && velocity >= constants.swipeVelocity
+    guard far || fast else { return }
+    // The page moves against the finger: a finger moving backwards shows the next page.
+    let destination = along < 0 ? currentPage + 1 : currentPage - 1
+    guard destination >= 0, destination < pageCount else { return }
+    discreteChange(to: destination, cause: .swipe, at: t, emit)
+  }
+}
+
+@inline(__always)
+func _distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }

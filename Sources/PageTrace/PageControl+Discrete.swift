@@ -1,0 +1,57 @@
+extension PageControl {
+  /// A discrete change: animated, interaction `discrete` until `animationDuration` after the
+  /// latest one; announced for accessibility, or for everything under VoiceOver (SPEC §3.5,
+  /// §3.7, D4: transition, interaction, announcement).
+  mutating func discreteChange(
+    to page: Int, cause: TransitionCause, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    emit(
+      record(
+        .transition(
+          PageTransition(
+            from: currentPage, to: page, animated: true, interaction: .discrete, cause: cause)),
+        at: t))
+    show(page, at: t)
+    setInteraction(.discrete, at: t, emit)
+    resetDue = t + configuration.constants.animationDuration
+    if configuration.voiceOver || cause == .accessibility { announce(at: t, emit) }
+  }
+
+  /// Keys act while the control has focus, in the visual direction (SPEC §3.6, D15).
+  mutating func press(_ key: Key, at t: Double, _ emit: (PageControlRecord) -> Void) {
+    guard isInteractive else { return }
+    let direction = configuration.direction
+    let destination: Int
+    switch key {
+    case .tab:
+      hasFocus = true
+      return
+    case .home: destination = 0
+    case .end: destination = lastPage
+    case .space: destination = currentPage + 1
+    case .right: destination = currentPage + (direction == .rightToLeft ? -1 : 1)
+    case .left: destination = currentPage + (direction == .rightToLeft ? 1 : -1)
+    case .down: destination = currentPage + (direction == .bottomToTop ? -1 : 1)
+    case .up: destination = currentPage + (direction == .bottomToTop ? 1 : -1)
+    }
+    guard hasFocus, !isScrubbing, destination != currentPage,
+      destination >= 0, destination < pageCount
+    else { return }
+    discreteChange(to: destination, cause: .key, at: t, emit)
+  }
+
+  /// Accessibility actions step one page, never wrapping (SPEC §3.7).
+  mutating func perform(
+    _ action: AccessibilityAction, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    guard isInteractive, !isScrubbing else { return }
+    let step: Int
+    switch action {
+    case .increment, .activate, .scrollForward: step = 1
+    case .decrement, .scrollBackward: step = -1
+    }
+    let destination = currentPage + step
+    guard destination >= 0, destination < pageCount else { return }
+    discreteChange(to: destination, cause: .accessibility, at: t, emit)
+  }
+}

@@ -1,0 +1,100 @@
+import _PageTraceMath
+
+extension PageControl {
+  /// The press becomes a scrub: anchored at the finger and the current page (SPEC §3.2).
+  mutating func beginScrub(at t: Double, _ emit: (PageControlRecord) -> Void) {
+    contact.phase = .scrub
+    scrub = _Scrub()
+    scrub.anchorOffset = offset(x: contact.x, y: contact.y)
+    scrub.anchorPage = currentPage
+    scrub.target = currentPage
+    setInteraction(.continuous, at: t, emit)  // also drops a pending discrete reset
+    updateBackground(at: t, emit)
+    timer.pause(at: t)
+    follow(at: t)
+  }
+
+  /// Moves the target to follow the latest sample and reschedules the pending step
+  /// to `max(t, lastStep + interval)` (SPEC D6).
+  mutating func follow(at t: Double) {
+    let u = offset(x: contact.x, y: contact.y)
+    let length = layout.length
+    if u < 0 || u > length {
+      scrub.isPastEdge = true
+      scrub.edgeDistance = min(u < 0 ? -u : u - length, configuration.constants.rubberBand)
+      scrub.target = u < 0 ? 0 : lastPage
+    } else {
+      if scrub.isPastEdge {  // back inside: re-anchor (SPEC D19)
+        scrub.isPastEdge = false
+        scrub.edgeDistance = 0
+        scrub.anchorOffset = u
+        scrub.anchorPage = currentPage
+      }
+      // Rounded half away from zero; clamped as a double first so no value can trap.
+      let pages = Double(pageCount)
+      let delta = ((u - scrub.anchorOffset) / configuration.pitch).rounded()
+      scrub.target = clamped(scrub.anchorPage + Int(min(max(delta, -pages - 1), pages + 1)))
+    }
+    reschedule(at: t)
+  }
+
+  /// Schedules the next step for the current target, no earlier than `t`.
+  mutating func reschedule(at t: Double) {
+    scrub.stepDue =
+      scrub.target == currentPage ? nil : max(t, scrub.lastStep + stepInterval)
+  }
+
+  /// Whether steps count as jogging: past an edge of a windowed control.
+  private var isJogging: Bool { scrub.isPastEdge && layout.isWindowed }
+
+  /// `1/fps`; past an edge `max(1/fps, 1/rate)` with the edge-step or jog rate (SPEC D6).
+  var stepInterval: Double {
+    let frame = 1 / configuration.fps
+    guard scrub.isPastEdge else { return frame }
+    let constants = configuration.constants
+    let rate =
+      layout.isWindowed
+      ? min(constants.jogMaxRate, 2 * _pagetrace_pow(constants.jogBase, scrub.edgeDistance / 5))
+      : constants.edgeStepRate
+    return max(frame, 1 / rate)
+  }
+
+  /// One page toward the target, unanimated (SPEC §3.2).
+  mutating func step(at t: Double, _ emit: (PageControlRecord) -> Void) {
+    let from = currentPage
+    let to = from + (scrub.target > from ? 1 : -1)
+    let cause: TransitionCause = isJogging ? .jog : .scrub
+    emit(
+      record(
+        .transition(
+          PageTransition(from: from, to: to, animated: false, interaction: .continuous, cause: cause)),
+        at: t))
+    show(to, at: t)
+    scrub.lastStep = t
+    scrub.stepDue = scrub.target == currentPage ? nil : t + stepInterval
+  }
+
+  /// Ends the scrub on release (with the lift-off velocity) or cancel (`nil`): pending steps
+  /// are dropped, a fast release flicks to the end, the interaction returns to `none`.
+  mutating func endScrub(velocity: Double?, at t: Double, _ emit: (PageControlRecord) -> Void) {
+    scrub.stepDue = nil
+    if let velocity, velocity != 0, abs(velocity) >= configuration.constants.flickVelocity {
+      let destination = velocity > 0 ? lastPage : 0
+      if destination != currentPage {  // a flick to the page shown writes nothing (SPEC D8)
+        emit(
+          record(
+            .transition(
+              PageTransition(
+                from: currentPage, to: destination, animated: false, interaction: .continuous,
+                cause: .flick)),
+            at: t))
+        show(destination, at: t)
+      }
+    }
+    contact.phase = .idle
+    setInteraction(.none, at: t, emit)
+    updateBackground(at: t, emit)
+    if configuration.voiceOver { announce(at: t, emit) }
+    timer.resume(at: t)
+  }
+}

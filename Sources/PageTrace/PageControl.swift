@@ -1,0 +1,225 @@
+/// One page control replayed in virtual time: the reducer of SPEC §3 for one session.
+///
+/// Feed it events in time order; it calls `emit` with every record they cause, including
+/// the time-driven ones that fall due between events (scrub steps, the discrete-state reset,
+/// timer advances), each stamped with its own due time. It never reads a clock and never
+/// allocates per event.
+///
+/// ```swift
+/// var control = try PageControl(configuration)
+/// try control.handle(PageControlEvent(time: 0, .touch(.down, id: 1, x: 187, y: 795))) { _ in }
+/// try control.handle(PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 187, y: 795))) {
+///   print($0)  // a tap transition 0 → 1 at t = 0.05, then interaction "discrete"
+/// }
+/// control.currentPage  // 1
+/// ```
+///
+/// Use ``PageControlEngine`` for a stream that interleaves several sessions.
+public struct PageControl: Sendable {
+  /// The configuration the control started from.
+  public let configuration: PageControlConfiguration
+  /// The session name written on every record.
+  public let session: String?
+
+  /// The number of pages now.
+  public internal(set) var pageCount: Int
+  /// The page shown now.
+  public internal(set) var currentPage: Int
+  /// The interaction state now.
+  public internal(set) var interaction: InteractionState = .none
+  /// Whether the background platter is visible now.
+  public internal(set) var isBackgroundVisible: Bool
+  /// Whether the control accepts input now (`set` may change it).
+  public internal(set) var isEnabled: Bool
+  /// Whether touches that go down from now on may scrub.
+  public internal(set) var allowsContinuousInteraction: Bool
+  /// The background style now.
+  public internal(set) var style: BackgroundStyle
+  /// Whether the control has keyboard focus.
+  public internal(set) var hasFocus = false
+  /// The dots and their visible window.
+  public internal(set) var layout: IndicatorLayout
+
+  /// The time of the latest event, `-infinity` before the first.
+  var lastTime = -Double.infinity
+  /// When the discrete state returns to `none`, if it is `discrete`.
+  var resetDue: Double?
+  var timer: _TimerState
+  var contact = _Contact()
+  var scrub = _Scrub()
+  var lastTap: _TapMemory?
+
+  /// Creates a control from a validated configuration.
+  ///
+  /// - Throws: ``PageControlError/invalidConfiguration(_:)`` if a value is out of range.
+  public init(_ configuration: PageControlConfiguration, session: String? = nil)
+    throws(PageControlError)
+  {
+    try configuration.validate()
+    self.init(validated: configuration, session: session)
+  }
+
+  init(validated configuration: PageControlConfiguration, session: String?) {
+    self.configuration = configuration
+    self.session = session
+    pageCount = configuration.pages
+    currentPage = min(max(configuration.current, 0), max(configuration.pages - 1, 0))
+    isEnabled = configuration.enabled
+    allowsContinuousInteraction = configuration.continuous
+    style = configuration.style
+    isBackgroundVisible = configuration.style == .prominent
+    timer = configuration.progress == nil ? .off : .notStarted
+    layout = IndicatorLayout(pages: 0, length: 0, pitch: 1, padding: 0)
+    relayout()
+  }
+
+  /// Whether the control takes input: enabled, and not hidden for a single page (SPEC D17).
+  public var isInteractive: Bool {
+    isEnabled && !(configuration.hidesForSinglePage && pageCount < 2)
+  }
+
+  /// Whether a scrub is in progress.
+  public var isScrubbing: Bool { contact.phase == .scrub }
+
+  /// Applies one event: emits what falls due up to its time, applies it, then emits what
+  /// it made due at that same time (SPEC D3).
+  ///
+  /// The event's `session` is not consulted; records carry ``session``.
+  ///
+  /// - Throws: ``PageControlError`` if the event breaks the contract; the control is then
+  ///   unchanged and nothing was emitted.
+  public mutating func handle(
+    _ event: PageControlEvent, emit: (PageControlRecord) -> Void
+  ) throws(PageControlError) {
+    try validate(event)
+    let t = event.time
+    if case .notStarted = timer { timer = .running(due: t + duration(ofPage: currentPage)) }
+    lastTime = t
+    advance(to: t, emit)
+    switch event.action {
+    case .touch(let phase, let id, let x, let y):
+      touch(phase, id: id, x: x, y: y, at: t, emit)
+    case .pointer(let phase, let x, let y):
+      pointer(phase, x: x, y: y, at: t, emit)
+    case .key(let key):
+      press(key, at: t, emit)
+    case .focus(let focused):
+      if isInteractive { hasFocus = focused }
+    case .accessibility(let action):
+      perform(action, at: t, emit)
+    case .set(let change):
+      apply(change, at: t, emit)
+    }
+    advance(to: t, emit)
+  }
+
+  private func validate(_ event: PageControlEvent) throws(PageControlError) {
+    guard event.time.isFinite else { throw .nonFiniteValue(field: "t") }
+    guard event.time >= lastTime else {
+      throw .timeWentBackwards(previous: lastTime, found: event.time)
+    }
+    switch event.action {
+    case .touch(let phase, let id, let x, let y):
+      if case .number(let n) = id, !n.isFinite { throw .nonFiniteValue(field: "id") }
+      if let x, !x.isFinite { throw .nonFiniteValue(field: "x") }
+      if let y, !y.isFinite { throw .nonFiniteValue(field: "y") }
+      if phase != .cancel && (x == nil || y == nil) {
+        throw .missingField(x == nil ? "x" : "y")
+      }
+    case .pointer(_, let x, let y):
+      if !x.isFinite { throw .nonFiniteValue(field: "x") }
+      if !y.isFinite { throw .nonFiniteValue(field: "y") }
+    case .key, .focus, .accessibility, .set:
+      break
+    }
+  }
+
+  /// The kinds of work that fall due, in their same-instant order (SPEC D4).
+  private enum DueWork { case reset, timer, scrubBegin, scrubStep }
+
+  /// Performs, in time order, everything due at or before `t`.
+  mutating func advance(to t: Double, _ emit: (PageControlRecord) -> Void) {
+    while true {
+      var due = Double.infinity
+      var work = DueWork.reset
+      // Strict `<` keeps the earlier kind first when two are due at the same instant.
+      if let reset = resetDue, reset < due { (due, work) = (reset, .reset) }
+      if case .running(let timerDue) = timer, timerDue < due { (due, work) = (timerDue, .timer) }
+      if let begin = scrubBeginDue, begin < due { (due, work) = (begin, .scrubBegin) }
+      if contact.phase == .scrub, let step = scrub.stepDue, step < due {
+        (due, work) = (step, .scrubStep)
+      }
+      guard due <= t else { return }
+      switch work {
+      case .reset:
+        resetDue = nil
+        setInteraction(.none, at: due, emit)
+      case .timer:
+        timerFired(at: due, emit)
+      case .scrubBegin:
+        beginScrub(at: due, emit)
+      case .scrubStep:
+        step(at: due, emit)
+      }
+    }
+  }
+
+  // MARK: Shared mechanics
+
+  func record(_ content: PageControlRecord.Content, at t: Double) -> PageControlRecord {
+    PageControlRecord(time: t, session: session, content)
+  }
+
+  var lastPage: Int { max(pageCount - 1, 0) }
+
+  func clamped(_ page: Int) -> Int { min(max(page, 0), lastPage) }
+
+  /// The padding in force: explicit, else 14, or 0 while the style is minimal (SPEC D18).
+  var padding: Double { configuration.padding ?? (style == .minimal ? 0 : 14) }
+
+  /// Rebuilds the layout after the page count or padding changed, keeping the window
+  /// where it was as far as the current page allows.
+  mutating func relayout() {
+    let axis = configuration.direction._axis(of: configuration.control)
+    var fresh = IndicatorLayout(
+      pages: pageCount, length: axis.length, pitch: configuration.pitch, padding: padding)
+    fresh.windowStart = layout.windowStart
+    fresh.reveal(page: currentPage)
+    layout = fresh
+  }
+
+  /// A point's offset along the forward direction from the control's leading edge.
+  func offset(x: Double, y: Double) -> Double {
+    configuration.direction._forward(x: x, y: y)
+      - configuration.direction._axis(of: configuration.control).start
+  }
+
+  /// Shows `page`, moving the window and restarting the timer's count.
+  mutating func show(_ page: Int, at t: Double) {
+    currentPage = page
+    layout.reveal(page: page)
+    timer.pageChanged(at: t, duration: duration(ofPage: page), paused: isScrubbing)
+  }
+
+  mutating func setInteraction(
+    _ state: InteractionState, at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    if state != .discrete { resetDue = nil }
+    guard state != interaction else { return }
+    interaction = state
+    emit(record(.interaction(state), at: t))
+  }
+
+  /// Brings the background in line with the style and the scrub state (SPEC §3.10).
+  mutating func updateBackground(at t: Double, _ emit: (PageControlRecord) -> Void) {
+    let visible = style == .prominent || (style == .automatic && isScrubbing)
+    guard visible != isBackgroundVisible else { return }
+    isBackgroundVisible = visible
+    emit(record(.background(visible: visible), at: t))
+  }
+
+  mutating func announce(at t: Double, _ emit: (PageControlRecord) -> Void) {
+    guard pageCount > 0 else { return }
+    emit(record(.announcement(Announcement(page: currentPage, pageCount: pageCount)), at: t))
+  }
+}

@@ -1,0 +1,69 @@
+/// Everything that describes one page control and its paged content (SPEC §1).
+///
+/// Only `pages` and `control` are required; every other key has the SPEC's default.
+///
+/// ```swift
+/// var configuration = PageControlConfiguration(
+///   pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+/// configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+/// configuration.constants.scrubDelay = 0.2
+/// ```
+public struct PageControlConfiguration: Sendable, Hashable {
+  /// The behaviour model.
+  public var profile: Profile = .uikit
+  /// The number of pages, at least 0.
+  public var pages: Int
+  /// The starting page, clamped into range.
+  public var current: Int = 0
+  /// The frame of the control.
+  public var control: Rect
+  /// The frame of the paged content; `nil` means no swipe paging.
+  public var container: Rect?
+  /// The direction in which pages advance.
+  public var direction: LayoutDirection = .leftToRight
+  /// When the background platter is visible.
+  public var style: BackgroundStyle = .automatic
+  /// Whether scrubbing is allowed (`allowsContinuousInteraction`).
+  public var continuous: Bool = true
+  /// Whether the control is hidden, and ignores input, when `pages < 2`.
+  public var hidesForSinglePage: Bool = false
+  /// Whether the control accepts input.
+  public var enabled: Bool = true
+  /// The distance between neighbouring indicator centres.
+  public var pitch: Double = 16
+  /// The inset at both ends along the axis; `nil` means 14, or 0 while the style is minimal.
+  public var padding: Double?
+  /// The display refresh rate that paces scrub steps.
+  public var fps: Double = 120
+  /// Whether a screen reader is running (SPEC §3.7).
+  public var voiceOver: Bool = false
+  /// The auto-advance timer, if any.
+  public var progress: TimerProgress?
+  /// Where the control sits on screen (lint only).
+  public var placement: Placement = .content
+  /// The recognizer constants.
+  public var constants: InteractionConstants = .uikit
+
+  /// Creates a configuration with the SPEC's defaults for everything but the required keys.
+  public init(pages: Int, control: Rect) {
+    self.pages = pages
+    self.control = control
+  }
+
+  /// Checks every value the engine relies on, so that replay can never trap.
+  ///
+  /// - Throws: ``PageControlError/invalidConfiguration(_:)`` naming the first bad key.
+  public func validate() throws(PageControlError) {
+    func check(_ ok: Bool, _ key: String) throws(PageControlError) {
+      if !ok { throw .invalidConfiguration(key) }
+    }
+    try check(pages >= 0, "pages")
+    try check(control._isValid, "control")
+    try check(container?._isValid ?? true, "container")
+    try check(pitch.isFinite && pitch > 0, "pitch")
+    try check(padding.map { $0.isFinite && $0 >= 0 } ?? true, "padding")
+    try check(fps.isFinite && fps > 0, "fps")
+    try check(progress?._isValid ?? true, "progress")
+    try check(constants._isValid, "constants")
+  }
+}

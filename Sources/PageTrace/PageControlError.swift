@@ -1,0 +1,33 @@
+/// Input that breaks the contract, reported as a value instead of a trap.
+///
+/// ```swift
+/// do { try engine.handle(event) { _ in } } catch {
+///   print(error)  // PageControlError.timeWentBackwards(...)
+/// }
+/// ```
+public enum PageControlError: Error, Sendable, Hashable {
+  /// An event's time is earlier than the previous event's in the same session.
+  case timeWentBackwards(previous: Double, found: Double)
+  /// A time or coordinate is NaN or infinite; the payload names the field.
+  case nonFiniteValue(field: String)
+  /// A required field is missing; the payload names it.
+  case missingField(String)
+  /// A configuration value is out of range; the payload names the key.
+  case invalidConfiguration(String)
+}
+
+extension PageControlError: CustomStringConvertible {
+  /// A one-line explanation for people.
+  public var description: String {
+    switch self {
+    case .timeWentBackwards(let previous, let found):
+      "expected a time of at least \(previous) (time must not decrease within a session), found \(found)"
+    case .nonFiniteValue(let field):
+      "expected a finite number for \(field), found a non-finite value"
+    case .missingField(let field):
+      "expected the field \(field), found none"
+    case .invalidConfiguration(let key):
+      "invalid configuration value for \(key)"
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/// An axis-aligned rectangle in points: the frame of the control or of the paged content.
+///
+/// Edges count as inside (SPEC D1):
+///
+/// ```swift
+/// let control = Rect(x: 0, y: 780, width: 390, height: 30)
+/// control.contains(x: 390, y: 810)  // true
+/// ```
+public struct Rect: Sendable, Hashable {
+  /// The left edge.
+  public var x: Double
+  /// The top edge.
+  public var y: Double
+  /// The extent along x, not negative.
+  public var width: Double
+  /// The extent along y, not negative.
+  public var height: Double
+
+  /// Creates a rectangle from its origin and size.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// Whether the point lies inside the rectangle or on its edge.
+  public func contains(x px: Double, y py: Double) -> Bool {
+    x <= px && px <= x + width && y <= py && py <= y + height
+  }
+
+  var _isValid: Bool {
+    x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
+  }
+}

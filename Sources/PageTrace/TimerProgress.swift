@@ -1,0 +1,29 @@
+/// The auto-advance timer of iOS 17 (SPEC §3.8, D21).
+///
+/// ```swift
+/// configuration.progress = TimerProgress(duration: 3, pageDurations: [2: 5])
+/// ```
+public struct TimerProgress: Sendable, Hashable {
+  /// Seconds each page is shown before the timer advances, unless overridden.
+  public var duration: Double
+  /// Per-page durations, keyed by 0-based page.
+  public var pageDurations: [Int: Double]
+  /// Whether the timer wraps from the last page to page 0 instead of stopping.
+  public var resetsToInitialPageAfterEnd: Bool
+
+  /// Creates a timer configuration.
+  public init(
+    duration: Double, pageDurations: [Int: Double] = [:], resetsToInitialPageAfterEnd: Bool = false
+  ) {
+    self.duration = duration
+    self.pageDurations = pageDurations
+    self.resetsToInitialPageAfterEnd = resetsToInitialPageAfterEnd
+  }
+
+  /// The time the given page stays before the timer advances.
+  public func duration(ofPage page: Int) -> Double { pageDurations[page] ?? duration }
+
+  var _isValid: Bool {
+    duration.isFinite && duration > 0 && pageDurations.values.allSatisfy { $0.isFinite && $0 > 0 }
+  }
+}

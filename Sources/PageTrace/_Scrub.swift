@@ -1,0 +1,18 @@
+/// The state of a scrub in progress (SPEC §3.2, D6, D19).
+struct _Scrub: Sendable, Hashable {
+  /// Where the finger was, as an offset along the control, when the anchor was set.
+  var anchorOffset = 0.0
+  /// The page shown when the anchor was set.
+  var anchorPage = 0
+  /// The page the displayed page moves toward, one step at a time.
+  var target = 0
+  /// When the latest step happened; `-infinity` before the first.
+  var lastStep = -Double.infinity
+  /// When the next step is due, if the target differs from the displayed page.
+  var stepDue: Double?
+  /// How far past the leading or trailing edge the latest sample was, capped at
+  /// `rubberBand`; 0 when inside.
+  var edgeDistance = 0.0
+  /// Whether the latest sample was past an edge.
+  var isPastEdge = false
+}
