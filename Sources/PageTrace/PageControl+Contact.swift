@@ -26,7 +26,8 @@ extension PageControl {
     switch phase {
     case .hover: break
     // A pointer press acts only when it goes down inside the control (SPEC D11).
-    case .down: if configuration.control.contains(x: x, y: y) { pressDown(.pointer, x: x, y: y, at: t) }
+    case .down:
+      if configuration.control.contains(x: x, y: y) { pressDown(.pointer, x: x, y: y, at: t) }
     case .move: if pressed { move(x: x, y: y, at: t, emit) }  // otherwise a hover
     case .up: if pressed { release(x: x, y: y, at: t, emit) }
     }
@@ -133,7 +134,8 @@ extension PageControl {
       guard let centre = layout.centre(ofPage: currentPage) else { return }
       let u = offset(x: x, y: y)
       let half = configuration.pitch / 2
-      destination = u < centre - half ? currentPage - 1 : u > centre + half ? currentPage + 1 : currentPage
+      destination =
+        u < centre - half ? currentPage - 1 : u > centre + half ? currentPage + 1 : currentPage
     }
     guard destination != currentPage, destination >= 0, destination < pageCount else { return }
     let direction = destination > currentPage ? 1 : -1
@@ -156,7 +158,8 @@ extension PageControl {
     guard let container = configuration.container else { return }
     let direction = configuration.direction
     let constants = configuration.constants
-    let along = direction._forward(x: x, y: y) - direction._forward(x: contact.downX, y: contact.downY)
+    let along =
+      direction._forward(x: x, y: y) - direction._forward(x: contact.downX, y: contact.downY)
     let across = direction._cross(x: x, y: y) - direction._cross(x: contact.downX, y: contact.downY)
     guard abs(along) > abs(across) else { return }
     let velocity = contact.velocity.velocity(releaseTime: t) * (along > 0 ? 1 : -1)

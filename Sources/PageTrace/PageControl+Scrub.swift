@@ -67,7 +67,8 @@ extension PageControl {
     emit(
       record(
         .transition(
-          PageTransition(from: from, to: to, animated: false, interaction: .continuous, cause: cause)),
+          PageTransition(
+            from: from, to: to, animated: false, interaction: .continuous, cause: cause)),
         at: t))
     show(to, at: t)
     scrub.lastStep = t

@@ -93,7 +93,9 @@ public struct RecordTypes: OptionSet, Sendable, Hashable {
   /// Detail openings.
   public static let detail = RecordTypes(.detail)
   /// Every kind.
-  public static let all: RecordTypes = [.transition, .interaction, .background, .announcement, .detail]
+  public static let all: RecordTypes = [
+    .transition, .interaction, .background, .announcement, .detail,
+  ]
 
   /// Whether the set holds the given kind.
   public func contains(_ type: RecordType) -> Bool { contains(RecordTypes(type)) }

@@ -15,7 +15,8 @@ enum _TimerState: Sendable, Hashable {
   mutating func pageChanged(at t: Double, duration: Double, paused: Bool) {
     switch self {
     case .off, .notStarted: break
-    case .running, .paused, .stopped: self = paused ? .paused(remaining: duration) : .running(due: t + duration)
+    case .running, .paused, .stopped:
+      self = paused ? .paused(remaining: duration) : .running(due: t + duration)
     }
   }
 

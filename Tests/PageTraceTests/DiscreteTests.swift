@@ -16,7 +16,8 @@ import Testing
   }
 
   @Test func animationDurationIsOverridable() throws {
-    let records = try replay(phone { $0.constants.animationDuration = 0.5 }, tap(0, 187) + [idle(1)])
+    let records = try replay(
+      phone { $0.constants.animationDuration = 0.5 }, tap(0, 187) + [idle(1)])
     #expect(records.last == interaction(0.05 + 0.5, .none))
   }
 
@@ -53,7 +54,8 @@ import Testing
   }
 
   @Test func tabMovesFocusToTheControl() throws {
-    #expect(try transitions(phone(), [key(0, .tab), key(1, .right)]) == [transition(1, 0, 1, .key)])
+    #expect(
+      try transitions(phone(), [key(0, .tab), key(1, .right)]) == [transition(1, 0, 1, .key)])
   }
 
   @Test func everyKeyLeftToRight() throws {
@@ -84,8 +86,12 @@ import Testing
       (.bottomToTop, [.up, .right], [.down, .left]),
     ]
     for (direction, next, previous) in table {
-      for pressed in next { #expect(try pageAfter(pressed, direction) == 4, "\(pressed) \(direction)") }
-      for pressed in previous { #expect(try pageAfter(pressed, direction) == 2, "\(pressed) \(direction)") }
+      for pressed in next {
+        #expect(try pageAfter(pressed, direction) == 4, "\(pressed) \(direction)")
+      }
+      for pressed in previous {
+        #expect(try pageAfter(pressed, direction) == 2, "\(pressed) \(direction)")
+      }
       // space, home and end do not mirror.
       #expect(try pageAfter(.space, direction) == 4)
       #expect(try pageAfter(.home, direction) == 0)
@@ -116,7 +122,9 @@ import Testing
   }
 
   @Test func actionsMapToNextAndPrevious() throws {
-    let actions: [AccessibilityAction] = [.increment, .activate, .scrollForward, .decrement, .scrollBackward]
+    let actions: [AccessibilityAction] = [
+      .increment, .activate, .scrollForward, .decrement, .scrollBackward,
+    ]
     let events = actions.enumerated().map { a11y(Double($0.offset), $0.element) }
     #expect(
       try transitions(phone(), events) == [
@@ -171,12 +179,16 @@ import Testing
   }
 
   @Test func programmaticChangesAreNeverAnnounced() throws {
-    let records = try replay(phone { $0.voiceOver = true }, [set(1, ProgrammaticChange(current: 4))])
+    let records = try replay(
+      phone { $0.voiceOver = true }, [set(1, ProgrammaticChange(current: 4))])
     #expect(records == [transition(1, 0, 4, .program)])
   }
 
   @Test func nothingIsAnnouncedWithoutPages() throws {
     let events = [down(0, 195), idle(0.2), up(0.3, 195)]
-    #expect(try replay(phone(pages: 0) { $0.voiceOver = true }, events).allSatisfy { $0.type != .announcement })
+    #expect(
+      try replay(phone(pages: 0) { $0.voiceOver = true }, events).allSatisfy {
+        $0.type != .announcement
+      })
   }
 }

@@ -6,14 +6,16 @@ import Testing
 @Suite struct EngineTests {
   @Test func sessionsAreIndependentControlsAndLabelTheirRecords() throws {
     let events = [
-      down(0, 187, session: "a"), PageControlEvent(time: 0.01, session: "b", .accessibility(.increment)),
+      down(0, 187, session: "a"),
+      PageControlEvent(time: 0.01, session: "b", .accessibility(.increment)),
       up(0.05, 187, session: "a"),
     ]
     #expect(
       try replay(phone(), events) == [
         PageControlRecord(time: 0.01, session: "b", transition(0, 0, 1, .accessibility).content),
         interaction(0.01, .discrete, session: "b"),
-        PageControlRecord(time: 0.01, session: "b", .announcement(Announcement(page: 1, pageCount: 8))),
+        PageControlRecord(
+          time: 0.01, session: "b", .announcement(Announcement(page: 1, pageCount: 8))),
         transition(0.05, 0, 1, .tap, session: "a"), interaction(0.05, .discrete, session: "a"),
       ])
   }
@@ -45,11 +47,16 @@ import Testing
       try engine.handle(idle(.infinity)) { emitted.append($0) }
     }
     #expect(throws: PageControlError.missingField("x")) {
-      try engine.handle(PageControlEvent(time: 1, .touch(.up, id: 1, x: nil, y: 3))) { emitted.append($0) }
+      try engine.handle(PageControlEvent(time: 1, .touch(.up, id: 1, x: nil, y: 3))) {
+        emitted.append($0)
+      }
     }
     #expect(emitted.isEmpty)
     // The press is still tracked and still a press: it lifts as a tap.
-    #expect(try engine.records(for: [up(0.1, 187)]) == [transition(0.1, 0, 1, .tap), interaction(0.1, .discrete)])
+    #expect(
+      try engine.records(for: [up(0.1, 187)]) == [
+        transition(0.1, 0, 1, .tap), interaction(0.1, .discrete),
+      ])
   }
 
   @Test func invalidConfigurationsAreErrorsNotTraps() {
@@ -59,12 +66,16 @@ import Testing
       ("padding", { $0.padding = -2 }), ("constants", { $0.constants.edgeStepRate = 0 }),
     ]
     for (key, breakIt) in bad {
-      #expect(throws: PageControlError.invalidConfiguration(key)) { try PageControlEngine(phone(breakIt)) }
+      #expect(throws: PageControlError.invalidConfiguration(key)) {
+        try PageControlEngine(phone(breakIt))
+      }
     }
   }
 
   @Test func hugeCoordinatesDoNotTrap() throws {
-    let events = [down(0, 187), move(0.01, 203), move(0.02, 1e308), move(0.03, -1e308), up(0.04, 0)]
+    let events = [
+      down(0, 187), move(0.01, 203), move(0.02, 1e308), move(0.03, -1e308), up(0.04, 0),
+    ]
     #expect(try transitions(phone(), events).first == transition(0.02, 0, 1, .scrub))
   }
 

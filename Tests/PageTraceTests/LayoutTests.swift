@@ -26,7 +26,8 @@ import Testing
     #expect(layout.page(atOffset: 130.99) == nil)
     #expect(layout.page(atOffset: 259) == 7)
     #expect(layout.page(atOffset: 259.01) == nil)
-    #expect(IndicatorLayout(pages: 0, length: 390, pitch: 16, padding: 14).page(atOffset: 195) == nil)
+    #expect(
+      IndicatorLayout(pages: 0, length: 390, pitch: 16, padding: 14).page(atOffset: 195) == nil)
   }
 
   @Test func theWindowKeepsTwoSlotsOfMarginAndStopsAtTheEnds() {
@@ -68,7 +69,8 @@ import Testing
 
 /// Windowed controls through the engine: 30 pages in a 120 pt frame (5 slots).
 @Suite struct WindowedControlTests {
-  let narrow = PageControlConfiguration(pages: 30, control: Rect(x: 0, y: 780, width: 120, height: 30))
+  let narrow = PageControlConfiguration(
+    pages: 30, control: Rect(x: 0, y: 780, width: 120, height: 30))
 
   @Test func theWindowFollowsThePageAtBothEnds() throws {
     var engine = try PageControlEngine(narrow)
@@ -132,7 +134,9 @@ import Testing
 @Suite struct MirroringTests {
   let vertical = Rect(x: 350, y: 100, width: 30, height: 390)
 
-  func configured(_ direction: LayoutDirection, control: Rect = phoneControl) -> PageControlConfiguration {
+  func configured(_ direction: LayoutDirection, control: Rect = phoneControl)
+    -> PageControlConfiguration
+  {
     var configuration = phone()
     configuration.control = control
     configuration.direction = direction
@@ -146,7 +150,10 @@ import Testing
     #expect(try transitions(rtl, tap(0, 300)).isEmpty)
     // Exactly between page 0 (251) and page 1 (235): the earlier page.
     let click = [pointer(.down, 0, 243), pointer(.up, 0.05, 243)]
-    #expect(try transitions(phone(current: 3) { $0.direction = .rightToLeft }, click) == [transition(0.05, 3, 0, .pointer)])
+    #expect(
+      try transitions(phone(current: 3) { $0.direction = .rightToLeft }, click) == [
+        transition(0.05, 3, 0, .pointer)
+      ])
   }
 
   @Test func rightToLeftScrubsAndSwipesMirror() throws {
@@ -174,6 +181,9 @@ import Testing
     #expect(try transitions(btt, tap(0, 365, 300)) == [transition(0.05, 0, 1, .tap)])
     #expect(try transitions(btt, tap(0, 365, 400)).isEmpty)
     let pastTop = [down(0, 365, 110), move(0.02, 365, 94), up(0.2, 365, 94)]
-    #expect(try transitions(btt, pastTop) == [transition(0.02, 0, 1, .scrub), transition(0.02 + 0.125, 1, 2, .scrub)])
+    #expect(
+      try transitions(btt, pastTop) == [
+        transition(0.02, 0, 1, .scrub), transition(0.02 + 0.125, 1, 2, .scrub),
+      ])
   }
 }

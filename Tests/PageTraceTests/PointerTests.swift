@@ -7,7 +7,9 @@ import Testing
   @Test func aClickOnADotJumpsStraightToItsPage() throws {
     let events = [pointer(.down, 0, 235), pointer(.up, 0.05, 235)]  // page 6's dot
     #expect(
-      try replay(phone(), events) == [transition(0.05, 0, 6, .pointer), interaction(0.05, .discrete)])
+      try replay(phone(), events) == [
+        transition(0.05, 0, 6, .pointer), interaction(0.05, .discrete),
+      ])
   }
 
   @Test func aClickBetweenTwoSlotsBelongsToTheEarlierPage() throws {
@@ -50,14 +52,19 @@ import Testing
     let events = [pointer(.down, 0, 139), pointer(.up, 0.05, 235)]
     #expect(try replay(phone { $0.continuous = false }, events).isEmpty)
     let short = [pointer(.down, 0, 230), pointer(.up, 0.05, 235)]
-    #expect(try transitions(phone { $0.continuous = false }, short) == [transition(0.05, 0, 6, .pointer)])
+    #expect(
+      try transitions(phone { $0.continuous = false }, short) == [transition(0.05, 0, 6, .pointer)])
   }
 
   @Test func pointerAndTouchShareTheOneContact() throws {
     // While the pointer is pressed a touch is ignored, and the other way round.
-    let pointerFirst = [pointer(.down, 0, 235), down(0.01, 300), up(0.02, 300), pointer(.up, 0.05, 235)]
+    let pointerFirst = [
+      pointer(.down, 0, 235), down(0.01, 300), up(0.02, 300), pointer(.up, 0.05, 235),
+    ]
     #expect(try transitions(phone(), pointerFirst) == [transition(0.05, 0, 6, .pointer)])
-    let touchFirst = [down(0, 187), pointer(.down, 0.01, 235), pointer(.up, 0.02, 235), up(0.05, 187)]
+    let touchFirst = [
+      down(0, 187), pointer(.down, 0.01, 235), pointer(.up, 0.02, 235), up(0.05, 187),
+    ]
     #expect(try transitions(phone(), touchFirst) == [transition(0.05, 0, 1, .tap)])
   }
 }
@@ -66,9 +73,13 @@ import Testing
 @Suite struct ContentSwipeTests {
   @Test func aFastSwipeLeftShowsTheNextPage() throws {
     // 60 pt left; velocity (250 - 300) / 0.02 = -2500 along the finger's travel.
-    let events = [down(0, 300, 400), move(0.01, 280, 400), move(0.02, 250, 400), up(0.025, 240, 400)]
+    let events = [
+      down(0, 300, 400), move(0.01, 280, 400), move(0.02, 250, 400), up(0.025, 240, 400),
+    ]
     #expect(
-      try replay(phone(), events) == [transition(0.025, 0, 1, .swipe), interaction(0.025, .discrete)])
+      try replay(phone(), events) == [
+        transition(0.025, 0, 1, .swipe), interaction(0.025, .discrete),
+      ])
   }
 
   @Test func aSwipeRightShowsThePreviousPageAndStopsAtTheFirst() throws {
@@ -132,6 +143,9 @@ import Testing
     let events = [down(0, 300), move(0.01, 280), up(0.015, 280)]
     let records = try replay(phone(current: 3), events)
     #expect(records.first == interaction(0.01, .continuous))
-    #expect(!records.contains { $0.type == .transition && $0.content == transition(0, 3, 4, .swipe).content })
+    #expect(
+      !records.contains {
+        $0.type == .transition && $0.content == transition(0, 3, 4, .swipe).content
+      })
   }
 }

@@ -18,14 +18,18 @@ import Testing
   }
 
   @Test func currentIsClamped() throws {
-    let events = [set(1, .init(current: 20)), set(2, .init(current: -3)), set(3, .init(current: 0))]
+    let events = [
+      set(1, .init(current: 20)), set(2, .init(current: -3)), set(3, .init(current: 0)),
+    ]
     #expect(
       try replay(phone(), events) == [transition(1, 0, 7, .program), transition(2, 7, 0, .program)])
   }
 
   @Test func fewerPagesClampTheCurrentPage() throws {
-    #expect(try replay(phone(current: 6), [set(1, .init(pages: 4))]) == [transition(1, 6, 3, .program)])
-    #expect(try replay(phone(current: 3), [set(1, .init(pages: 0))]) == [transition(1, 3, 0, .program)])
+    #expect(
+      try replay(phone(current: 6), [set(1, .init(pages: 4))]) == [transition(1, 6, 3, .program)])
+    #expect(
+      try replay(phone(current: 3), [set(1, .init(pages: 0))]) == [transition(1, 3, 0, .program)])
   }
 
   @Test func atMostOneProgramTransitionPerSet() throws {
@@ -62,14 +66,16 @@ import Testing
 
   @Test func styleChangesShowAndHideTheBackground() throws {
     let events = [
-      set(1, .init(style: .prominent)), set(2, .init(style: .minimal)), set(3, .init(style: .automatic)),
+      set(1, .init(style: .prominent)), set(2, .init(style: .minimal)),
+      set(3, .init(style: .automatic)),
     ]
     #expect(try replay(phone(), events) == [background(1, true), background(2, false)])
   }
 
   @Test func continuousAtTouchDownGovernsThatTouch() throws {
     // SPEC D13: the first touch went down while scrubbing was allowed; the second did not.
-    let events = [down(0, 187), set(0.05, .init(continuous: false)), idle(0.2), up(0.3, 187)]
+    let events =
+      [down(0, 187), set(0.05, .init(continuous: false)), idle(0.2), up(0.3, 187)]
       + [down(1, 187), idle(1.5), up(1.6, 187)]
     #expect(
       try replay(phone(), events) == [
@@ -82,7 +88,8 @@ import Testing
   @Test func minimalStyleDropsTheDefaultPaddingUnlessItIsExplicit() throws {
     // 30 pages in 120 pt: floor((120 - 28) / 16) = 5 slots; with no padding floor(120/16) = 7.
     let narrow = { (padding: Double?) in
-      var configuration = PageControlConfiguration(pages: 30, control: Rect(x: 0, y: 0, width: 120, height: 30))
+      var configuration = PageControlConfiguration(
+        pages: 30, control: Rect(x: 0, y: 0, width: 120, height: 30))
       configuration.padding = padding
       return configuration
     }
@@ -102,7 +109,10 @@ import Testing
   let scrub = [down(0, 187), move(0.01, 203), move(0.02, 219), up(0.3, 219)]
 
   @Test func automaticShowsItOnlyDuringAScrub() throws {
-    #expect(try replay(phone(), scrub).filter { $0.type == .background } == [background(0.01, true), background(0.3, false)])
+    #expect(
+      try replay(phone(), scrub).filter { $0.type == .background } == [
+        background(0.01, true), background(0.3, false),
+      ])
   }
 
   @Test func prominentAndMinimalNeverChangeIt() throws {
@@ -136,7 +146,10 @@ import Testing
     let configuration = phone(pages: 1) { $0.hidesForSinglePage = true }
     #expect(try replay(configuration, everything).isEmpty)
     // Three pages sit at 179, 195, 211: a tap at 250 is after page 0.
-    #expect(try transitions(configuration, [set(0, .init(pages: 3))] + tap(1, 250)) == [transition(1.05, 0, 1, .tap)])
+    #expect(
+      try transitions(configuration, [set(0, .init(pages: 3))] + tap(1, 250)) == [
+        transition(1.05, 0, 1, .tap)
+      ])
     // Not hidden when the flag is off: the hold begins a scrub (SPEC D20).
     #expect(try replay(phone(pages: 1), [down(0, 195), idle(0.2)]).count == 2)
   }
@@ -154,7 +167,8 @@ import Testing
   @Test func focusIsKeptWhileDisabled() throws {
     // Focus events are ignored while disabled (the `focus none` at 2 does nothing).
     let events = [
-      focus(0), set(1, .init(enabled: false)), focus(2, false), set(3, .init(enabled: true)), key(4, .right),
+      focus(0), set(1, .init(enabled: false)), focus(2, false), set(3, .init(enabled: true)),
+      key(4, .right),
     ]
     #expect(try transitions(phone(), events) == [transition(4, 0, 1, .key)])
   }

@@ -26,7 +26,8 @@ import Testing
         interaction(0.15, .none), background(0.15, false),
       ])
     // A moment earlier it is a tap.
-    #expect(try transitions(phone(), [down(0, 187), up(0.149, 187)]) == [transition(0.149, 0, 1, .tap)])
+    #expect(
+      try transitions(phone(), [down(0, 187), up(0.149, 187)]) == [transition(0.149, 0, 1, .tap)])
   }
 
   @Test func travellingScrubTravelBeginsAScrubAndStepsOnePagePerFrame() throws {
@@ -47,13 +48,16 @@ import Testing
   @Test func travelJustBelowScrubTravelStaysAPress() throws {
     // 15.99 pt: no scrub; released before the hold, it is a tap at 154.99 (past 139 + 8).
     let events = [down(0, 139), move(0.05, 154.99), up(0.1, 154.99)]
-    #expect(try replay(phone(), events) == [transition(0.1, 0, 1, .tap), interaction(0.1, .discrete)])
+    #expect(
+      try replay(phone(), events) == [transition(0.1, 0, 1, .tap), interaction(0.1, .discrete)])
   }
 
   @Test func scrubTravelIsOverridable() throws {
     let configuration = phone { $0.constants.scrubTravel = 30 }
     #expect(try replay(configuration, [down(0, 139), move(0.05, 165)]).isEmpty)
-    #expect(try replay(configuration, [down(0, 139), move(0.05, 169)]).first == interaction(0.05, .continuous))
+    #expect(
+      try replay(configuration, [down(0, 139), move(0.05, 169)]).first
+        == interaction(0.05, .continuous))
   }
 
   @Test func targetRoundsHalfAPitchAwayFromZero() throws {
@@ -200,7 +204,9 @@ import Testing
         interaction(0.15, .continuous), background(0.15, true),
       ])
     #expect(try replay(phone(pages: 0), [down(0, 195), idle(0.2)]).count == 2)
-    #expect(try replay(phone(pages: 1) { $0.hidesForSinglePage = true }, [down(0, 195), idle(0.2)]).isEmpty)
+    #expect(
+      try replay(phone(pages: 1) { $0.hidesForSinglePage = true }, [down(0, 195), idle(0.2)])
+        .isEmpty)
   }
 
   @Test func cancelEndsTheScrubOnThePageItReached() throws {
@@ -253,7 +259,8 @@ import Testing
     let slower = [down(0.5, 187), move(0.53125, 203), move(0.5625, 236.99), up(0.578125, 236.99)]
     #expect(try transitions(phone(), slower) == scrubSteps)
     // 960 pt/s is a flick at the default threshold, not at 1000.
-    #expect(try transitions(phone { $0.constants.flickVelocity = 1000 }, fling(upAt: 0.29)).count == 2)
+    #expect(
+      try transitions(phone { $0.constants.flickVelocity = 1000 }, fling(upAt: 0.29)).count == 2)
   }
 
   @Test func velocityUsesTheOldestSampleWithinATenthOfASecond() throws {

@@ -58,12 +58,15 @@ func tap(_ t: Double, _ x: Double, _ y: Double = y0, hold: Double = 0.05, id: To
   -> [PageControlEvent]
 { [down(t, x, y, id: id), up(t + hold, x, y, id: id)] }
 
-func pointer(_ phase: PointerPhase, _ t: Double, _ x: Double, _ y: Double = y0) -> PageControlEvent {
+func pointer(_ phase: PointerPhase, _ t: Double, _ x: Double, _ y: Double = y0) -> PageControlEvent
+{
   PageControlEvent(time: t, .pointer(phase, x: x, y: y))
 }
 
 func key(_ t: Double, _ key: Key) -> PageControlEvent { PageControlEvent(time: t, .key(key)) }
-func focus(_ t: Double, _ on: Bool = true) -> PageControlEvent { PageControlEvent(time: t, .focus(on)) }
+func focus(_ t: Double, _ on: Bool = true) -> PageControlEvent {
+  PageControlEvent(time: t, .focus(on))
+}
 func a11y(_ t: Double, _ action: AccessibilityAction) -> PageControlEvent {
   PageControlEvent(time: t, .accessibility(action))
 }

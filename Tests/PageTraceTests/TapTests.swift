@@ -74,7 +74,8 @@ import Testing
     // Held a second and dragged 30 pt: with continuous false it is a tap at the up point.
     let configuration = phone { $0.continuous = false }
     let held = [down(0, 187), move(0.5, 217), up(1, 217)]
-    #expect(try replay(configuration, held) == [transition(1, 0, 1, .tap), interaction(1, .discrete)])
+    #expect(
+      try replay(configuration, held) == [transition(1, 0, 1, .tap), interaction(1, .discrete)])
     // Ending outside the control is not a tap.
     #expect(try replay(configuration, [down(0, 187), up(1, 187, 700)]).isEmpty)
   }

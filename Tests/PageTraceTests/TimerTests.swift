@@ -5,7 +5,8 @@ import Testing
 /// SPEC §3.8, D21: the auto-advance timer.
 @Suite struct TimerTests {
   func timed(
-    pages: Int = 8, _ progress: TimerProgress, _ adjust: (inout PageControlConfiguration) -> Void = { _ in }
+    pages: Int = 8, _ progress: TimerProgress,
+    _ adjust: (inout PageControlConfiguration) -> Void = { _ in }
   ) -> PageControlConfiguration {
     phone(pages: pages) {
       $0.progress = progress
