@@ -1,14 +1,15 @@
 extension PageControl {
-  /// A `set` event: `enabled`, `continuous`, `style`, `pages` first, then `current`; at most
-  /// one `program` transition; records in the order transition, interaction, background
-  /// (SPEC §3.9, D18).
+  /// A `set` event (SPEC §3.9, D17, D18): `enabled`, `continuous`, `style`, `pages` first,
+  /// then `current` (clamped); at most one `program` transition, written as transition,
+  /// interaction, background (D4).
+  ///
+  /// A change of the page during a scrub ends the scrub silently (D18), even when the same
+  /// `set` also disables or hides the control; otherwise becoming disabled or hidden cancels
+  /// the tracked contact as a `cancel` would (D17).
   mutating func apply(
     _ change: ProgrammaticChange, at t: Double, _ emit: (PageControlRecord) -> Void
   ) {
-    if let enabled = change.enabled {
-      isEnabled = enabled
-      if !isInteractive { cancelContact(at: t, emit) }  // SPEC D17
-    }
+    if let enabled = change.enabled { isEnabled = enabled }
     if let continuous = change.continuous { allowsContinuousInteraction = continuous }
     if let newStyle = change.style, newStyle != style {
       style = newStyle
@@ -17,18 +18,16 @@ extension PageControl {
     if let pages = change.pages, max(pages, 0) != pageCount {
       pageCount = max(pages, 0)
       relayout()
-      if !isInteractive { cancelContact(at: t, emit) }
-      if case .stopped = timer {  // more pages may let a stopped timer go on
-        timer = .running(due: t + duration(ofPage: currentPage))
+      // More pages may let a stopped timer go on.
+      timer.restartIfStopped(at: t, duration: duration(ofPage: currentPage), paused: isScrubbing)
+      if isScrubbing {
+        scrub.target = clamped(scrub.target)
+        reschedule(at: t)
       }
     }
     let destination = clamped(change.current ?? currentPage)
-    if isScrubbing {
-      scrub.target = clamped(scrub.target)  // fewer pages
-      reschedule(at: t)
-    }
     if destination != currentPage {
-      if isScrubbing {  // the scrub ends silently; the rest of the touch is ignored
+      if isScrubbing {  // ends silently; the rest of the touch is ignored
         scrub.stepDue = nil
         contact.phase = .ignored
         timer.resume(at: t)
@@ -43,6 +42,7 @@ extension PageControl {
       show(destination, at: t)
       setInteraction(.none, at: t, emit)
     }
+    if !isInteractive { cancelContact(at: t, emit) }
     updateBackground(at: t, emit)
   }
 }

@@ -114,10 +114,15 @@ public struct PageControl: Sendable {
   }
 
   private func validate(_ event: PageControlEvent) throws(PageControlError) {
-    guard event.time.isFinite else { throw .nonFiniteValue(field: "t") }
+    try Self.validateFields(of: event)
     guard event.time >= lastTime else {
       throw .timeWentBackwards(previous: lastTime, found: event.time)
     }
+  }
+
+  /// The checks that do not depend on the session's state.
+  static func validateFields(of event: PageControlEvent) throws(PageControlError) {
+    guard event.time.isFinite else { throw .nonFiniteValue(field: "t") }
     switch event.action {
     case .touch(let phase, let id, let x, let y):
       if case .number(let n) = id, !n.isFinite { throw .nonFiniteValue(field: "id") }
@@ -129,7 +134,11 @@ public struct PageControl: Sendable {
     case .pointer(_, let x, let y):
       if !x.isFinite { throw .nonFiniteValue(field: "x") }
       if !y.isFinite { throw .nonFiniteValue(field: "y") }
-    case .key, .focus, .accessibility, .set:
+    case .set(let change):
+      if let pages = change.pages, pages > PageControlConfiguration.maximumPages {
+        throw .valueOutOfRange(field: "pages")
+      }
+    case .key, .focus, .accessibility:
       break
     }
   }

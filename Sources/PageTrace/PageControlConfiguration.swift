@@ -44,6 +44,10 @@ public struct PageControlConfiguration: Sendable, Hashable {
   /// The recognizer constants.
   public var constants: InteractionConstants = .uikit
 
+  /// The most pages a control may have (also through `set`), so that page arithmetic can
+  /// never overflow and a scrub's steps stay bounded.
+  public static let maximumPages = 1 << 20
+
   /// Creates a configuration with the SPEC's defaults for everything but the required keys.
   public init(pages: Int, control: Rect) {
     self.pages = pages
@@ -57,7 +61,7 @@ public struct PageControlConfiguration: Sendable, Hashable {
     func check(_ ok: Bool, _ key: String) throws(PageControlError) {
       if !ok { throw .invalidConfiguration(key) }
     }
-    try check(pages >= 0, "pages")
+    try check(pages >= 0 && pages <= Self.maximumPages, "pages")
     try check(control._isValid, "control")
     try check(container?._isValid ?? true, "container")
     try check(pitch.isFinite && pitch > 0, "pitch")

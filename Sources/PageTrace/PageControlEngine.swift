@@ -46,6 +46,9 @@ public struct PageControlEngine: Sendable {
   public mutating func handle(
     _ event: PageControlEvent, emit: (PageControlRecord) -> Void
   ) throws(PageControlError) {
+    if recent?.session != event.session, indexBySession[event.session] == nil {
+      try PageControl.validateFields(of: event)  // a rejected event creates no session
+    }
     let index = self.index(for: event.session)
     try controls[index].handle(event, emit: emit)
   }

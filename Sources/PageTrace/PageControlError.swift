@@ -10,6 +10,8 @@ public enum PageControlError: Error, Sendable, Hashable {
   case timeWentBackwards(previous: Double, found: Double)
   /// A time or coordinate is NaN or infinite; the payload names the field.
   case nonFiniteValue(field: String)
+  /// A value is outside what the engine accepts; the payload names the field.
+  case valueOutOfRange(field: String)
   /// A required field is missing; the payload names it.
   case missingField(String)
   /// A configuration value is out of range; the payload names the key.
@@ -24,6 +26,8 @@ extension PageControlError: CustomStringConvertible {
       "expected a time of at least \(previous) (time must not decrease within a session), found \(found)"
     case .nonFiniteValue(let field):
       "expected a finite number for \(field), found a non-finite value"
+    case .valueOutOfRange(let field):
+      "expected a value for \(field) within the documented limits, found one outside them"
     case .missingField(let field):
       "expected the field \(field), found none"
     case .invalidConfiguration(let key):

@@ -4,7 +4,8 @@
 /// configuration.progress = TimerProgress(duration: 3, pageDurations: [2: 5])
 /// ```
 public struct TimerProgress: Sendable, Hashable {
-  /// Seconds each page is shown before the timer advances, unless overridden.
+  /// Seconds each page is shown before the timer advances, unless overridden; at least
+  /// ``minimumDuration``.
   public var duration: Double
   /// Per-page durations, keyed by 0-based page.
   public var pageDurations: [Int: Double]
@@ -23,7 +24,11 @@ public struct TimerProgress: Sendable, Hashable {
   /// The time the given page stays before the timer advances.
   public func duration(ofPage page: Int) -> Double { pageDurations[page] ?? duration }
 
+  /// The shortest duration accepted: a timer firing more often than 1000 times a second
+  /// would turn a short trace into an unbounded amount of output.
+  public static let minimumDuration = 0.001
+
   var _isValid: Bool {
-    duration.isFinite && duration > 0 && pageDurations.values.allSatisfy { $0.isFinite && $0 > 0 }
+    ([duration] + pageDurations.values).allSatisfy { $0.isFinite && $0 >= Self.minimumDuration }
   }
 }

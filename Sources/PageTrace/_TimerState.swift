@@ -20,6 +20,13 @@ enum _TimerState: Sendable, Hashable {
     }
   }
 
+  /// A stopped timer starts a fresh count (paused during a scrub); a running one goes on.
+  mutating func restartIfStopped(at t: Double, duration: Double, paused: Bool) {
+    if case .stopped = self {
+      self = paused ? .paused(remaining: duration) : .running(due: t + duration)
+    }
+  }
+
   mutating func pause(at t: Double) {
     if case .running(let due) = self { self = .paused(remaining: due - t) }
   }
@@ -44,5 +51,8 @@ extension PageControl {
     } else {
       timer = .stopped
     }
+    // At times so large that `t + duration == t` the timer would fire again at this same
+    // instant, forever: it stops instead.
+    if case .running(let due) = timer, due <= t { timer = .stopped }
   }
 }
