@@ -79,7 +79,13 @@ public struct RecordTypes: OptionSet, Sendable, Hashable {
   public init(rawValue: UInt8) { self.rawValue = rawValue }
   /// A set holding one kind.
   public init(_ type: RecordType) {
-    self.rawValue = 1 << UInt8(RecordType.allCases.firstIndex(of: type)!)
+    switch type {
+    case .transition: rawValue = 1
+    case .interaction: rawValue = 2
+    case .background: rawValue = 4
+    case .announcement: rawValue = 8
+    case .detail: rawValue = 16
+    }
   }
 
   /// Page transitions, the default output.

@@ -1,0 +1,176 @@
+import PageTrace
+
+/// Configuration keys (SPEC §1 and the constants of §3) as given by one source: the header
+/// line, a `--config` file or command-line flags. Every field is optional.
+///
+/// Sources are combined shallowly (SPEC D23): flags over `--config` over the header, a key
+/// set in a stronger source replacing the weaker one's value whole (a frame is never mixed
+/// from two sources). ``resolve(file:line:)`` then fills in the SPEC's defaults.
+///
+/// ```swift
+/// var patch = header                       // from TraceDecoder: .header(patch)
+/// patch.merge(try ConfigurationPatch(contentsOfFile: "phone.json"))
+/// patch.merge(flags)                       // flags win
+/// let configuration = try patch.resolve(file: "trace.jsonl", line: 2)
+/// ```
+public struct ConfigurationPatch: Sendable, Hashable {
+  /// `profile`: the behaviour model; only `"uikit"` is accepted for now.
+  public var profile: Profile?
+  /// `pages`: the number of pages, at least 0 (required in the combined configuration).
+  public var pages: Int?
+  /// `current`: the starting page, clamped into range.
+  public var current: Int?
+  /// `control`: the frame of the control (required in the combined configuration).
+  public var control: Rect?
+  /// `container`: the frame of the paged content.
+  public var container: Rect?
+  /// `direction`: `ltr` (or `natural`), `rtl`, `ttb`, `btt`.
+  public var direction: LayoutDirection?
+  /// `style`: `automatic`, `prominent`, `minimal`.
+  public var style: BackgroundStyle?
+  /// `continuous`: whether scrubbing is allowed.
+  public var continuous: Bool?
+  /// `hidesForSinglePage`: whether the control hides when `pages < 2`.
+  public var hidesForSinglePage: Bool?
+  /// `enabled`: whether the control accepts input.
+  public var enabled: Bool?
+  /// `pitch`: the indicator centre-to-centre distance, > 0.
+  public var pitch: Double?
+  /// `padding`: the inset at both ends along the axis, >= 0.
+  public var padding: Double?
+  /// `fps`: the display refresh rate, > 0.
+  public var fps: Double?
+  /// `voiceOver`: whether a screen reader is running.
+  public var voiceOver: Bool?
+  /// `progress`: the auto-advance timer.
+  public var progress: TimerProgress?
+  /// `placement`: `content` or `header`.
+  public var placement: Placement?
+  /// `scrubDelay` (s).
+  public var scrubDelay: Double?
+  /// `scrubTravel` (pt).
+  public var scrubTravel: Double?
+  /// `followUpWindow` (s).
+  public var followUpWindow: Double?
+  /// `followUpRadius` (pt).
+  public var followUpRadius: Double?
+  /// `animationDuration` (s).
+  public var animationDuration: Double?
+  /// `flickVelocity` (pt/s).
+  public var flickVelocity: Double?
+  /// `edgeStepRate` (pages/s), > 0.
+  public var edgeStepRate: Double?
+  /// `jogBase`, > 0.
+  public var jogBase: Double?
+  /// `jogMaxRate` (pages/s), > 0.
+  public var jogMaxRate: Double?
+  /// `rubberBand` (pt).
+  public var rubberBand: Double?
+  /// `swipeDistance` (pt).
+  public var swipeDistance: Double?
+  /// `swipeVelocity` (pt/s).
+  public var swipeVelocity: Double?
+
+  /// Creates an empty patch.
+  public init() {}
+
+  /// Replaces every key that `overrides` sets with its value; keys it leaves unset stay.
+  public mutating func merge(_ overrides: ConfigurationPatch) {
+    func take<Value>(_ key: WritableKeyPath<ConfigurationPatch, Value?>) {
+      if let value = overrides[keyPath: key] { self[keyPath: key] = value }
+    }
+    take(\.profile)
+    take(\.pages)
+    take(\.current)
+    take(\.control)
+    take(\.container)
+    take(\.direction)
+    take(\.style)
+    take(\.continuous)
+    take(\.hidesForSinglePage)
+    take(\.enabled)
+    take(\.pitch)
+    take(\.padding)
+    take(\.fps)
+    take(\.voiceOver)
+    take(\.progress)
+    take(\.placement)
+    take(\.scrubDelay)
+    take(\.scrubTravel)
+    take(\.followUpWindow)
+    take(\.followUpRadius)
+    take(\.animationDuration)
+    take(\.flickVelocity)
+    take(\.edgeStepRate)
+    take(\.jogBase)
+    take(\.jogMaxRate)
+    take(\.rubberBand)
+    take(\.swipeDistance)
+    take(\.swipeVelocity)
+  }
+
+  /// This patch with every key that `overrides` sets replaced by its value.
+  public func merging(_ overrides: ConfigurationPatch) -> ConfigurationPatch {
+    var result = self
+    result.merge(overrides)
+    return result
+  }
+
+  /// The complete configuration: these keys over the SPEC's defaults.
+  ///
+  /// - Parameters:
+  ///   - file: The input to blame, usually that of the first event.
+  ///   - line: The line to blame, usually that of the first event (SPEC D23).
+  /// - Throws: ``TraceError`` at column 1 if `pages` or `control` is missing, or a value is out
+  ///   of range (values parsed from JSON were checked already; this catches flags).
+  public func resolve(file: String, line: Int) throws(TraceError) -> PageControlConfiguration {
+    func failure(_ expected: String, _ found: String) -> TraceError {
+      TraceError(file: file, line: line, column: 1, expected: expected, found: found)
+    }
+    let source = "(in the header, --config or a flag)"
+    guard let pages else { throw failure("the configuration key \"pages\" \(source)", "none") }
+    guard let control else {
+      throw failure("the configuration key \"control\" \(source)", "none")
+    }
+    var configuration = PageControlConfiguration(pages: pages, control: control)
+    if let profile { configuration.profile = profile }
+    if let current { configuration.current = current }
+    if let container { configuration.container = container }
+    if let direction { configuration.direction = direction }
+    if let style { configuration.style = style }
+    if let continuous { configuration.continuous = continuous }
+    if let hidesForSinglePage { configuration.hidesForSinglePage = hidesForSinglePage }
+    if let enabled { configuration.enabled = enabled }
+    if let pitch { configuration.pitch = pitch }
+    if let padding { configuration.padding = padding }
+    if let fps { configuration.fps = fps }
+    if let voiceOver { configuration.voiceOver = voiceOver }
+    if let progress { configuration.progress = progress }
+    if let placement { configuration.placement = placement }
+    var constants = configuration.constants
+    if let scrubDelay { constants.scrubDelay = scrubDelay }
+    if let scrubTravel { constants.scrubTravel = scrubTravel }
+    if let followUpWindow { constants.followUpWindow = followUpWindow }
+    if let followUpRadius { constants.followUpRadius = followUpRadius }
+    if let animationDuration { constants.animationDuration = animationDuration }
+    if let flickVelocity { constants.flickVelocity = flickVelocity }
+    if let edgeStepRate { constants.edgeStepRate = edgeStepRate }
+    if let jogBase { constants.jogBase = jogBase }
+    if let jogMaxRate { constants.jogMaxRate = jogMaxRate }
+    if let rubberBand { constants.rubberBand = rubberBand }
+    if let swipeDistance { constants.swipeDistance = swipeDistance }
+    if let swipeVelocity { constants.swipeVelocity = swipeVelocity }
+    configuration.constants = constants
+    do {
+      try configuration.validate()
+    } catch {
+      switch error {
+      case .invalidConfiguration(let key):
+        throw failure("a valid value for the configuration key \"\(key)\"", "an invalid value")
+      default:
+        throw failure("a valid configuration", "\(error)")
+      }
+    }
+    return configuration
+  }
+}

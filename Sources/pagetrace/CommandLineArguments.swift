@@ -1,0 +1,119 @@
+/// One option a subcommand accepts.
+struct OptionSpec {
+  /// The long name without dashes, e.g. `emit`.
+  var name: String
+  /// A one-letter alias, e.g. `o` for `-o`.
+  var short: Character? = nil
+  /// The placeholder of its value, or `nil` for a flag without a value.
+  var value: String? = nil
+  /// One line of help.
+  var help: String
+}
+
+/// The options and positional arguments of one command line, parsed by hand with the
+/// conventions of swift-argument-parser: `--name value`, `--name=value`, `-o value`,
+/// `--` ends the options, `-` alone is a positional (standard input).
+struct CommandLineArguments {
+  /// Options in the order given, with their values.
+  private(set) var options: [(name: String, value: String?)] = []
+  /// Everything that is not an option.
+  private(set) var positionals: [String] = []
+
+  /// Parses `arguments` against `specs`; unknown options are usage errors that suggest
+  /// the closest known one.
+  init(_ arguments: ArraySlice<String>, specs: [OptionSpec]) throws(CommandFailure) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" {
+        positionals += rest
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        positionals.append(argument)
+        continue
+      }
+      var name: String
+      var inlineValue: String?
+      if argument.hasPrefix("--") {
+        name = String(argument.dropFirst(2))
+        if let equals = name.firstIndex(of: "=") {
+          inlineValue = String(name[name.index(after: equals)...])
+          name = String(name[..<equals])
+        }
+      } else {
+        let letter = argument.dropFirst()
+        guard letter.count == 1, let spec = specs.first(where: { $0.short == letter.first }) else {
+          throw Self.unknown(argument, specs: specs)
+        }
+        name = spec.name
+      }
+      guard let spec = specs.first(where: { $0.name == name }) else {
+        throw Self.unknown(argument, specs: specs)
+      }
+      if let placeholder = spec.value {
+        guard let value = inlineValue ?? rest.popFirst() else {
+          throw CommandFailure(
+            status: .usage, message: "missing value for '--\(name) <\(placeholder)>'")
+        }
+        options.append((name, value))
+      } else {
+        if inlineValue != nil {
+          throw CommandFailure(status: .usage, message: "'--\(name)' takes no value")
+        }
+        options.append((name, nil))
+      }
+    }
+  }
+
+  /// Whether a flag was given.
+  func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+
+  /// The last value given for an option.
+  func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
+
+  private static func unknown(_ argument: String, specs: [OptionSpec]) -> CommandFailure {
+    let bare = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
+    var message = "unknown option '\(argument)'"
+    if let suggestion = _closest(to: bare, in: specs.map(\.name)) {
+      message += "; did you mean '--\(suggestion)'?"
+    }
+    return CommandFailure(status: .usage, message: message)
+  }
+}
+
+/// Renders the help of a command in the layout swift-argument-parser uses.
+func _help(
+  overview: String, usage: String, arguments: [(String, String)] = [],
+  sections: [(String, [OptionSpec])],
+  footer: String = ""
+) -> String {
+  var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+  func row(_ left: String, _ right: String) -> String {
+    let indent = String(repeating: " ", count: 28)
+    var lines: [String] = []
+    var line = ""
+    for word in right.split(separator: " ") {
+      if !line.isEmpty && line.count + word.count + 1 > 52 {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    let head = left.count < 26 ? "  " + left.padding(26) : "  " + left + "\n" + indent
+    return head + lines.joined(separator: "\n" + indent) + "\n"
+  }
+  if !arguments.isEmpty {
+    text += "\nARGUMENTS:\n" + arguments.map { row($0.0, $0.1) }.joined()
+  }
+  for (title, specs) in sections {
+    text += "\n\(title):\n"
+    for spec in specs {
+      var left = spec.short.map { "-\($0), " } ?? ""
+      left += "--\(spec.name)"
+      if let value = spec.value { left += " <\(value)>" }
+      text += row(left, spec.help)
+    }
+  }
+  return text + (footer.isEmpty ? "" : "\n" + footer + "\n")
+}

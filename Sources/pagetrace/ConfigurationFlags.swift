@@ -1,0 +1,129 @@
+import PageTrace
+import PageTraceIO
+
+/// Every configuration key as a command-line flag (SPEC §1, §3): `--pages 8`,
+/// `--control 0,780,390,30`, `--voice-over` / `--no-voice-over`, `--scrub-delay 0.2`.
+///
+/// Each flag becomes a one-key JSON object parsed by ``ConfigurationPatch``, so flags,
+/// `--config` files and headers share one vocabulary and one validation.
+enum ConfigurationFlags {
+  enum Kind { case number, string, bool, frame, progress }
+
+  /// (flag, configuration key, kind, help)
+  static let table: [(flag: String, key: String, kind: Kind, help: String)] = [
+    ("profile", "profile", .string, "Behaviour model: uikit."),
+    ("pages", "pages", .number, "Number of pages."),
+    ("current", "current", .number, "Starting page (clamped)."),
+    ("control", "control", .frame, "Frame of the control: x,y,width,height."),
+    ("container", "container", .frame, "Frame of the paged content: x,y,width,height."),
+    ("direction", "direction", .string, "ltr, rtl, ttb, btt (natural = ltr)."),
+    ("style", "style", .string, "automatic, prominent, minimal."),
+    ("continuous", "continuous", .bool, "Allow scrubbing (--no-continuous: taps only)."),
+    ("hides-for-single-page", "hidesForSinglePage", .bool, "Hide the control when pages < 2."),
+    ("enabled", "enabled", .bool, "Accept input (--no-enabled: disabled)."),
+    ("pitch", "pitch", .number, "Centre-to-centre distance of the dots (16)."),
+    ("padding", "padding", .number, "Inset at both ends (14; 0 for minimal)."),
+    ("fps", "fps", .number, "Display refresh rate for scrub steps (120)."),
+    ("voice-over", "voiceOver", .bool, "A screen reader is running."),
+    ("progress", "progress", .progress, "Timer: seconds per page, or a JSON object."),
+    ("placement", "placement", .string, "content or header (for lint)."),
+    ("scrub-delay", "scrubDelay", .number, "Hold before a press scrubs (0.15 s)."),
+    ("scrub-travel", "scrubTravel", .number, "Travel before a press scrubs (16 pt)."),
+    ("follow-up-window", "followUpWindow", .number, "Follow-up tap window (0.75 s)."),
+    ("follow-up-radius", "followUpRadius", .number, "Follow-up tap radius (8 pt)."),
+    ("animation-duration", "animationDuration", .number, "Discrete state duration (0.3 s)."),
+    ("flick-velocity", "flickVelocity", .number, "Flick threshold (800 pt/s)."),
+    ("edge-step-rate", "edgeStepRate", .number, "Steps past the edge (8 pages/s)."),
+    ("jog-base", "jogBase", .number, "Jog rate base (1.6)."),
+    ("jog-max-rate", "jogMaxRate", .number, "Fastest jog (13 pages/s)."),
+    ("rubber-band", "rubberBand", .number, "Farthest distance past the edge (20 pt)."),
+    ("swipe-distance", "swipeDistance", .number, "Shortest velocity swipe (25 pt)."),
+    ("swipe-velocity", "swipeVelocity", .number, "Slowest velocity swipe (400 pt/s)."),
+  ]
+
+  /// The option specs: a valued option per key, and `--no-KEY` for booleans.
+  static var specs: [OptionSpec] {
+    table.flatMap { entry -> [OptionSpec] in
+      switch entry.kind {
+      case .bool:
+        [
+          OptionSpec(name: entry.flag, help: entry.help),
+          OptionSpec(name: "no-" + entry.flag, help: ""),
+        ]
+      case .frame: [OptionSpec(name: entry.flag, value: "x,y,w,h", help: entry.help)]
+      case .number: [OptionSpec(name: entry.flag, value: "n", help: entry.help)]
+      case .string: [OptionSpec(name: entry.flag, value: "name", help: entry.help)]
+      case .progress: [OptionSpec(name: entry.flag, value: "seconds|json", help: entry.help)]
+      }
+    }
+  }
+
+  /// The patch the configuration flags of a command line describe, in order (later wins).
+  static func patch(from arguments: CommandLineArguments) throws(CommandFailure)
+    -> ConfigurationPatch
+  {
+    var patch = ConfigurationPatch()
+    for (name, value) in arguments.options {
+      let negated = name.hasPrefix("no-")
+      let flag = negated ? String(name.dropFirst(3)) : name
+      guard let entry = table.first(where: { $0.flag == flag }) else { continue }
+      let json: String
+      switch entry.kind {
+      case .bool: json = negated ? "false" : "true"
+      case .number: json = value ?? ""
+      case .string: json = _quoted(value ?? "")
+      case .frame:
+        let parts = (value ?? "").split(separator: ",", omittingEmptySubsequences: false)
+        if value?.hasPrefix("{") == true {
+          json = value!
+        } else if parts.count == 4 {
+          json =
+            "{\"x\":\(parts[0]),\"y\":\(parts[1]),\"width\":\(parts[2]),\"height\":\(parts[3])}"
+        } else {
+          throw CommandFailure(
+            status: .usage,
+            message:
+              "invalid value for '--\(flag)': expected x,y,width,height, found '\(value ?? "")'")
+        }
+      case .progress:
+        json = value?.hasPrefix("{") == true ? value! : "{\"duration\":\(value ?? "")}"
+      }
+      var object = "{\"\(entry.key)\":\(json)}"
+      let parsed = object.withUTF8 { bytes in
+        Result { () throws(TraceError) in
+          try ConfigurationPatch(json: UnsafeRawBufferPointer(bytes), file: "--\(flag)")
+        }
+      }
+      switch parsed {
+      case .success(let flagPatch): patch.merge(flagPatch)
+      case .failure(let error):
+        throw CommandFailure(
+          status: .usage,
+          message:
+            "invalid value for '--\(flag)': expected \(error.expected), found '\(value ?? "")'")
+      }
+    }
+    return patch
+  }
+}
+
+/// `text` as a JSON string literal.
+func _quoted(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\t": out += "\\t"
+    case "\r": out += "\\r"
+    default:
+      if scalar.value < 0x20 {
+        out += "\\u00" + String(scalar.value >> 4, radix: 16) + String(scalar.value & 15, radix: 16)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return out + "\""
+}

@@ -1,0 +1,25 @@
+/// The exit statuses of `pagetrace`, from BSD `sysexits.h` where one fits.
+enum ExitStatus: Int32 {
+  /// Success.
+  case success = 0
+  /// `lint` found something.
+  case findings = 1
+  /// The command line is wrong (`EX_USAGE`).
+  case usage = 64
+  /// The input data is wrong: bad JSON, a missing field, time going backwards (`EX_DATAERR`).
+  case dataError = 65
+  /// An input file is missing or unreadable (`EX_NOINPUT`).
+  case noInput = 66
+  /// The output file cannot be created (`EX_CANTCREAT`).
+  case cannotCreate = 73
+  /// Writing the output failed (`EX_IOERR`).
+  case ioError = 74
+}
+
+/// An error that ends the command with a status and a message for standard error.
+struct CommandFailure: Error {
+  var status: ExitStatus
+  var message: String
+  /// Whether the message already says where (`FILE:LINE:COLUMN: …`) and is printed as is.
+  var isLocated = false
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `pagetrace`: replay page-control traces from the command line.
+@main
+struct PageTraceCLI {
+  static let version = "0.3.0"
+
+  static let subcommands: [(name: String, summary: String)] = [
+    ("replay", "Replay traces and write the records they produce.")
+  ]
+
+  static let help = """
+    OVERVIEW: A page-control interaction engine: replay recorded touch traces against a
+    model of a page control and write the page transitions.
+
+    USAGE: pagetrace <subcommand>
+
+    OPTIONS:
+      --version                 Show the version.
+      -h, --help                Show help information.
+
+    SUBCOMMANDS:
+    \(subcommands.map { "  " + $0.name.padding(24) + $0.summary }.joined(separator: "\n"))
+
+      See 'pagetrace help <subcommand>' for detailed help.
+
+    EXIT STATUS:
+      0 success, 64 usage error, 65 data error, 66 missing or unreadable input,
+      73 cannot create the output file, 74 write error.
+
+    """
+
+  static func main() {
+    exit(run(CommandLine.arguments.dropFirst()).rawValue)
+  }
+
+  static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
+    do throws(CommandFailure) {
+      guard let first = arguments.first else {
+        _standardError.write(help)
+        return .usage
+      }
+      switch first {
+      case "-h", "--help":
+        _standardOutput.write(help)
+        return .success
+      case "help":
+        return run(arguments.dropFirst().prefix(1) + ["--help"])
+      case "--version":
+        _standardOutput.write(version + "\n")
+        return .success
+      case "replay":
+        return try ReplayCommand.run(arguments.dropFirst())
+      default:
+        var message = "unknown subcommand '\(first)'"
+        if let name = _closest(to: first, in: subcommands.map(\.name)) {
+          message += "; did you mean '\(name)'?"
+        }
+        throw CommandFailure(status: .usage, message: message)
+      }
+    } catch {
+      _standardError.write(
+        error.isLocated ? error.message + "\n" : "pagetrace: error: \(error.message)\n")
+      if error.status == .usage {
+        _standardError.write("See 'pagetrace --help'.\n")
+      }
+      return error.status
+    }
+  }
+}
+
+extension String {
+  /// Pads with spaces to `width` characters.
+  func padding(_ width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

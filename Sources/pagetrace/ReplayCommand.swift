@@ -1,0 +1,227 @@
+import PageTrace
+import PageTraceIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines
+/// (SPEC §2, §5, §6).
+enum ReplayCommand {
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        name: "output", short: "o", value: "file",
+        help: "Write records to <file> instead of standard output."),
+      OptionSpec(
+        name: "emit", value: "types",
+        help:
+          "Record types to write, comma-separated: transition, interaction, background, announcement, detail, or all. (default: transition)"
+      ),
+      OptionSpec(
+        name: "config", value: "file",
+        help: "A JSON object of configuration keys; overrides each trace's header."),
+      OptionSpec(
+        name: "on-error", value: "fail|skip",
+        help: "fail: stop at the first bad line (default). skip: report it and go on."),
+      OptionSpec(name: "strict", help: "With --on-error skip, exit 65 if any line was skipped."),
+      OptionSpec(name: "help", short: "h", help: "Show help information."),
+    ] + ConfigurationFlags.specs
+
+  static var help: String {
+    _help(
+      overview: "Replay page-control traces and write the records they produce.",
+      usage: "pagetrace replay [<options>] [<file> ...]",
+      arguments: [
+        (
+          "<file>",
+          "JSON Lines traces, replayed independently in order. '-' or none: standard input."
+        )
+      ],
+      sections: [
+        ("OPTIONS", Array(specs.prefix(6))),
+        (
+          "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
+          ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
+        ),
+      ],
+      footer: """
+        Records carry "file" when more than one file is given. Errors are written to standard
+        error as FILE:LINE:COLUMN: expected …, found …; records of earlier lines are written
+        first.
+
+        EXIT STATUS:
+          0 success, 64 usage error, 65 data error, 66 missing or unreadable input,
+          73 cannot create the output file, 74 write error.
+        """)
+  }
+
+  enum ErrorPolicy: String { case fail, skip }
+
+  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
+    let options = try CommandLineArguments(arguments, specs: specs)
+    if options.has("help") {
+      _standardOutput.write(help)
+      return .success
+    }
+    let types = try recordTypes(options.value("emit") ?? "transition")
+    let policyName = options.value("on-error") ?? "fail"
+    guard let policy = ErrorPolicy(rawValue: policyName) else {
+      throw CommandFailure(
+        status: .usage,
+        message: "invalid value for '--on-error': expected fail or skip, found '\(policyName)'")
+    }
+    var overrides = ConfigurationPatch()
+    if let path = options.value("config") {
+      do {
+        overrides = try ConfigurationPatch(contentsOfFile: path)
+      } catch let error as TraceError {
+        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+      } catch {
+        throw CommandFailure(status: .noInput, message: "\(error)")
+      }
+    }
+    overrides.merge(try ConfigurationFlags.patch(from: options))
+
+    let output = try openOutput(options.value("output"))
+    defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
+    var writer = RecordWriter(descriptor: output.descriptor, name: output.name, types: types)
+    let files = options.positionals.isEmpty ? ["-"] : options.positionals
+
+    var replay = Replay(overrides: overrides, policy: policy)
+    var failure: CommandFailure?
+    for file in files {
+      writer.fileName = files.count > 1 ? file : nil
+      do {
+        try replay.run(file, into: &writer)
+      } catch {
+        failure = error
+        break
+      }
+    }
+    // Nothing already produced is lost: records before the error are written first.
+    do {
+      try writer.flush()
+    } catch {
+      throw CommandFailure(status: .ioError, message: error.description)
+    }
+    if let failure { throw failure }
+    if replay.unreadableFiles > 0 { return .noInput }
+    if replay.skippedLines > 0 && options.has("strict") { return .dataError }
+    return .success
+  }
+
+  static func recordTypes(_ list: String) throws(CommandFailure) -> RecordTypes {
+    if list == "all" { return .all }
+    var types: RecordTypes = []
+    for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let type = RecordType(rawValue: String(name)) else {
+        var message = "invalid value for '--emit': unknown record type '\(name)'"
+        if let guess = _closest(to: String(name), in: RecordType.allCases.map(\.rawValue) + ["all"])
+        {
+          message += "; did you mean '\(guess)'?"
+        }
+        throw CommandFailure(status: .usage, message: message)
+      }
+      types.insert(RecordTypes(type))
+    }
+    return types
+  }
+
+  static func openOutput(_ path: String?) throws(CommandFailure) -> (
+    descriptor: Int32, name: String
+  ) {
+    guard let path, path != "-" else { return (STDOUT_FILENO, "<stdout>") }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw CommandFailure(
+        status: .cannotCreate, message: "\(path): \(String(cString: strerror(errno)))")
+    }
+    return (descriptor, path)
+  }
+}
+
+/// The state of one replay run across its files.
+struct Replay {
+  /// Configuration from `--config` and flags, over each file's header.
+  let overrides: ConfigurationPatch
+  let policy: ReplayCommand.ErrorPolicy
+  private(set) var skippedLines = 0
+  private(set) var unreadableFiles = 0
+
+  init(overrides: ConfigurationPatch, policy: ReplayCommand.ErrorPolicy) {
+    self.overrides = overrides
+    self.policy = policy
+  }
+
+  /// Replays one input; each file is an independent engine with its own header.
+  mutating func run(_ file: String, into writer: inout RecordWriter) throws(CommandFailure) {
+    var reader: LineReader
+    if file == "-" {
+      reader = LineReader.standardInput()
+    } else {
+      do {
+        reader = try LineReader(path: file)
+      } catch {
+        unreadableFiles += 1
+        if policy == .skip {
+          _standardError.write("pagetrace: error: \(error)\n")
+          return
+        }
+        throw CommandFailure(status: .noInput, message: error.description)
+      }
+    }
+    var decoder = TraceDecoder(file: reader.name)
+    var header = ConfigurationPatch()
+    var engine: PageControlEngine?
+    while true {
+      let line: LineReader.Line
+      do {
+        guard let next = try reader.next() else { return }
+        line = next
+      } catch let error as TraceError {  // a line past the maximum length
+        try report(error)
+        continue
+      } catch {
+        unreadableFiles += 1
+        throw CommandFailure(status: .noInput, message: "\(error)")
+      }
+      do throws(TraceError) {
+        switch try decoder.decode(line) {
+        case .blank:
+          continue
+        case .header(let patch):
+          header = patch
+        case .event(let event):
+          if engine == nil {
+            let configuration = try header.merging(overrides).resolve(
+              file: reader.name, line: line.number)
+            do {
+              engine = try PageControlEngine(configuration)
+            } catch {
+              throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
+            }
+          }
+          do {
+            try engine!.handle(event) { writer.write($0) }
+          } catch {
+            throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
+          }
+        }
+      } catch {
+        try report(error)
+      }
+    }
+  }
+
+  /// Stops at a bad line, or reports and counts it with `--on-error skip`.
+  private mutating func report(_ error: TraceError) throws(CommandFailure) {
+    guard policy == .skip else {
+      throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+    }
+    skippedLines += 1
+    _standardError.write(error.description + "\n")
+  }
+}

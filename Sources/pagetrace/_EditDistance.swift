@@ -1,0 +1,27 @@
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+func _closest(to word: String, in candidates: [String]) -> String? {
+  let target = Array(word.utf8)
+  var best: (name: String, distance: Int)?
+  for candidate in candidates {
+    let distance = _editDistance(target, Array(candidate.utf8))
+    if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+  }
+  guard let best, best.distance <= max(2, target.count / 3) else { return nil }
+  return best.name
+}
+
+/// Levenshtein distance, two rows at a time.
+func _editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The command-line conventions: help, version, usage errors, options, several files.
+@Suite struct CommandLineTests {
+  @Test func helpAndVersion() throws {
+    let help = try pagetrace(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: pagetrace <subcommand>"))
+    #expect(help.stdout.contains("replay"))
+    let replayHelp = try pagetrace(["replay", "--help"])
+    #expect(replayHelp.status == 0)
+    #expect(replayHelp.stdout.contains("--emit"))
+    #expect(replayHelp.stdout.contains("--scrub-delay"))
+    #expect(try pagetrace(["help", "replay"]).stdout == replayHelp.stdout)
+    let version = try pagetrace(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.split(separator: ".").count == 3)
+  }
+
+  @Test func unknownOptionsAreUsageErrorsWithASuggestion() throws {
+    let run = try pagetrace(["replay", "--emitt", "all"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.contains("unknown option '--emitt'; did you mean '--emit'?"), "\(run.stderr)")
+    let subcommand = try pagetrace(["replya"])
+    #expect(subcommand.status == 64)
+    #expect(subcommand.stderr.contains("did you mean 'replay'?"))
+    #expect(try pagetrace([]).status == 64)
+    #expect(try pagetrace(["replay", "--emit", "transitions"]).status == 64)
+    #expect(try pagetrace(["replay", "--pages", "eight"]).status == 64)
+  }
+
+  @Test func emitChoosesRecordTypes() throws {
+    let directory = try scratch()
+    try write(([header] + twoTaps).joined(separator: "\n") + "\n", to: "t.jsonl", in: directory)
+    let transitions = try pagetrace(["replay", "t.jsonl"], in: directory)
+    #expect(transitions.records.map { $0["type"] as? String } == ["transition", "transition"])
+    let all = try pagetrace(["replay", "--emit", "all", "t.jsonl"], in: directory)
+    #expect(
+      all.records.map { $0["type"] as? String } == [
+        "transition", "interaction", "interaction", "transition", "interaction",
+      ])
+    let some = try pagetrace(["replay", "--emit", "interaction", "t.jsonl"], in: directory)
+    #expect(some.records.count == 3)
+  }
+
+  @Test func severalFilesReplayIndependentlyAndAreNamed() throws {
+    let directory = try scratch()
+    try write(([header] + twoTaps).joined(separator: "\n") + "\n", to: "a.jsonl", in: directory)
+    try write(
+      ([header] + twoTaps.prefix(2)).joined(separator: "\n") + "\n", to: "b.jsonl", in: directory)
+    let run = try pagetrace(["replay", "a.jsonl", "b.jsonl"], in: directory)
+    #expect(run.status == 0)
+    #expect(run.records.map { $0["file"] as? String } == ["a.jsonl", "a.jsonl", "b.jsonl"])
+    // b starts from page 0 again: independent.
+    #expect(run.records.last?["from"] as? Int == 0)
+    let one = try pagetrace(["replay", "a.jsonl"], in: directory)
+    #expect(one.records.allSatisfy { $0["file"] == nil })
+  }
+
+  @Test func flagsOverrideTheConfigFileWhichOverridesTheHeader() throws {
+    let directory = try scratch()
+    // The header says 8 pages; --config says 2 (a toggle); the flag says 3.
+    try write(
+      ([header] + twoTaps.prefix(2)).joined(separator: "\n") + "\n", to: "t.jsonl", in: directory)
+    try write(#"{"pages":2,"current":1}"#, to: "c.json", in: directory)
+    let fromConfig = try pagetrace(["replay", "--config", "c.json", "t.jsonl"], in: directory)
+    #expect(fromConfig.records.first?["to"] as? Int == 0)  // 2 pages from page 1: toggle to 0
+    let fromFlag = try pagetrace(
+      ["replay", "--config", "c.json", "--current", "0", "t.jsonl"], in: directory)
+    #expect(fromFlag.records.first?["to"] as? Int == 1)
+    // A trace with no header at all, configured by flags only.
+    try write(twoTaps.prefix(2).joined(separator: "\n") + "\n", to: "bare.jsonl", in: directory)
+    let bare = try pagetrace(
+      ["replay", "--pages", "8", "--control", "0,780,390,30", "bare.jsonl"], in: directory)
+    #expect(bare.status == 0, "\(bare.stderr)")
+    #expect(bare.records.count == 1)
+  }
+
+  @Test func outputGoesToAFileWithDashO() throws {
+    let directory = try scratch()
+    try write(([header] + twoTaps).joined(separator: "\n") + "\n", to: "t.jsonl", in: directory)
+    let run = try pagetrace(["replay", "-o", "out.jsonl", "t.jsonl"], in: directory)
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty)
+    let written = try String(
+      contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8)
+    #expect(written.split(separator: "\n").count == 2)
+    let unwritable = try pagetrace(
+      ["replay", "-o", "/nonexistent/dir/out.jsonl", "t.jsonl"], in: directory)
+    #expect(unwritable.status == 73)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// What one run of the built `pagetrace` executable did.
+struct Run {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// Standard output as JSON objects, one per line.
+  var records: [NSDictionary] {
+    stdout.split(separator: "\n").map {
+      try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary
+    }
+  }
+}
+
+/// The repository root, found from this file's path.
+let repository = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `pagetrace` executable built beside the test bundle.
+let executable: URL = {
+  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  var directory = bundle.deletingLastPathComponent()
+  // On Linux the runner sits in the products directory; on macOS inside the .xctest bundle.
+  while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pagetrace").path),
+    directory.path != "/"
+  {
+    directory.deleteLastPathComponent()
+  }
+  return directory.appendingPathComponent("pagetrace")
+}()
+
+/// A scratch directory for one test.
+func scratch() throws -> URL {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("pagetrace-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return directory
+}
+
+/// Runs `pagetrace` with arguments, in `directory`, with `input` on standard input.
+func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Data()) throws -> Run
+{
+  let work = try directory ?? scratch()
+  let inURL = work.appendingPathComponent(".stdin")
+  let outURL = work.appendingPathComponent(".stdout")
+  let errURL = work.appendingPathComponent(".stderr")
+  try input.write(to: inURL)
+  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = work
+  process.standardInput = try FileHandle(forReadingFrom: inURL)
+  process.standardOutput = try FileHandle(forWritingTo: outURL)
+  process.standardError = try FileHandle(forWritingTo: errURL)
+  try process.run()
+  process.waitUntilExit()
+  return Run(
+    status: process.terminationStatus,
+    stdout: try String(contentsOf: outURL, encoding: .utf8),
+    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// Writes `lines` (joined with newlines) to a file in `directory`.
+@discardableResult
+func write(_ text: String, to name: String, in directory: URL) throws -> URL {
+  let url = directory.appendingPathComponent(name)
+  try Data(text.utf8).write(to: url)
+  return url
+}
+
+let header =
+  #"{"pagetrace":1,"pages":8,"control":{"x":0,"y":780,"width":390,"height":30},"container":{"x":0,"y":0,"width":390,"height":844}}"#
+
+/// Two taps: 0 → 1 at 0.05 and 1 → 2 at 1.05 (page 1's dot is at 155; 300 is after it).
+let twoTaps = [
+  #"{"t":0,"touch":"down","id":1,"x":187,"y":795}"#,
+  #"{"t":0.05,"touch":"up","id":1,"x":187,"y":795}"#,
+  #"{"t":1,"touch":"down","id":1,"x":300,"y":795}"#,
+  #"{"t":1.05,"touch":"up","id":1,"x":300,"y":795}"#,
+]

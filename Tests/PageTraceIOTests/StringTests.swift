@@ -1,0 +1,130 @@
+import PageTrace
+import Testing
+
+@testable import PageTraceIO
+
+@Suite struct StringTests {
+  @Test func allEscapesDecode() throws {
+    let line = #"{"t":0,"key":"tab","session":"a\"b\\c\/d\b\f\n\r\t\u00e9\u20AC\ud83d\ude00"}"#
+    let session = try event(line)?.session
+    #expect(session == "a\"b\\c/d\u{8}\u{C}\n\r\té€😀")
+  }
+
+  @Test func escapedKeysAndValuesMatch() throws {
+    // "\u0074" is "t" and "\u0064own" is "down".
+    let decoded = try event(#"{"\u0074":1.5,"touch":"\u0064own","id":"\u0031","x":1,"y":2}"#)
+    #expect(decoded == PageControlEvent(time: 1.5, .touch(.down, id: "1", x: 1, y: 2)))
+  }
+
+  @Test func rawUTF8IsKept() throws {
+    #expect(try event(#"{"t":0,"key":"tab","session":"ßession ✓ 😀"}"#)?.session == "ßession ✓ 😀")
+  }
+
+  @Test func emptySessionIsNotNoSession() throws {
+    #expect(try event(#"{"t":0,"key":"tab","session":""}"#)?.session == "")
+    #expect(try event(#"{"t":0,"key":"tab"}"#)?.session == nil)
+  }
+
+  @Test func sessionsAndStringIDsAreInterned() throws {
+    var decoder = TraceDecoder(file: "trace.jsonl")
+    var sessions: [String] = []
+    for index in 0..<4 {
+      let text = #"{"t":\#(index),"touch":"move","id":"finger","x":1,"y":2,"session":"left hand"}"#
+      guard case .event(let event) = try decode(Array(text.utf8), with: &decoder) else {
+        Issue.record("not an event")
+        return
+      }
+      sessions.append(event.session!)
+      #expect(event.action == .touch(.move, id: "finger", x: 1, y: 2))
+    }
+    // Interned strings share storage: the same UTF-8 buffer address every time.
+    let addresses = sessions.map { session in
+      session.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+    }
+    #expect(Set(addresses).count == 1)
+  }
+
+  @Test func internerEvictsTheLeastRecentlyUsed() {
+    var interner = _StringInterner()
+    func intern(_ text: String) -> String {
+      Array(text.utf8).withUnsafeBytes { interner.intern($0) }
+    }
+    let first = intern("a long session name that is not a small string 0")
+    for index in 1...(_StringInterner.capacity - 1) {
+      _ = intern("a long session name that is not a small string \(index)")
+    }
+    let again = intern("a long session name that is not a small string 0")
+    func address(_ string: String) -> UInt? {
+      string.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+    }
+    #expect(address(first) == address(again))
+    for index in 100..<(100 + _StringInterner.capacity) {
+      _ = intern("a long session name that is not a small string \(index)")
+    }
+    let evicted = intern("a long session name that is not a small string 0")
+    #expect(evicted == first)
+    #expect(address(evicted) != address(first))
+  }
+
+  @Test(arguments: [
+    (#"{"t":0,"key":"tab","s":"\ud800"}"#, "a low surrogate \\uDC00-\\uDFFF after a high one"),
+    (
+      #"{"t":0,"key":"tab","s":"\ud800\u0041"}"#, "a low surrogate \\uDC00-\\uDFFF after a high one"
+    ),
+    (#"{"t":0,"key":"tab","s":"\udc00"}"#, "a high surrogate before a low one"),
+    (#"{"t":0,"key":"tab","s":"\u12G4"}"#, "four hexadecimal digits after \\u"),
+    (
+      #"{"t":0,"key":"tab","s":"\x"}"#,
+      "an escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)"
+    ),
+  ])
+  func badEscapes(line: String, expected: String) {
+    let error = decodingError(line)
+    #expect(error?.expected == expected)
+    #expect(error?.column == 25)
+  }
+
+  @Test func rawControlCharactersAreErrors() {
+    let error = decodingError("{\"t\":0,\"key\":\"tab\",\"s\":\"a\tb\"}")
+    #expect(error?.expected == "a string without raw control characters")
+    #expect(error?.found == "the control character U+0009")
+    #expect(error?.column == 26)
+  }
+
+  @Test func unterminatedString() {
+    let error = decodingError(#"{"t":0,"key":"tab"#)
+    #expect(error?.expected == "a string closed by '\"'")
+    #expect(error?.found == "\"tab")
+    #expect(error?.column == 14)
+  }
+
+  @Test(
+    arguments: [
+      [0xFF], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+      [0xF5, 0x80, 0x80, 0x80], [0x80], [0xE2, 0x82], [0xC3, 0x28],
+    ] as [[UInt8]])
+  func invalidUTF8IsADataError(bad: [UInt8]) {
+    // "é" before the bad bytes: the column counts it as one character.
+    let line = Array(#"{"t":0,"key":"tab","s":"é"#.utf8) + bad + Array(#"x"}"#.utf8)
+    let error = decodingError(line)
+    #expect(error?.expected == "valid UTF-8")
+    #expect(error?.column == 26)
+    #expect(
+      error?.found.hasPrefix("the byte 0x") == true || error?.found == "a truncated UTF-8 sequence")
+  }
+
+  @Test func invalidUTF8OutsideStrings() {
+    let error = decodingError([0x7B, 0xFF, 0x7D])
+    #expect(error?.expected == "a key in double quotes")
+    #expect(error?.found == "the byte 0xFF")
+    #expect(error?.column == 2)
+  }
+
+  @Test func validFourByteScalarsPass() throws {
+    let line =
+      Array(#"{"t":0,"key":"tab","s":""#.utf8) + [0xF0, 0x9F, 0x98, 0x80]
+      + Array(#""}"#.utf8)
+    var decoder = TraceDecoder(file: "x")
+    #expect(try decode(line, with: &decoder) == .event(PageControlEvent(time: 0, .key(.tab))))
+  }
+}

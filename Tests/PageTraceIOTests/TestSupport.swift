@@ -1,0 +1,124 @@
+import PageTrace
+
+@testable import PageTraceIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Decodes one line of text with the given decoder.
+func decode(
+  _ text: some Collection<UInt8>, line: Int = 1, with decoder: inout TraceDecoder
+) throws(TraceError) -> TraceLine {
+  let bytes = Array(text)
+  let result = bytes.withUnsafeBytes { raw in
+    Result { () throws(TraceError) in try decoder.decode(raw, lineNumber: line) }
+  }
+  return try result.get()
+}
+
+/// Decodes one line as the first line of a fresh input named `trace.jsonl`.
+func decodeLine(_ text: String, line: Int = 1) throws(TraceError) -> TraceLine {
+  var decoder = TraceDecoder(file: "trace.jsonl")
+  return try decode(Array(text.utf8), line: line, with: &decoder)
+}
+
+/// The event a line decodes to, or `nil` if it is not an event.
+func event(_ text: String) throws(TraceError) -> PageControlEvent? {
+  if case .event(let event) = try decodeLine(text) { return event }
+  return nil
+}
+
+/// The time of `{"t":NUMBER,"key":"tab"}`.
+func time(_ number: String) throws(TraceError) -> Double {
+  try event("{\"t\":\(number),\"key\":\"tab\"}")!.time
+}
+
+/// The error a line (as bytes) produces as the first line of `trace.jsonl`, if any.
+func decodingError(_ bytes: [UInt8], line: Int = 1) -> TraceError? {
+  var decoder = TraceDecoder(file: "trace.jsonl")
+  do {
+    _ = try decode(bytes, line: line, with: &decoder)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// The error a line produces as the first line of `trace.jsonl`, if any.
+func decodingError(_ text: String, line: Int = 1) -> TraceError? {
+  decodingError(Array(text.utf8), line: line)
+}
+
+/// A temporary file holding the given bytes; removed by the caller with `unlink`.
+func temporaryFile(_ bytes: [UInt8]) -> String {
+  var template = Array("/tmp/pagetrace-io-test-XXXXXX".utf8CString)
+  let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+  precondition(descriptor >= 0)
+  bytes.withUnsafeBytes { raw in
+    var written = 0
+    while written < raw.count {
+      let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
+      precondition(result > 0)
+      written += result
+    }
+  }
+  close(descriptor)
+  return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Every line of a file read with the given sizes, as strings, or the errors met.
+enum ReadItem: Equatable {
+  case line(Int, String)
+  case tooLong(Int)
+}
+
+func readAll(_ path: String, chunkSize: Int, maximumLineLength: Int = 1 << 20) throws
+  -> [ReadItem]
+{
+  var reader = try LineReader(
+    path: path, chunkSize: chunkSize, maximumLineLength: maximumLineLength)
+  var items: [ReadItem] = []
+  while true {
+    do {
+      guard let line = try reader.next() else { break }
+      items.append(.line(line.number, String(decoding: line.bytes, as: UTF8.self)))
+    } catch let error as TraceError {
+      items.append(.tooLong(error.line))
+    }
+  }
+  return items
+}
+
+/// Reads everything available from a descriptor until end of input.
+func readToEnd(_ descriptor: Int32) -> String {
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, 4096) }
+    if count <= 0 { break }
+    bytes += chunk[..<count]
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Writes records through a ``RecordWriter`` into a temporary file and returns the text.
+func written(
+  _ records: [PageControlRecord], types: RecordTypes = .all, fileName: String? = nil,
+  threshold: Int = RecordWriter.defaultThreshold
+) throws -> String {
+  let path = temporaryFile([])
+  defer { unlink(path) }
+  let descriptor = open(path, O_WRONLY | O_TRUNC)
+  precondition(descriptor >= 0)
+  var writer = RecordWriter(descriptor: descriptor, name: path, types: types, threshold: threshold)
+  writer.fileName = fileName
+  for record in records { writer.write(record) }
+  try writer.flush()
+  close(descriptor)
+  let input = open(path, O_RDONLY)
+  defer { close(input) }
+  return readToEnd(input)
+}
