@@ -107,6 +107,10 @@ enum ReplayCommand {
     } catch {
       throw CommandFailure(status: .ioError, message: error.description)
     }
+    if replay.skippedLines > 0 {
+      let lines = replay.skippedLines == 1 ? "line" : "lines"
+      _standardError.write("pagetrace: skipped \(replay.skippedLines) bad \(lines)\n")
+    }
     if let failure { throw failure }
     if replay.unreadableFiles > 0 { return .noInput }
     if replay.skippedLines > 0 && options.has("strict") { return .dataError }

@@ -142,6 +142,7 @@ import Testing
     #expect(reports.count == 2)
     #expect(reports.first?.hasPrefix("t.jsonl:4:1: ") == true)
     #expect(reports.last?.hasPrefix("t.jsonl:5:1: ") == true)
+    #expect(run.stderr.hasSuffix("pagetrace: skipped 2 bad lines\n"))
     let strict = try replay(text, ["--on-error", "skip", "--strict"])
     #expect(strict.status == 65)
     #expect(strict.records.count == 2)
