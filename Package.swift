@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "PageTrace", targets: ["PageTrace"]),
     .library(name: "PageTraceIO", targets: ["PageTraceIO"]),
+    .library(name: "PageTraceGenerator", targets: ["PageTraceGenerator"]),
     .executable(name: "pagetrace", targets: ["pagetrace"]),
   ],
   targets: [
@@ -17,10 +18,14 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
     // Trace I/O: line reading, JSON decoding, configuration and record writing. No Foundation.
     .target(name: "PageTraceIO", dependencies: ["PageTrace"]),
+    // Deterministic realistic traces, for benchmarks and anyone.
+    .target(name: "PageTraceGenerator", dependencies: ["PageTrace"]),
     // The command-line tool.
-    .executableTarget(name: "pagetrace", dependencies: ["PageTrace", "PageTraceIO"]),
+    .executableTarget(
+      name: "pagetrace", dependencies: ["PageTrace", "PageTraceIO", "PageTraceGenerator"]),
     .testTarget(name: "PageTraceTests", dependencies: ["PageTrace"]),
     .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO"]),
+    .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(name: "PageTraceCLITests", dependencies: ["pagetrace"]),
   ]

@@ -27,6 +27,9 @@ enum ReplayCommand {
         name: "on-error", value: "fail|skip",
         help: "fail: stop at the first bad line (default). skip: report it and go on."),
       OptionSpec(name: "strict", help: "With --on-error skip, exit 65 if any line was skipped."),
+      OptionSpec(
+        name: "jobs", short: "j", value: "n",
+        help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + ConfigurationFlags.specs
 
@@ -41,7 +44,7 @@ enum ReplayCommand {
         )
       ],
       sections: [
-        ("OPTIONS", Array(specs.prefix(6))),
+        ("OPTIONS", Array(specs.prefix(7))),
         (
           "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
@@ -85,35 +88,43 @@ enum ReplayCommand {
     }
     overrides.merge(try ConfigurationFlags.patch(from: options))
 
+    var replayOptions = BatchReplay.Options()
+    replayOptions.overrides = overrides
+    replayOptions.types = types
+    replayOptions.skipsBadLines = policy == .skip
+    if let jobs = options.value("jobs") {
+      guard let count = Int(jobs), count >= 1 else {
+        throw CommandFailure(
+          status: .usage,
+          message: "invalid value for '--jobs': expected a positive integer, found '\(jobs)'")
+      }
+      replayOptions.jobs = count
+    }
+    let files = options.positionals.isEmpty ? ["-"] : options.positionals
     let output = try openOutput(options.value("output"))
     defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
-    var writer = RecordWriter(descriptor: output.descriptor, name: output.name, types: types)
-    let files = options.positionals.isEmpty ? ["-"] : options.positionals
 
-    var replay = Replay(overrides: overrides, policy: policy)
-    var failure: CommandFailure?
-    for file in files {
-      writer.fileName = files.count > 1 ? file : nil
-      do {
-        try replay.run(file, into: &writer)
-      } catch {
-        failure = error
-        break
+    let summary: BatchReplay.Summary
+    do {
+      summary = try BatchReplay(replayOptions).run(files, to: output.descriptor) {
+        _standardError.write($0 + "\n")
+      }
+    } catch {
+      switch error {
+      case .data(let error):
+        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+      case .input(let error):
+        throw CommandFailure(status: .noInput, message: error.description)
+      case .output(let error):
+        throw CommandFailure(status: .ioError, message: error.description)
       }
     }
-    // Nothing already produced is lost: records before the error are written first.
-    do {
-      try writer.flush()
-    } catch {
-      throw CommandFailure(status: .ioError, message: error.description)
+    if summary.skippedLines > 0 {
+      let lines = summary.skippedLines == 1 ? "line" : "lines"
+      _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
     }
-    if replay.skippedLines > 0 {
-      let lines = replay.skippedLines == 1 ? "line" : "lines"
-      _standardError.write("pagetrace: skipped \(replay.skippedLines) bad \(lines)\n")
-    }
-    if let failure { throw failure }
-    if replay.unreadableFiles > 0 { return .noInput }
-    if replay.skippedLines > 0 && options.has("strict") { return .dataError }
+    if summary.unreadableFiles > 0 { return .noInput }
+    if summary.skippedLines > 0 && options.has("strict") { return .dataError }
     return .success
   }
 
@@ -144,88 +155,5 @@ enum ReplayCommand {
         status: .cannotCreate, message: "\(path): \(String(cString: strerror(errno)))")
     }
     return (descriptor, path)
-  }
-}
-
-/// The state of one replay run across its files.
-struct Replay {
-  /// Configuration from `--config` and flags, over each file's header.
-  let overrides: ConfigurationPatch
-  let policy: ReplayCommand.ErrorPolicy
-  private(set) var skippedLines = 0
-  private(set) var unreadableFiles = 0
-
-  init(overrides: ConfigurationPatch, policy: ReplayCommand.ErrorPolicy) {
-    self.overrides = overrides
-    self.policy = policy
-  }
-
-  /// Replays one input; each file is an independent engine with its own header.
-  mutating func run(_ file: String, into writer: inout RecordWriter) throws(CommandFailure) {
-    var reader: LineReader
-    if file == "-" {
-      reader = LineReader.standardInput()
-    } else {
-      do {
-        reader = try LineReader(path: file)
-      } catch {
-        unreadableFiles += 1
-        if policy == .skip {
-          _standardError.write("pagetrace: error: \(error)\n")
-          return
-        }
-        throw CommandFailure(status: .noInput, message: error.description)
-      }
-    }
-    var decoder = TraceDecoder(file: reader.name)
-    var header = ConfigurationPatch()
-    var engine: PageControlEngine?
-    while true {
-      let line: LineReader.Line
-      do {
-        guard let next = try reader.next() else { return }
-        line = next
-      } catch let error as TraceError {  // a line past the maximum length
-        try report(error)
-        continue
-      } catch {
-        unreadableFiles += 1
-        throw CommandFailure(status: .noInput, message: "\(error)")
-      }
-      do throws(TraceError) {
-        switch try decoder.decode(line) {
-        case .blank:
-          continue
-        case .header(let patch):
-          header = patch
-        case .event(let event):
-          if engine == nil {
-            let configuration = try header.merging(overrides).resolve(
-              file: reader.name, line: line.number)
-            do {
-              engine = try PageControlEngine(configuration)
-            } catch {
-              throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
-            }
-          }
-          do {
-            try engine!.handle(event) { writer.write($0) }
-          } catch {
-            throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
-          }
-        }
-      } catch {
-        try report(error)
-      }
-    }
-  }
-
-  /// Stops at a bad line, or reports and counts it with `--on-error skip`.
-  private mutating func report(_ error: TraceError) throws(CommandFailure) {
-    guard policy == .skip else {
-      throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-    }
-    skippedLines += 1
-    _standardError.write(error.description + "\n")
   }
 }

@@ -1,0 +1,231 @@
+import PageTrace
+
+/// Writes realistic traces deterministically: taps, holds, scrubs with samples 8–17 ms apart,
+/// flicks, content swipes, pointer clicks, keys and accessibility actions, over any number
+/// of interleaved sessions.
+///
+/// The same options give the same events, event for event, on every machine. Sessions take
+/// turns by their own clocks (the session whose clock is earliest performs its next
+/// gesture), so time never decreases within a session.
+///
+/// ```swift
+/// var generator = TraceGenerator(.init(events: 1_000, seed: 7, sessions: 3))
+/// var engine = try PageControlEngine(generator.configuration)
+/// while let event = generator.next() {
+///   try engine.handle(event) { print($0) }
+/// }
+/// ```
+public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
+  /// What to generate.
+  public struct Options: Sendable, Hashable {
+    /// How many events in all.
+    public var events: Int
+    /// The random seed.
+    public var seed: UInt64
+    /// How many sessions; with one, events carry no session.
+    public var sessions: Int
+    /// The number of pages of every control.
+    public var pages: Int
+
+    /// Creates options.
+    public init(events: Int, seed: UInt64, sessions: Int = 1, pages: Int = 8) {
+      self.events = Swift.max(events, 0)
+      self.seed = seed
+      self.sessions = Swift.max(sessions, 1)
+      self.pages = Swift.min(Swift.max(pages, 0), PageControlConfiguration.maximumPages)
+    }
+  }
+
+  /// The options in use.
+  public let options: Options
+  /// The configuration of the traced control: a 390 × 30 pt control at the bottom of a
+  /// 390 × 844 pt screen of paged content.
+  public let configuration: PageControlConfiguration
+
+  private var random: SplitMix64
+  private var sessionNames: [String?]
+  /// Per session: its clock, whether it has focus, and its current page as the generator
+  /// believes it (only used to aim gestures; the engine decides what really happens).
+  private var clocks: [Double]
+  private var focused: [Bool]
+  /// The events of the gesture in progress, handed out one by one.
+  private var pending: [PageControlEvent] = []
+  private var pendingIndex = 0
+  private var emitted = 0
+
+  /// Creates a generator.
+  public init(_ options: Options) {
+    self.options = options
+    var configuration = PageControlConfiguration(
+      pages: options.pages, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+    self.configuration = configuration
+    random = SplitMix64(seed: options.seed)
+    sessionNames =
+      options.sessions == 1 ? [nil] : (0..<options.sessions).map { "s\($0)" }
+    clocks = (0..<options.sessions).map { Double($0) * 0.013 }
+    focused = Array(repeating: false, count: options.sessions)
+    pending.reserveCapacity(512)
+  }
+
+  /// The next event, or `nil` after ``Options/events`` events.
+  public mutating func next() -> PageControlEvent? {
+    guard emitted < options.events else { return nil }
+    while pendingIndex == pending.count {
+      pending.removeAll(keepingCapacity: true)
+      pendingIndex = 0
+      performGesture()
+    }
+    emitted += 1
+    pendingIndex += 1
+    return pending[pendingIndex - 1]
+  }
+
+  // MARK: Gestures
+
+  private var session = 0
+  private var t = 0.0
+
+  private mutating func emit(_ action: PageControlEvent.Action) {
+    pending.append(PageControlEvent(time: t, session: sessionNames[session], action))
+  }
+
+  /// The session with the earliest clock performs one gesture, then rests 0.2–2 s.
+  private mutating func performGesture() {
+    session = clocks.indices.min { clocks[$0] < clocks[$1] }!
+    t = clocks[session]
+    let roll = random.uniform(0...1)
+    switch roll {
+    case ..<0.28: tap()
+    case ..<0.33: hold()
+    case ..<0.53: scrub(fast: false)
+    case ..<0.61: scrub(fast: true)
+    case ..<0.81: contentSwipe()
+    case ..<0.87: pointerClick()
+    case ..<0.93: keys()
+    case ..<0.98: accessibility()
+    default: programmatic()
+    }
+    clocks[session] = t + random.uniform(0.2...2)
+  }
+
+  /// Samples 8–17 ms apart.
+  private mutating func tick() { t += random.uniform(0.008...0.017) }
+
+  private mutating func dotX() -> Double {
+    let visible = Swift.min(Swift.max(options.pages, 1), 22)
+    let slot = random.integer(0...(visible - 1))
+    let centre = 195 + (Double(slot) - Double(visible - 1) / 2) * 16
+    return centre + random.uniform(-6...6)
+  }
+
+  private mutating func nextTouchID() -> TouchID { .number(Double(random.integer(1...4))) }
+
+  private mutating func tap() {
+    let id = nextTouchID()
+    let x = dotX()
+    let y = random.uniform(785...805)
+    emit(.touch(.down, id: id, x: x, y: y))
+    t += random.uniform(0.04...0.12)
+    emit(.touch(.up, id: id, x: x + random.uniform(-3...3), y: y + random.uniform(-3...3)))
+  }
+
+  private mutating func hold() {
+    let id = nextTouchID()
+    var x = dotX()
+    let y = random.uniform(785...805)
+    emit(.touch(.down, id: id, x: x, y: y))
+    let end = t + random.uniform(0.2...0.6)
+    while t < end {
+      tick()
+      x += random.uniform(-1...1)
+      emit(.touch(.move, id: id, x: x, y: y))
+    }
+    t += random.uniform(0...0.05)
+    emit(.touch(.up, id: id, x: x, y: y))
+  }
+
+  /// A drag along the control: slow ones rest before lifting, fast ones flick.
+  private mutating func scrub(fast: Bool) {
+    let id = nextTouchID()
+    var x = dotX()
+    let y = random.uniform(785...805)
+    emit(.touch(.down, id: id, x: x, y: y))
+    let distance = random.uniform(20...(fast ? 160 : 240)) * (random.chance(0.5) ? 1 : -1)
+    let duration = fast ? random.uniform(0.06...0.15) : random.uniform(0.25...1.5)
+    let samples = Swift.max(Int(duration / 0.0125), 2)
+    let step = distance / Double(samples)
+    for _ in 0..<samples {
+      tick()
+      x += step + random.uniform(-0.5...0.5)
+      emit(.touch(.move, id: id, x: x, y: y + random.uniform(-2...2)))
+    }
+    if !fast { t += random.uniform(0.05...0.2) }  // a rest: no flick
+    t += 0.004
+    if random.chance(0.03) {
+      emit(.touch(.cancel, id: id, x: nil, y: nil))
+    } else {
+      emit(.touch(.up, id: id, x: x, y: y))
+    }
+  }
+
+  private mutating func contentSwipe() {
+    let id = nextTouchID()
+    var x = random.uniform(40...350)
+    var y = random.uniform(150...650)
+    emit(.touch(.down, id: id, x: x, y: y))
+    let distance = random.uniform(40...300) * (random.chance(0.5) ? 1 : -1)
+    let samples = random.integer(5...20)
+    for _ in 0..<samples {
+      tick()
+      x += distance / Double(samples)
+      y += random.uniform(-3...3)
+      emit(.touch(.move, id: id, x: x, y: y))
+    }
+    t += 0.004
+    emit(.touch(.up, id: id, x: x, y: y))
+  }
+
+  private mutating func pointerClick() {
+    var x = random.uniform(100...300)
+    for _ in 0..<random.integer(1...4) {
+      tick()
+      x += random.uniform(-10...10)
+      emit(.pointer(.hover, x: x, y: random.uniform(760...820)))
+    }
+    let target = dotX()
+    tick()
+    emit(.pointer(.down, x: target, y: 795))
+    t += random.uniform(0.05...0.1)
+    emit(.pointer(.up, x: target, y: 795))
+  }
+
+  private mutating func keys() {
+    if !focused[session] {
+      emit(.key(.tab))
+      focused[session] = true
+    }
+    let choices: [Key] = [.left, .right, .right, .up, .down, .space, .home, .end]
+    for _ in 0..<random.integer(1...4) {
+      t += random.uniform(0.1...0.4)
+      emit(.key(choices[random.integer(0...(choices.count - 1))]))
+    }
+    if random.chance(0.3) {
+      t += 0.1
+      emit(.focus(false))
+      focused[session] = false
+    }
+  }
+
+  private mutating func accessibility() {
+    let actions = AccessibilityAction.allCases
+    for _ in 0..<random.integer(1...3) {
+      t += random.uniform(0.3...0.8)
+      emit(.accessibility(actions[random.integer(0...(actions.count - 1))]))
+    }
+  }
+
+  private mutating func programmatic() {
+    emit(.set(ProgrammaticChange(current: random.integer(0...Swift.max(options.pages - 1, 0)))))
+  }
+}

@@ -1,0 +1,124 @@
+import Dispatch
+import PageTrace
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension BatchReplay {
+  /// One file's slot: its temporary output, its result, and a signal when it is done.
+  private final class Slot: @unchecked Sendable {
+    // Written by one worker before `done.signal()`, read by the caller after `done.wait()`.
+    var result = FileResult()
+    var output: Int32 = -1
+    let done = DispatchSemaphore(value: 0)
+  }
+
+  /// Hands out file indices to workers, in order.
+  private final class Cursor: @unchecked Sendable {
+    private var next = 0
+    private let lock = DispatchSemaphore(value: 1)
+    private let count: Int
+    init(count: Int) { self.count = count }
+    func take() -> Int? {
+      lock.wait()
+      defer { lock.signal() }
+      guard next < count else { return nil }
+      next += 1
+      return next - 1
+    }
+    func stop() {
+      lock.wait()
+      next = count
+      lock.signal()
+    }
+  }
+
+  func runInParallel(
+    _ files: [String], names: Bool, to descriptor: Int32, report: (String) -> Void
+  ) throws(Failure) -> Summary {
+    let slots = files.map { _ in Slot() }
+    let cursor = Cursor(count: files.count)
+    let group = DispatchGroup()
+    let replay = self
+    for _ in 0..<min(options.jobs, files.count) {
+      DispatchQueue.global().async(group: group) {
+        while let index = cursor.take() {
+          let slot = slots[index]
+          slot.output = _temporaryFile()
+          if slot.output >= 0 {
+            var writer = RecordWriter(descriptor: slot.output, types: replay.options.types)
+            writer.fileName = names ? files[index] : nil
+            slot.result = replay.replay(files[index], into: &writer)
+            slot.result.summary.records = writer.recordCount
+            do throws(FileError) { try writer.flush() } catch {
+              slot.result.failure = .output(error)
+            }
+          } else {
+            slot.result.failure = .output(
+              FileError(.writeFailed, path: "temporary file", code: errno))
+          }
+          slot.done.signal()
+        }
+      }
+    }
+    var summary = Summary()
+    var failure: Failure?
+    for slot in slots {
+      slot.done.wait()
+      if failure == nil {
+        if slot.output >= 0, let error = _copy(from: slot.output, to: descriptor) {
+          failure = .output(error)
+        }
+        summary.add(slot.result.summary)
+        slot.result.diagnostics.forEach(report)
+        if let stop = slot.result.failure, failure == nil {
+          failure = stop
+          cursor.stop()  // files not started yet need not be replayed
+        }
+      }
+      if slot.output >= 0 { close(slot.output) }
+    }
+    group.wait()
+    if let failure { throw failure }
+    return summary
+  }
+}
+
+/// An unnamed temporary file (unlinked at once), or -1.
+private func _temporaryFile() -> Int32 {
+  let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+  var template = Array((directory + "/pagetrace-XXXXXX").utf8CString)
+  let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+  if descriptor >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+  return descriptor
+}
+
+/// Copies a whole file from its start to `output`; returns the error, if any.
+private func _copy(from input: Int32, to output: Int32) -> FileError? {
+  guard lseek(input, 0, SEEK_SET) == 0 else {
+    return FileError(.readFailed, path: "temporary file", code: errno)
+  }
+  let size = 1 << 20
+  let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+  defer { buffer.deallocate() }
+  while true {
+    let count = read(input, buffer, size)
+    if count < 0 {
+      if errno == EINTR { continue }
+      return FileError(.readFailed, path: "temporary file", code: errno)
+    }
+    if count == 0 { return nil }
+    var offset = 0
+    while offset < count {
+      let written = write(output, buffer + offset, count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return FileError(.writeFailed, path: "<output>", code: errno)
+      }
+      offset += written
+    }
+  }
+}

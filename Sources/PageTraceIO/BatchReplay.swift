@@ -1,0 +1,191 @@
+import Dispatch
+import PageTrace
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replays trace files, each as an independent engine, and writes their records in input
+/// order — on one core or on several.
+///
+/// With `jobs > 1` workers replay files into temporary files while the caller's thread
+/// copies each finished one to the output in input order, so the output (and every
+/// diagnostic) is byte-identical to `jobs == 1`, and memory stays bounded whatever the
+/// sizes: nothing is held in memory but one chunk per worker.
+///
+/// ```swift
+/// var options = BatchReplay.Options()
+/// options.types = .all
+/// options.jobs = 2
+/// let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: STDOUT_FILENO) {
+///   diagnostic in print(diagnostic)
+/// }
+/// ```
+public struct BatchReplay: Sendable {
+  /// How to replay.
+  public struct Options: Sendable {
+    /// Configuration from `--config` and flags, over each file's header.
+    public var overrides = ConfigurationPatch()
+    /// The record types written.
+    public var types: RecordTypes = .transition
+    /// Whether a bad line stops the run (`false`) or is reported and skipped (`true`).
+    public var skipsBadLines = false
+    /// How many files are replayed at once.
+    public var jobs = 1
+    /// Whether records carry `"file"`: by default, when there is more than one file.
+    public var namesFiles: Bool?
+
+    /// Creates the default options: transitions only, stop at the first bad line, one job.
+    public init() {}
+  }
+
+  /// What a run did.
+  public struct Summary: Sendable, Hashable {
+    /// Lines reported and skipped (with ``Options/skipsBadLines``).
+    public var skippedLines = 0
+    /// Files that could not be opened or read.
+    public var unreadableFiles = 0
+    /// Records written.
+    public var records = 0
+  }
+
+  /// Why a run stopped early.
+  public enum Failure: Error, Sendable {
+    /// A bad line, with ``Options/skipsBadLines`` off.
+    case data(TraceError)
+    /// An input could not be opened or read.
+    case input(FileError)
+    /// Writing the output failed.
+    case output(FileError)
+  }
+
+  /// The options in use.
+  public let options: Options
+
+  /// Creates a replay.
+  public init(_ options: Options) { self.options = options }
+
+  /// Replays `files` (`-` is standard input) to `descriptor`, calling `report` with each
+  /// diagnostic line (a skipped line, an unreadable file) in input order.
+  ///
+  /// - Throws: ``Failure`` after every record of earlier lines and files was written.
+  public func run(
+    _ files: [String], to descriptor: Int32, report: (String) -> Void
+  ) throws(Failure) -> Summary {
+    let names = options.namesFiles ?? (files.count > 1)
+    if options.jobs <= 1 || files.count <= 1 {
+      var writer = RecordWriter(descriptor: descriptor, types: options.types)
+      var summary = Summary()
+      var failure: Failure?
+      for file in files {
+        writer.fileName = names ? file : nil
+        let result = replay(file, into: &writer)
+        summary.add(result.summary)
+        result.diagnostics.forEach(report)
+        if let stop = result.failure {
+          failure = stop
+          break
+        }
+      }
+      summary.records = writer.recordCount
+      do { try writer.flush() } catch { throw .output(error) }
+      if let failure { throw failure }
+      return summary
+    }
+    return try runInParallel(files, names: names, to: descriptor, report: report)
+  }
+
+  // MARK: One file
+
+  struct FileResult: Sendable {
+    var summary = Summary()
+    var diagnostics: [String] = []
+    var failure: Failure?
+  }
+
+  /// Replays one input into `writer`; never throws: what went wrong is in the result.
+  func replay(_ file: String, into writer: inout RecordWriter) -> FileResult {
+    var result = FileResult()
+    var reader: LineReader
+    if file == "-" {
+      reader = LineReader.standardInput()
+    } else {
+      do {
+        reader = try LineReader(path: file)
+      } catch {
+        result.summary.unreadableFiles = 1
+        if options.skipsBadLines {
+          result.diagnostics.append("pagetrace: error: \(error)")
+        } else {
+          result.failure = .input(error)
+        }
+        return result
+      }
+    }
+    var decoder = TraceDecoder(file: reader.name)
+    var header = ConfigurationPatch()
+    var engine: PageControlEngine?
+    while true {
+      let line: LineReader.Line
+      do {
+        guard let next = try reader.next() else { return result }
+        line = next
+      } catch let error as TraceError {  // a line past the maximum length
+        guard record(error, in: &result) else { return result }
+        continue
+      } catch let error as FileError {
+        result.summary.unreadableFiles += 1
+        result.failure = .input(error)
+        return result
+      } catch {
+        preconditionFailure("LineReader throws TraceError or FileError, not \(error)")
+      }
+      do throws(TraceError) {
+        switch try decoder.decode(line) {
+        case .blank:
+          continue
+        case .header(let patch):
+          header = patch
+        case .event(let event):
+          if engine == nil {
+            let configuration = try header.merging(options.overrides)
+              .resolve(file: reader.name, line: line.number)
+            do {
+              engine = try PageControlEngine(configuration)
+            } catch {
+              throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
+            }
+          }
+          do {
+            try engine!.handle(event) { writer.write($0) }
+          } catch {
+            throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
+          }
+        }
+      } catch {
+        guard record(error, in: &result) else { return result }
+      }
+    }
+  }
+
+  /// Records a bad line; returns whether to go on.
+  private func record(_ error: TraceError, in result: inout FileResult) -> Bool {
+    guard options.skipsBadLines else {
+      result.failure = .data(error)
+      return false
+    }
+    result.summary.skippedLines += 1
+    result.diagnostics.append(error.description)
+    return true
+  }
+}
+
+extension BatchReplay.Summary {
+  mutating func add(_ other: Self) {
+    skippedLines += other.skippedLines
+    unreadableFiles += other.unreadableFiles
+    records += other.records
+  }
+}

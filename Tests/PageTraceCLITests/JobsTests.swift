@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `replay --jobs N`: the same bytes as one job, in input order, errors included.
+@Suite struct JobsTests {
+  let traces = try! FileManager.default.contentsOfDirectory(
+    atPath: repository.appendingPathComponent("Traces").path
+  ).filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
+    .map { repository.appendingPathComponent("Traces/\($0)").path }
+
+  @Test(arguments: [2, 3, 8])
+  func severalJobsWriteTheSameBytesAsOne(jobs: Int) throws {
+    let one = try pagetrace(["replay", "--emit", "all"] + traces)
+    let many = try pagetrace(["replay", "--emit", "all", "--jobs", "\(jobs)"] + traces)
+    #expect(one.status == 0)
+    #expect(one.records.count > 100)
+    #expect(many.status == one.status)
+    #expect(many.stdout == one.stdout)
+    #expect(many.stderr == one.stderr)
+  }
+
+  @Test func aFailureStopsAtTheSameByteWithManyJobs() throws {
+    let directory = try scratch()
+    let good = ([header] + twoTaps).joined(separator: "\n") + "\n"
+    try write(good, to: "a.jsonl", in: directory)
+    try write(
+      ([header, twoTaps[0], twoTaps[1], "{oops"]).joined(separator: "\n") + "\n", to: "b.jsonl",
+      in: directory)
+    try write(good, to: "c.jsonl", in: directory)
+    let arguments = ["replay", "a.jsonl", "b.jsonl", "missing.jsonl", "c.jsonl"]
+    let one = try pagetrace(arguments, in: directory)
+    let two = try pagetrace(arguments + ["-j", "2"], in: directory)
+    #expect(one.status == 65)
+    #expect(one.stderr.hasPrefix("b.jsonl:4:2: "), "\(one.stderr)")
+    #expect(one.records.map { $0["file"] as? String } == ["a.jsonl", "a.jsonl", "b.jsonl"])
+    #expect(two.status == one.status)
+    #expect(two.stdout == one.stdout)
+    #expect(two.stderr == one.stderr)
+    // Skipping, everything else is replayed and the missing file is reported, in order.
+    let skipOne = try pagetrace(arguments + ["--on-error", "skip"], in: directory)
+    let skipTwo = try pagetrace(arguments + ["--on-error", "skip", "--jobs", "2"], in: directory)
+    #expect(skipOne.status == 66)
+    #expect(skipOne.records.count == 5)
+    #expect(skipTwo.stdout == skipOne.stdout)
+    #expect(skipTwo.stderr == skipOne.stderr)
+  }
+
+  @Test func jobsMustBePositive() throws {
+    #expect(try pagetrace(["replay", "--jobs", "0"]).status == 64)
+    #expect(try pagetrace(["replay", "--jobs", "two"]).status == 64)
+  }
+}
