@@ -25,6 +25,7 @@ let package = Package(
       name: "pagetrace", dependencies: ["PageTrace", "PageTraceIO", "PageTraceGenerator"]),
     .testTarget(name: "PageTraceTests", dependencies: ["PageTrace"]),
     .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO"]),
+    .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(name: "PageTraceCLITests", dependencies: ["pagetrace"]),

@@ -108,64 +108,52 @@ public struct BatchReplay: Sendable {
   /// Replays one input into `writer`; never throws: what went wrong is in the result.
   func replay(_ file: String, into writer: inout RecordWriter) -> FileResult {
     var result = FileResult()
-    var reader: LineReader
-    if file == "-" {
-      reader = LineReader.standardInput()
-    } else {
-      do {
-        reader = try LineReader(path: file)
-      } catch {
-        result.summary.unreadableFiles = 1
-        if options.skipsBadLines {
-          result.diagnostics.append("pagetrace: error: \(error)")
-        } else {
-          result.failure = .input(error)
-        }
-        return result
+    var reader: TraceReader
+    do {
+      reader = file == "-" ? try TraceReader.standardInput() : try TraceReader(path: file)
+    } catch {
+      result.summary.unreadableFiles = 1
+      if options.skipsBadLines {
+        result.diagnostics.append("pagetrace: error: \(error)")
+      } else {
+        result.failure = .input(error)
       }
+      return result
     }
-    var decoder = TraceDecoder(file: reader.name)
     var header = ConfigurationPatch()
     var engine: PageControlEngine?
     while true {
-      let line: LineReader.Line
       do {
-        guard let next = try reader.next() else { return result }
-        line = next
-      } catch let error as TraceError {  // a line past the maximum length
-        guard record(error, in: &result) else { return result }
-        continue
-      } catch let error as FileError {
-        result.summary.unreadableFiles += 1
-        result.failure = .input(error)
-        return result
-      } catch {
-        preconditionFailure("LineReader throws TraceError or FileError, not \(error)")
-      }
-      do throws(TraceError) {
-        switch try decoder.decode(line) {
+        guard let item = try reader.next() else { return result }
+        switch item {
         case .blank:
           continue
         case .header(let patch):
           header = patch
-        case .event(let event):
+        case .event(let event, let line):
           if engine == nil {
             let configuration = try header.merging(options.overrides)
-              .resolve(file: reader.name, line: line.number)
+              .resolve(file: reader.name, line: line)
             do {
               engine = try PageControlEngine(configuration)
             } catch {
-              throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
+              throw reader.error(for: error)
             }
           }
           do {
             try engine!.handle(event) { writer.write($0) }
           } catch {
-            throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
+            throw reader.error(for: error)
           }
         }
-      } catch {
+      } catch let error as TraceError {
         guard record(error, in: &result) else { return result }
+      } catch let error as FileError {
+        result.summary.unreadableFiles += 1
+        result.failure = .input(error)
+        return result
+      } catch {
+        preconditionFailure("TraceReader throws TraceError or FileError, not \(error)")
       }
     }
   }

@@ -217,3 +217,22 @@ public struct LineReader: ~Copyable {
     capacity = newCapacity
   }
 }
+
+extension LineReader {
+  /// Reads from a descriptor after `prefix`, bytes already read from it (the format sniffing
+  /// of ``TraceReader``); `prefixEndsInput` when the descriptor reported its end.
+  init(
+    descriptor: Int32, owned: Bool, name: String, chunkSize: Int, maximumLineLength: Int,
+    prefix: UnsafeRawBufferPointer, prefixEndsInput: Bool
+  ) {
+    self.init(
+      descriptor: descriptor, owned: owned, name: name, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength)
+    if prefix.count > capacity { grow(to: prefix.count) }
+    if let source = prefix.baseAddress, !prefix.isEmpty {
+      buffer.copyMemory(from: source, byteCount: prefix.count)
+    }
+    end = prefix.count
+    atEndOfInput = prefixEndsInput
+  }
+}

@@ -10,7 +10,9 @@ struct PageTraceCLI {
   static let version = "0.3.0"
 
   static let subcommands: [(name: String, summary: String)] = [
-    ("replay", "Replay traces and write the records they produce.")
+    ("replay", "Replay traces and write the records they produce."),
+    ("generate", "Write a realistic trace, deterministically."),
+    ("convert", "Convert a trace between JSON Lines and binary."),
   ]
 
   static let help = """
@@ -55,6 +57,10 @@ struct PageTraceCLI {
         return .success
       case "replay":
         return try ReplayCommand.run(arguments.dropFirst())
+      case "generate":
+        return try GenerateCommand.run(arguments.dropFirst())
+      case "convert":
+        return try ConvertCommand.run(arguments.dropFirst())
       default:
         var message = "unknown subcommand '\(first)'"
         if let name = _closest(to: first, in: subcommands.map(\.name)) {

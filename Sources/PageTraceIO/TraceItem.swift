@@ -1,0 +1,31 @@
+import PageTrace
+
+/// What a ``TraceReader`` hands out: the header, an event with its position, or a blank line.
+///
+/// ```swift
+/// while let item = try reader.next() {
+///   switch item {
+///   case .blank: break
+///   case .header(let patch): header = patch
+///   case .event(let event, let line): try engine.handle(event) { writer.write($0) }
+///   }
+/// }
+/// ```
+public enum TraceItem: Sendable, Hashable {
+  /// An empty or whitespace-only line (JSON Lines only).
+  case blank
+  /// The configuration of the trace's header; at most once, before every event.
+  indirect case header(ConfigurationPatch)
+  /// An event, with its 1-based line in JSON Lines or its record number in a binary trace
+  /// (the 40-byte record at byte offset `40 × (line − 1)`).
+  case event(PageControlEvent, line: Int)
+}
+
+/// The two encodings of a trace.
+public enum TraceFormat: Sendable, Hashable, CaseIterable {
+  /// JSON Lines (SPEC §2): a header line, then one event object per line.
+  case jsonLines
+  /// The binary format of `docs/binary-format.md`: the magic `PGTRACE\0`, the header, then
+  /// fixed-size 40-byte records.
+  case binary
+}

@@ -1,0 +1,100 @@
+import PageTrace
+import PageTraceGenerator
+import PageTraceIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `pagetrace generate`: writes a realistic trace, deterministically, for benchmarks and
+/// experiments.
+enum GenerateCommand {
+  static let specs: [OptionSpec] = [
+    OptionSpec(name: "events", value: "n", help: "How many events to write."),
+    OptionSpec(
+      name: "seed", value: "n", help: "The random seed; the same seed gives the same trace."),
+    OptionSpec(
+      name: "sessions", value: "n", help: "Interleaved sessions s0, s1, … (default: 1, unnamed)"),
+    OptionSpec(name: "pages", value: "n", help: "Pages of the control. (default: 8)"),
+    OptionSpec(name: "format", value: "jsonl|binary", help: "Output format. (default: jsonl)"),
+    OptionSpec(
+      name: "output", short: "o", value: "file", help: "Write to <file> instead of standard output."
+    ),
+    OptionSpec(name: "help", short: "h", help: "Show help information."),
+  ]
+
+  static var help: String {
+    _help(
+      overview:
+        "Write a realistic trace deterministically: taps, holds, scrubs with samples 8–17 ms apart, flicks, content swipes, pointer clicks, keys and accessibility actions.",
+      usage: "pagetrace generate --events <n> --seed <n> [<options>]",
+      sections: [("OPTIONS", specs)])
+  }
+
+  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
+    let options = try CommandLineArguments(arguments, specs: specs)
+    if options.has("help") {
+      _standardOutput.write(help)
+      return .success
+    }
+    func integer(_ name: String, default value: Int?) throws(CommandFailure) -> Int {
+      guard let text = options.value(name) else {
+        guard let value else {
+          throw CommandFailure(status: .usage, message: "missing '--\(name) <n>'")
+        }
+        return value
+      }
+      guard let number = Int(text), number >= 0 else {
+        throw CommandFailure(
+          status: .usage,
+          message: "invalid value for '--\(name)': expected a non-negative integer, found '\(text)'"
+        )
+      }
+      return number
+    }
+    let generatorOptions = TraceGenerator.Options(
+      events: try integer("events", default: nil), seed: UInt64(try integer("seed", default: nil)),
+      sessions: try integer("sessions", default: 1), pages: try integer("pages", default: 8))
+    let format = try TraceFormat(option: options.value("format") ?? "jsonl")
+    let output = try ReplayCommand.openOutput(options.value("output"))
+    defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
+
+    var generator = TraceGenerator(generatorOptions)
+    var header = ConfigurationPatch()
+    header.pages = generator.configuration.pages
+    header.control = generator.configuration.control
+    header.container = generator.configuration.container
+    do throws(FileError) {
+      switch format {
+      case .jsonLines:
+        var writer = EventWriter(descriptor: output.descriptor, name: output.name)
+        writer.writeHeader(header)
+        while let event = generator.next() { writer.write(event) }
+        try writer.flush()
+      case .binary:
+        var writer = BinaryTraceWriter(descriptor: output.descriptor, name: output.name)
+        writer.writeHeader(header)
+        while let event = generator.next() { writer.write(event) }
+        try writer.flush()
+      }
+    } catch {
+      throw CommandFailure(status: .ioError, message: error.description)
+    }
+    return .success
+  }
+}
+
+extension TraceFormat {
+  /// Parses `jsonl` or `binary`.
+  init(option: String) throws(CommandFailure) {
+    switch option {
+    case "jsonl", "json-lines": self = .jsonLines
+    case "binary", "bin": self = .binary
+    default:
+      throw CommandFailure(
+        status: .usage, message: "invalid format '\(option)': expected jsonl or binary")
+    }
+  }
+}
