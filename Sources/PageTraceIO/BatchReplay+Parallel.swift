@@ -29,10 +29,13 @@ extension BatchReplay {
       next += 1
       return next - 1
     }
-    func stop() {
+    /// Hands out nothing more; returns how many indices were handed out.
+    func stop() -> Int {
       lock.wait()
+      defer { lock.signal() }
+      let started = next
       next = count
-      lock.signal()
+      return started
     }
   }
 
@@ -66,7 +69,8 @@ extension BatchReplay {
     }
     var summary = Summary()
     var failure: Failure?
-    for slot in slots {
+    var started = slots.count  // after a failure: only the files a worker took
+    for (index, slot) in slots.enumerated() where index < started {
       slot.done.wait()
       if failure == nil {
         if slot.output >= 0, let error = _copy(from: slot.output, to: descriptor) {
@@ -76,7 +80,7 @@ extension BatchReplay {
         slot.result.diagnostics.forEach(report)
         if let stop = slot.result.failure, failure == nil {
           failure = stop
-          cursor.stop()  // files not started yet need not be replayed
+          started = cursor.stop()  // files not started yet are never replayed
         }
       }
       if slot.output >= 0 { close(slot.output) }

@@ -45,6 +45,21 @@ import Testing
     #expect(skipTwo.stderr == skipOne.stderr)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aFailureBeforeMostFilesStartedEndsWithoutWaitingForThem() throws {
+    // The bad file comes first: most of the 30 after it are never handed to a worker, and
+    // the run must not wait for them.
+    let directory = try scratch()
+    try write("{oops\n", to: "bad.jsonl", in: directory)
+    let good = ([header] + twoTaps).joined(separator: "\n") + "\n"
+    let names = (1...30).map { "g\($0).jsonl" }
+    for name in names { try write(good, to: name, in: directory) }
+    let run = try pagetrace(["replay", "--jobs", "2", "bad.jsonl"] + names, in: directory)
+    #expect(run.status == 65)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("bad.jsonl:1:2: "), "\(run.stderr)")
+  }
+
   @Test func jobsMustBePositive() throws {
     #expect(try pagetrace(["replay", "--jobs", "0"]).status == 64)
     #expect(try pagetrace(["replay", "--jobs", "two"]).status == 64)
