@@ -54,12 +54,6 @@ extension PageControl {
     contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
   }
 
-  /// When a press on the control becomes a scrub by holding still, if it can.
-  var scrubBeginDue: Double? {
-    guard contact.phase == .press, contact.continuous else { return nil }
-    return contact.downTime + configuration.constants.scrubDelay
-  }
-
   private mutating func move(
     x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
   ) {

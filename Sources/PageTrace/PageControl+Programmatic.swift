@@ -28,7 +28,7 @@ extension PageControl {
     let destination = clamped(change.current ?? currentPage)
     if destination != currentPage {
       if isScrubbing {  // ends silently; the rest of the touch is ignored
-        scrub.stepDue = nil
+        scrub.stepDue = .infinity
         contact.phase = .ignored
         timer.resume(at: t)
       }

@@ -31,9 +31,10 @@ extension PageControl {
         scrub.anchorPage = currentPage
       }
       // Rounded half away from zero; clamped as a double first so no value can trap.
+      // (Clamping to integers before rounding gives what rounding first would.)
       let pages = Double(pageCount)
-      let delta = ((u - scrub.anchorOffset) / configuration.pitch).rounded()
-      scrub.target = clamped(scrub.anchorPage + Int(min(max(delta, -pages - 1), pages + 1)))
+      let delta = min(max((u - scrub.anchorOffset) / configuration.pitch, -pages - 1), pages + 1)
+      scrub.target = clamped(scrub.anchorPage + _roundedHalfAwayFromZero(delta))
     }
     reschedule(at: t)
   }
@@ -41,7 +42,7 @@ extension PageControl {
   /// Schedules the next step for the current target, no earlier than `t`.
   mutating func reschedule(at t: Double) {
     scrub.stepDue =
-      scrub.target == currentPage ? nil : max(t, scrub.lastStep + stepInterval)
+      scrub.target == currentPage ? .infinity : max(t, scrub.lastStep + stepInterval)
   }
 
   /// Whether steps count as jogging: past an edge of a windowed control.
@@ -49,7 +50,7 @@ extension PageControl {
 
   /// `1/fps`; past an edge `max(1/fps, 1/rate)` with the edge-step or jog rate (SPEC D6).
   var stepInterval: Double {
-    let frame = 1 / configuration.fps
+    let frame = frameInterval
     guard scrub.isPastEdge else { return frame }
     let constants = configuration.constants
     let rate =
@@ -72,13 +73,13 @@ extension PageControl {
         at: t))
     show(to, at: t)
     scrub.lastStep = t
-    scrub.stepDue = scrub.target == currentPage ? nil : t + stepInterval
+    scrub.stepDue = scrub.target == currentPage ? .infinity : t + stepInterval
   }
 
   /// Ends the scrub on release (with the lift-off velocity) or cancel (`nil`): pending steps
   /// are dropped, a fast release flicks to the end, the interaction returns to `none`.
   mutating func endScrub(velocity: Double?, at t: Double, _ emit: (PageControlRecord) -> Void) {
-    scrub.stepDue = nil
+    scrub.stepDue = .infinity
     if let velocity, velocity != 0, abs(velocity) >= configuration.constants.flickVelocity {
       let destination = velocity > 0 ? lastPage : 0
       if destination != currentPage {  // a flick to the page shown writes nothing (SPEC D8)
@@ -98,4 +99,14 @@ extension PageControl {
     if configuration.voiceOver { announce(at: t, emit) }
     timer.resume(at: t)
   }
+}
+
+/// `x.rounded()` as an `Int`, for `|x| < 2^62`, without a call to libm's `round`.
+///
+/// `x - trunc(x)` is exact, so comparing it with ±0.5 decides halves exactly.
+@inline(__always)
+func _roundedHalfAwayFromZero(_ x: Double) -> Int {
+  let whole = Int(x)  // truncates toward zero
+  let fraction = x - Double(whole)
+  return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
 }

@@ -42,12 +42,16 @@ public struct PageControl: Sendable {
 
   /// The time of the latest event, `-infinity` before the first.
   var lastTime = -Double.infinity
-  /// When the discrete state returns to `none`, if it is `discrete`.
-  var resetDue: Double?
+  /// When the discrete state returns to `none` if it is `discrete`; `infinity` otherwise.
+  var resetDue = Double.infinity
   var timer: _TimerState
   var contact = _Contact()
   var scrub = _Scrub()
   var lastTap: _TapMemory?
+  /// Derived once from the configuration: the control's leading edge in forward
+  /// coordinates, and the scrub step interval `1/fps`.
+  let controlStart: Double
+  let frameInterval: Double
 
   /// Creates a control from a validated configuration.
   ///
@@ -69,6 +73,8 @@ public struct PageControl: Sendable {
     style = configuration.style
     isBackgroundVisible = configuration.style == .prominent
     timer = configuration.progress == nil ? .off : .notStarted
+    controlStart = configuration.direction._axis(of: configuration.control).start
+    frameInterval = 1 / configuration.fps
     layout = IndicatorLayout(pages: 0, length: 0, pitch: 1, padding: 0)
     relayout()
   }
@@ -91,33 +97,45 @@ public struct PageControl: Sendable {
   public mutating func handle(
     _ event: PageControlEvent, emit: (PageControlRecord) -> Void
   ) throws(PageControlError) {
-    try validate(event)
+    // One switch both validates the payload and applies it; nothing changes until the
+    // event is known to be valid (`begin`).
     let t = event.time
-    if case .notStarted = timer { timer = .running(due: t + duration(ofPage: currentPage)) }
-    lastTime = t
-    advance(to: t, emit)
+    guard t.isFinite else { throw .nonFiniteValue(field: "t") }
     switch event.action {
     case .touch(let phase, let id, let x, let y):
+      try Self.validateTouch(phase, id: id, x: x, y: y)
+      try begin(at: t, emit)
       touch(phase, id: id, x: x, y: y, at: t, emit)
     case .pointer(let phase, let x, let y):
+      try Self.validatePointer(x: x, y: y)
+      try begin(at: t, emit)
       pointer(phase, x: x, y: y, at: t, emit)
     case .key(let key):
+      try begin(at: t, emit)
       press(key, at: t, emit)
     case .focus(let focused):
+      try begin(at: t, emit)
       if isInteractive { hasFocus = focused }
     case .accessibility(let action):
+      try begin(at: t, emit)
       perform(action, at: t, emit)
     case .set(let change):
+      try Self.validate(change)
+      try begin(at: t, emit)
       apply(change, at: t, emit)
     }
     advance(to: t, emit)
   }
 
-  private func validate(_ event: PageControlEvent) throws(PageControlError) {
-    try Self.validateFields(of: event)
-    guard event.time >= lastTime else {
-      throw .timeWentBackwards(previous: lastTime, found: event.time)
-    }
+  /// Checks the time order, then emits what falls due before the event at `t`.
+  @inline(__always)
+  private mutating func begin(
+    at t: Double, _ emit: (PageControlRecord) -> Void
+  ) throws(PageControlError) {
+    guard t >= lastTime else { throw .timeWentBackwards(previous: lastTime, found: t) }
+    if case .notStarted = timer { timer = .running(due: t + duration(ofPage: currentPage)) }
+    lastTime = t
+    advance(to: t, emit)
   }
 
   /// The checks that do not depend on the session's state.
@@ -125,49 +143,77 @@ public struct PageControl: Sendable {
     guard event.time.isFinite else { throw .nonFiniteValue(field: "t") }
     switch event.action {
     case .touch(let phase, let id, let x, let y):
-      if case .number(let n) = id, !n.isFinite { throw .nonFiniteValue(field: "id") }
-      if let x, !x.isFinite { throw .nonFiniteValue(field: "x") }
-      if let y, !y.isFinite { throw .nonFiniteValue(field: "y") }
-      if phase != .cancel && (x == nil || y == nil) {
-        throw .missingField(x == nil ? "x" : "y")
-      }
+      try validateTouch(phase, id: id, x: x, y: y)
     case .pointer(_, let x, let y):
-      if !x.isFinite { throw .nonFiniteValue(field: "x") }
-      if !y.isFinite { throw .nonFiniteValue(field: "y") }
+      try validatePointer(x: x, y: y)
     case .set(let change):
-      if let pages = change.pages, pages > PageControlConfiguration.maximumPages {
-        throw .valueOutOfRange(field: "pages")
-      }
+      try validate(change)
     case .key, .focus, .accessibility:
       break
     }
   }
 
-  /// The kinds of work that fall due, in their same-instant order (SPEC D4).
-  private enum DueWork { case reset, timer, scrubBegin, scrubStep }
+  private static func validateTouch(
+    _ phase: TouchPhase, id: TouchID, x: Double?, y: Double?
+  ) throws(PageControlError) {
+    if case .number(let n) = id, !n.isFinite { throw .nonFiniteValue(field: "id") }
+    if let x, !x.isFinite { throw .nonFiniteValue(field: "x") }
+    if let y, !y.isFinite { throw .nonFiniteValue(field: "y") }
+    if phase != .cancel && (x == nil || y == nil) {
+      throw .missingField(x == nil ? "x" : "y")
+    }
+  }
+
+  private static func validatePointer(x: Double, y: Double) throws(PageControlError) {
+    if !x.isFinite { throw .nonFiniteValue(field: "x") }
+    if !y.isFinite { throw .nonFiniteValue(field: "y") }
+  }
+
+  private static func validate(_ change: ProgrammaticChange) throws(PageControlError) {
+    if let pages = change.pages, pages > PageControlConfiguration.maximumPages {
+      throw .valueOutOfRange(field: "pages")
+    }
+  }
+
+  /// When the next time-driven work falls due; `infinity` when none is pending.
+  ///
+  /// A pending scrub begin (a continuous press) and a pending scrub step (a scrub) never
+  /// coexist, so the contact has at most one due time.
+  var nextDue: Double { min(resetDue, timer.due, contactDue) }
+
+  /// When the tracked contact's next time-driven work falls due, if any.
+  private var contactDue: Double {
+    switch contact.phase {
+    case .press:
+      contact.continuous ? contact.downTime + configuration.constants.scrubDelay : .infinity
+    case .scrub: scrub.stepDue
+    case .idle, .drag, .ignored: .infinity
+    }
+  }
 
   /// Performs, in time order, everything due at or before `t`.
+  @inline(__always)
   mutating func advance(to t: Double, _ emit: (PageControlRecord) -> Void) {
+    if nextDue <= t { performDueWork(through: t, emit) }
+  }
+
+  /// The loop behind ``advance(to:_:)``, out of line: most events have nothing due.
+  @inline(never)
+  private mutating func performDueWork(through t: Double, _ emit: (PageControlRecord) -> Void) {
     while true {
-      var due = Double.infinity
-      var work = DueWork.reset
-      // Strict `<` keeps the earlier kind first when two are due at the same instant.
-      if let reset = resetDue, reset < due { (due, work) = (reset, .reset) }
-      if case .running(let timerDue) = timer, timerDue < due { (due, work) = (timerDue, .timer) }
-      if let begin = scrubBeginDue, begin < due { (due, work) = (begin, .scrubBegin) }
-      if contact.phase == .scrub, let step = scrub.stepDue, step < due {
-        (due, work) = (step, .scrubStep)
-      }
+      let reset = resetDue
+      let timerDue = timer.due
+      let due = nextDue
       guard due <= t else { return }
-      switch work {
-      case .reset:
-        resetDue = nil
+      // On a tie the earlier kind goes first: reset, timer, then the contact (SPEC D4).
+      if reset == due {
+        resetDue = .infinity
         setInteraction(.none, at: due, emit)
-      case .timer:
+      } else if timerDue == due {
         timerFired(at: due, emit)
-      case .scrubBegin:
+      } else if contact.phase == .press {
         beginScrub(at: due, emit)
-      case .scrubStep:
+      } else {
         step(at: due, emit)
       }
     }
@@ -199,8 +245,7 @@ public struct PageControl: Sendable {
 
   /// A point's offset along the forward direction from the control's leading edge.
   func offset(x: Double, y: Double) -> Double {
-    configuration.direction._forward(x: x, y: y)
-      - configuration.direction._axis(of: configuration.control).start
+    configuration.direction._forward(x: x, y: y) - controlStart
   }
 
   /// Shows `page`, moving the window and restarting the timer's count.
@@ -213,7 +258,7 @@ public struct PageControl: Sendable {
   mutating func setInteraction(
     _ state: InteractionState, at t: Double, _ emit: (PageControlRecord) -> Void
   ) {
-    if state != .discrete { resetDue = nil }
+    if state != .discrete { resetDue = .infinity }
     guard state != interaction else { return }
     interaction = state
     emit(record(.interaction(state), at: t))

@@ -20,8 +20,10 @@ public struct PageControlEngine: Sendable {
   public let configuration: PageControlConfiguration
   private var controls: [PageControl] = []
   private var indexBySession: [String?: Int] = [:]
-  /// The most recent session and its index: consecutive events usually share a session.
-  private var recent: (session: String?, index: Int)?
+  /// The session of the latest event and its index in `controls` (-1 before the first
+  /// event): consecutive events usually share a session, so most events skip the dictionary.
+  private var recentSession: String?
+  private var recentIndex = -1
 
   /// Creates an engine with no sessions yet.
   ///
@@ -46,11 +48,8 @@ public struct PageControlEngine: Sendable {
   public mutating func handle(
     _ event: PageControlEvent, emit: (PageControlRecord) -> Void
   ) throws(PageControlError) {
-    if recent?.session != event.session, indexBySession[event.session] == nil {
-      try PageControl.validateFields(of: event)  // a rejected event creates no session
-    }
-    let index = self.index(for: event.session)
-    try controls[index].handle(event, emit: emit)
+    if recentIndex < 0 || event.session != recentSession { try select(event) }
+    try controls[recentIndex].handle(event, emit: emit)
   }
 
   /// Replays a sequence of events and returns every record.
@@ -64,17 +63,17 @@ public struct PageControlEngine: Sendable {
     return records
   }
 
-  private mutating func index(for session: String?) -> Int {
-    if let recent, recent.session == session { return recent.index }
-    let index: Int
+  /// Makes the event's session the recent one, creating its control if the event is valid.
+  private mutating func select(_ event: PageControlEvent) throws(PageControlError) {
+    let session = event.session
     if let known = indexBySession[session] {
-      index = known
+      recentIndex = known
     } else {
-      index = controls.count
+      try PageControl.validateFields(of: event)  // a rejected event creates no session
+      recentIndex = controls.count
       controls.append(PageControl(validated: configuration, session: session))
-      indexBySession[session] = index
+      indexBySession[session] = recentIndex
     }
-    recent = (session, index)
-    return index
+    recentSession = session
   }
 }

@@ -8,8 +8,9 @@ struct _Scrub: Sendable, Hashable {
   var target = 0
   /// When the latest step happened; `-infinity` before the first.
   var lastStep = -Double.infinity
-  /// When the next step is due, if the target differs from the displayed page.
-  var stepDue: Double?
+  /// When the next step is due if the target differs from the displayed page; `infinity`
+  /// otherwise.
+  var stepDue = Double.infinity
   /// How far past the leading or trailing edge the latest sample was, capped at
   /// `rubberBand`; 0 when inside.
   var edgeDistance = 0.0

@@ -11,6 +11,11 @@ enum _TimerState: Sendable, Hashable {
   /// Stopped at the last page (or with fewer than two pages) until the page changes.
   case stopped
 
+  /// When the timer fires: `due` while running, `infinity` otherwise.
+  var due: Double {
+    if case .running(let due) = self { due } else { .infinity }
+  }
+
   /// Any page change restarts the count; during a scrub it stays paused.
   mutating func pageChanged(at t: Double, duration: Double, paused: Bool) {
     switch self {

@@ -9,12 +9,22 @@
 /// older than the latest one, since no later sample can bring it back into the window.
 /// The ring grows when a window holds more samples than it has room for, so after the first
 /// contacts of a session adding a sample allocates nothing.
+///
+/// The ring is one buffer of `(time, offset)` pairs whose capacity is a power of two, so a
+/// position wraps with a mask and each sample costs one uniqueness check.
 struct _VelocityTracker: Sendable {
   static let window = 0.1
   static let restLimit = 0.04
 
-  private var times: [Double] = []
-  private var offsets: [Double] = []
+  struct Sample: Sendable {
+    var time: Double
+    var offset: Double
+  }
+
+  /// The ring; its count is 0 or a power of two.
+  private var samples: [Sample] = []
+  /// `samples.count - 1`: wraps a position into the ring.
+  private var mask = -1
   private var first = 0
   private var count = 0
 
@@ -25,41 +35,37 @@ struct _VelocityTracker: Sendable {
     count = 0
   }
 
-  private func index(_ i: Int) -> Int { (first + i) % times.count }
+  /// The ring position of the `i`-th sample kept, oldest first.
+  private func slot(_ i: Int) -> Int { (first &+ i) & mask }
 
   mutating func add(time: Double, offset: Double) {
-    while count > 0 && time - times[first] > Self.window {
-      first = (first + 1) % times.count
+    while count > 0 && time - samples[first].time > Self.window {
+      first = slot(1)
       count -= 1
     }
-    if count == times.count { grow() }
-    let slot = index(count)
-    times[slot] = time
-    offsets[slot] = offset
+    if count == samples.count { grow() }
+    samples[slot(count)] = Sample(time: time, offset: offset)
     count += 1
   }
 
   /// Doubles the ring, keeping the samples in order from index 0.
   private mutating func grow() {
-    let capacity = max(32, times.count * 2)
-    var newTimes = [Double](repeating: 0, count: capacity)
-    var newOffsets = [Double](repeating: 0, count: capacity)
-    for i in 0..<count {
-      newTimes[i] = times[index(i)]
-      newOffsets[i] = offsets[index(i)]
-    }
-    times = newTimes
-    offsets = newOffsets
+    let capacity = max(32, samples.count * 2)
+    var newSamples = [Sample](repeating: Sample(time: 0, offset: 0), count: capacity)
+    for i in 0..<count { newSamples[i] = samples[slot(i)] }
+    samples = newSamples
+    mask = capacity - 1
     first = 0
   }
 
   /// The lift-off velocity for a release at `releaseTime`.
   func velocity(releaseTime: Double) -> Double {
     guard count > 0 else { return 0 }
-    let last = index(count - 1)
-    if releaseTime - times[last] > Self.restLimit { return 0 }
+    let last = samples[slot(count - 1)]
+    if releaseTime - last.time > Self.restLimit { return 0 }
     // Every sample kept is within the window of the last one; the oldest is the first.
-    let span = times[last] - times[first]
-    return span > 0 ? (offsets[last] - offsets[first]) / span : 0
+    let oldest = samples[first]
+    let span = last.time - oldest.time
+    return span > 0 ? (last.offset - oldest.offset) / span : 0
   }
 }

@@ -64,47 +64,25 @@ extension _JSONScanner {
       let word = bytes(from: start, to: max(wordEnd(from: position), start + 1))
       throw error(at: start, expected: isNonFiniteWord(word) ? "a finite number" : "a number")
     }
-    var significand: UInt64 = 0
-    var significantDigits = 0
-    var pendingZeros = 0
-    var isExact = true
+    // The first 19 digits from the first non-zero one make the significand; later digits
+    // are dropped (each one multiplies the significand's weight by 10) and, if any of them
+    // is not zero, the text has more than 19 significant digits.
+    var digits = _Digits()
     var exponent = 0
-    @inline(__always)
-    func append(_ digit: UInt8) {
-      if digit == 0 {
-        if significand != 0 { pendingZeros += 1 }
-      } else if isExact {
-        if significantDigits + pendingZeros < 19 {
-          for _ in 0..<pendingZeros { significand &*= 10 }
-          significand = significand &* 10 &+ UInt64(digit)
-          significantDigits += pendingZeros + 1
-          pendingZeros = 0
-        } else {
-          isExact = false
-        }
-      }
-    }
     if byte(at: position) == _ASCII.zero {
       position += 1
       if position < count && _ASCII.isDigit(byte(at: position)) {
         throw error(at: start, expected: "a number without leading zeros")
       }
     } else {
-      while position < count, case let byte = byte(at: position), _ASCII.isDigit(byte) {
-        append(byte - _ASCII.zero)
-        position += 1
-      }
+      scanDigits(into: &digits)
     }
     if position < count && byte(at: position) == _ASCII.dot {
       position += 1
       guard position < count && _ASCII.isDigit(byte(at: position)) else {
         throw error(at: start, expected: "a digit after the decimal point")
       }
-      while position < count, case let byte = byte(at: position), _ASCII.isDigit(byte) {
-        append(byte - _ASCII.zero)
-        exponent -= 1
-        position += 1
-      }
+      exponent -= scanDigits(into: &digits)
     }
     if position < count, case let byte = byte(at: position),
       byte == _ASCII.lowerE || byte == _ASCII.upperE
@@ -131,12 +109,21 @@ extension _JSONScanner {
     if position < count && _ASCII.isWordByte(byte(at: position)) {
       throw error(at: start, expected: "a number")
     }
-    exponent += pendingZeros
+    var significand = digits.significand
+    exponent += digits.dropped
+    let isExact = !digits.droppedNonZero
+    // Trailing zeros move into the exponent: the significand keeps only significant digits.
+    while significand != 0 && significand % 10 == 0 {
+      significand /= 10
+      exponent += 1
+    }
     var value: Double
     if significand == 0 && isExact {
       value = 0
     } else if isExact, let fast = Self.clingerFastPath(significand, exponent) {
       value = fast
+    } else if isExact, let exact = Self.exactIntegerPath(significand, exponent) {
+      value = exact
     } else {
       value = strtod(from: negative ? start + 1 : start, to: position)
     }
@@ -144,6 +131,57 @@ extension _JSONScanner {
     guard value.isFinite else { throw error(at: start, expected: "a finite number") }
     return _NumberToken(
       value: value, start: start, significand: significand, exponent: exponent, isExact: isExact)
+  }
+
+  /// Reads a run of digits into `digits`; returns how many there were.
+  ///
+  /// Leading zeros go one by one, then up to eight digits at a time while they fit in 19
+  /// digits, then the rest (near the end of the line, or past 19 digits) one by one.
+  @inline(__always)
+  @discardableResult
+  private mutating func scanDigits(into digits: inout _Digits) -> Int {
+    let first = position
+    while digits.significand == 0, position < count,
+      case let digit = byte(at: position) &- _ASCII.zero, digit < 10
+    {
+      digits.append(digit)
+      position += 1
+    }
+    while position + 8 <= count {
+      let (length, value) = leadingDigits(at: position)
+      guard length > 0 && digits.count + length <= 19 else { break }
+      digits.significand = digits.significand &* _powersOfTenInteger[length] &+ value
+      digits.count += length
+      position += length
+      if length < 8 { return position - first }  // the run ended
+    }
+    while position < count, case let digit = byte(at: position) &- _ASCII.zero, digit < 10 {
+      digits.append(digit)
+      position += 1
+    }
+    return position - first
+  }
+
+  /// How many of the eight bytes at an offset (at most ``count`` - 8) are digits before the
+  /// first one that is not, and the value of those digits.
+  ///
+  /// SWAR: the bytes are loaded as one little-endian integer (the first byte lowest), checked
+  /// all at once, and the digits are combined in three multiplications (pairs, quads, eight).
+  @inline(__always)
+  private func leadingDigits(at offset: Int) -> (length: Int, value: UInt64) {
+    let chunk = eightBytes(at: offset)
+    // A byte outside "0"..."9" sets its top bit in one of the two terms; carries and borrows
+    // move only toward later bytes, so the first such byte is found exactly.
+    let outside = ((chunk &+ 0x4646_4646_4646_4646) | (chunk &- 0x3030_3030_3030_3030))
+    let length = (outside & 0x8080_8080_8080_8080).trailingZeroBitCount / 8
+    // The digits moved to the end, after "0"s: the same value as eight digits.
+    var value = chunk << (8 * (8 - length)) | 0x3030_3030_3030_3030 >> (8 * length)
+    value = value &- 0x3030_3030_3030_3030
+    value = value &* 10 &+ value >> 8  // each byte pair: 10 × first + second
+    let pairs = value & 0x0000_00FF_0000_00FF
+    let nextPairs = value >> 16 & 0x0000_00FF_0000_00FF
+    value = (pairs &* (100 + 1_000_000 << 32) &+ nextPairs &* (1 + 10_000 << 32)) >> 32
+    return (length, value & 0xFFFF_FFFF)
   }
 
   /// `significand × 10^exponent` with one correctly rounded operation, when that is exact.
@@ -168,6 +206,60 @@ extension _JSONScanner {
     }
   }
 
+  /// `significand × 10^exponent` correctly rounded (to nearest, ties to even) by exact integer
+  /// arithmetic, for the significands of up to 19 digits the fast path cannot take, when
+  /// `|exponent| <= 19` (so `10^|exponent|` is a `UInt64`).
+  ///
+  /// A positive exponent multiplies into a 128-bit product; a negative one divides
+  /// `significand × 2^s` by `10^-exponent` into a 64-bit quotient, the remainder telling
+  /// whether anything is left below it. Either way the exact value is then rounded once.
+  static func exactIntegerPath(_ significand: UInt64, _ exponent: Int) -> Double? {
+    guard significand != 0, exponent >= -19 && exponent <= 19 else { return nil }
+    let power = _powersOfTenInteger[Int(exponent.magnitude)]
+    if exponent >= 0 {
+      let (high, low) = significand.multipliedFullWidth(by: power)
+      return rounded(high: high, low: low, inexact: false, binaryExponent: 0)
+    }
+    // The shift makes the quotient at least 2^62 and below 2^64.
+    let shift = 63 + power.bitWidthUsed - significand.bitWidthUsed
+    let high = shift >= 64 ? significand << (shift - 64) : significand >> (64 - shift)
+    let low = significand << shift
+    let (quotient, remainder) = power.dividingFullWidth((high, low))
+    return rounded(high: 0, low: quotient, inexact: remainder != 0, binaryExponent: -shift)
+  }
+
+  /// `(high × 2^64 + low + ε) × 2^binaryExponent` rounded to the nearest double, ties to even,
+  /// where `0 < ε < 1` when `inexact`, else `ε = 0`; `nil` outside the normal range.
+  private static func rounded(
+    high: UInt64, low: UInt64, inexact: Bool, binaryExponent: Int
+  ) -> Double? {
+    // The top 64 bits, with their leading bit set, worth `top × 2^scale`.
+    let top: UInt64
+    let scale: Int
+    var sticky = inexact
+    if high != 0 {
+      let zeros = high.leadingZeroBitCount
+      top = zeros == 0 ? high : high << zeros | low >> (64 - zeros)
+      sticky = sticky || low << zeros != 0
+      scale = 64 - zeros
+    } else {
+      guard low != 0 else { return nil }
+      let zeros = low.leadingZeroBitCount
+      top = low << zeros
+      scale = -zeros
+    }
+    var mantissa = top >> 11  // 53 bits
+    let dropped = top & 0x7FF
+    if dropped > 0x400 || (dropped == 0x400 && (sticky || mantissa & 1 == 1)) { mantissa += 1 }
+    var biasedExponent = scale + 11 + binaryExponent + 52 + 1023
+    if mantissa == 1 << 53 {  // rounding carried into a new bit
+      mantissa >>= 1
+      biasedExponent += 1
+    }
+    guard biasedExponent >= 1 && biasedExponent <= 2046 else { return nil }
+    return Double(bitPattern: UInt64(biasedExponent) << 52 | mantissa & ((1 << 52) - 1))
+  }
+
   /// `strtod` of the bytes between two offsets, via a NUL-terminated copy on the stack.
   private func strtod(from start: Int, to end: Int) -> Double {
     let length = end - start
@@ -185,6 +277,29 @@ extension _JSONScanner {
   }
 }
 
+/// The digits of a number as ``_JSONScanner/scanNumber()`` accumulates them.
+struct _Digits {
+  /// The first 19 digits from the first non-zero one.
+  var significand: UInt64 = 0
+  /// How many digits `significand` holds, not counting leading zeros.
+  var count = 0
+  /// How many digits came after those 19.
+  var dropped = 0
+  /// Whether one of the dropped digits is not zero (more than 19 significant digits).
+  var droppedNonZero = false
+
+  @inline(__always)
+  mutating func append(_ digit: UInt8) {
+    if count < 19 {
+      significand = significand &* 10 &+ UInt64(digit)
+      if significand != 0 { count += 1 }
+    } else {
+      dropped += 1
+      if digit != 0 { droppedNonZero = true }
+    }
+  }
+}
+
 /// 10^0 ... 10^22, each exact in a double.
 let _powersOfTen: [Double] = [
   1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -198,3 +313,8 @@ let _powersOfTenInteger: [UInt64] = [
   1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
   1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
 ]
+
+extension UInt64 {
+  /// The number of bits up to and including the highest set bit.
+  fileprivate var bitWidthUsed: Int { 64 - leadingZeroBitCount }
+}

@@ -37,6 +37,13 @@ struct _JSONScanner {
     base.unsafelyUnwrapped.load(fromByteOffset: offset, as: UInt8.self)
   }
 
+  /// The eight bytes at an offset at most ``count`` - 8, as a little-endian integer.
+  @inline(__always)
+  func eightBytes(at offset: Int) -> UInt64 {
+    UInt64(
+      littleEndian: base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+  }
+
   /// The byte at ``position``, or `nil` at the end.
   @inline(__always)
   var current: UInt8? { position < count ? byte(at: position) : nil }
