@@ -13,10 +13,11 @@ func reducerBenchmarks(smoke: Bool) {
     configuration: .init(
       scalingFactor: smoke ? .kilo : .mega, setup: { events = Array(generator) })
   ) { benchmark in
+    let input = events  // a local: iterating the global would add exclusivity checks
     var engine = try PageControlEngine(generator.configuration)
     var records = 0
     benchmark.startMeasurement()
-    for event in events {
+    for event in input {
       try engine.handle(event) { _ in records &+= 1 }
     }
     benchmark.stopMeasurement()
