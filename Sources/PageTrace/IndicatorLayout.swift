@@ -23,9 +23,14 @@ public struct IndicatorLayout: Sendable, Hashable {
   /// The first page shown.
   public internal(set) var windowStart: Int = 0
 
+  /// Whether dots that do not fit scroll in a window; otherwise all are laid out centred
+  /// and those outside the frame are clipped (the `legacy` profile).
+  public let windowing: Bool
+
   /// Lays out `pages` dots with the window at page 0.
-  public init(pages: Int, length: Double, pitch: Double, padding: Double) {
+  public init(pages: Int, length: Double, pitch: Double, padding: Double, windowing: Bool = true) {
     self.pages = max(0, pages)
+    self.windowing = windowing
     self.length = length
     self.pitch = pitch
     let fit = ((length - 2 * padding) / pitch).rounded(.down)
@@ -34,9 +39,11 @@ public struct IndicatorLayout: Sendable, Hashable {
   }
 
   /// Whether some dots are hidden and the window scrolls.
-  public var isWindowed: Bool { pages > capacity }
-  /// The number of dots shown.
-  public var visibleCount: Int { min(pages, capacity) }
+  public var isWindowed: Bool { windowing && pages > capacity }
+  /// Whether some dots lie outside the frame (no windowing and more pages than fit).
+  public var isClipped: Bool { !windowing && pages > capacity }
+  /// The number of dots laid out: all of them without windowing.
+  public var visibleCount: Int { windowing ? min(pages, capacity) : pages }
 
   /// Moves the window the least amount that keeps `min(2, (capacity-1)/2)` slots between
   /// `page` and either edge of the window, without passing page 0 or the last page.

@@ -25,9 +25,12 @@ extension PageControl {
     let pressed = contact.phase != .idle && contact.source == .pointer
     switch phase {
     case .hover: break
-    // A pointer press acts only when it goes down inside the control (SPEC D11).
+    // A pointer press acts only when it goes down inside the control, and only in
+    // profiles with pointer clicks (SPEC D11, D22).
     case .down:
-      if configuration.control.contains(x: x, y: y) { pressDown(.pointer, x: x, y: y, at: t) }
+      if configuration.profile.pointerClick, configuration.control.contains(x: x, y: y) {
+        pressDown(.pointer, x: x, y: y, at: t)
+      }
     case .move: if pressed { move(x: x, y: y, at: t, emit) }  // otherwise a hover
     case .up: if pressed { release(x: x, y: y, at: t, emit) }
     }
@@ -39,14 +42,16 @@ extension PageControl {
     let phase: _Contact.Phase
     if configuration.control.contains(x: x, y: y) {
       phase = .press  // the control wins where the frames overlap
-    } else if let container = configuration.container, container.contains(x: x, y: y) {
+    } else if let container = configuration.container, container.contains(x: x, y: y),
+      configuration.profile.contentSwipe || configuration.profile.contentTapShowsDetail
+    {
       phase = .drag
     } else {
-      return  // outside both frames: never tracked, blocks nothing (SPEC D12)
+      return  // outside both frames, or content the profile ignores: never tracked (D12)
     }
     contact.phase = phase
     contact.source = source
-    contact.continuous = allowsContinuousInteraction
+    contact.continuous = allowsContinuousInteraction && configuration.profile.controlScrub
     contact.downTime = t
     (contact.downX, contact.downY) = (x, y)
     (contact.x, contact.y) = (x, y)
@@ -82,18 +87,42 @@ extension PageControl {
     switch phase {
     case .press where contact.source == .pointer:
       contact.phase = .idle
-      if short { click(x: x, y: y, at: t, emit) }
+      if short { jump(toSlotAt: offset(x: x, y: y), cause: .pointer, at: t, emit) }
     case .press:
       contact.phase = .idle
-      // Continuous: a short press is a tap wherever it ends (SPEC D14); otherwise any
-      // press that ends inside the control is.
-      let isTap = contact.continuous ? short : configuration.control.contains(x: x, y: y)
-      if isTap { tap(x: x, y: y, downTime: contact.downTime, at: t, emit) }
+      let profile = configuration.profile
+      if profile.controlSwipe, let step = swipeStep(over: configuration.control, x: x, y: y, at: t)
+      {
+        return turn(by: step, at: t, emit)
+      }
+      // A press that could scrub is a tap only if short, wherever it ends (SPEC D14);
+      // otherwise, by profile, any press ending inside the control, or a short one.
+      let isTap =
+        contact.continuous || !profile.tapsMayTravel
+        ? short : configuration.control.contains(x: x, y: y)
+      guard isTap, let rule = profile.controlTap else { return }
+      switch rule {
+      case .dotSide(let twoPageToggle, let followUp):
+        tap(
+          x: x, y: y, downTime: contact.downTime, twoPageToggle: twoPageToggle,
+          followUp: followUp, at: t, emit)
+      case .jumpToSlot:
+        jump(toSlotAt: offset(x: x, y: y), cause: .tap, at: t, emit)
+      case .showDetail:
+        showDetail(at: t, emit)
+      }
     case .scrub:
       endScrub(velocity: contact.velocity.velocity(releaseTime: t), at: t, emit)
     case .drag:
       contact.phase = .idle
-      swipe(x: x, y: y, at: t, emit)
+      let profile = configuration.profile
+      if profile.contentSwipe, let container = configuration.container,
+        let step = swipeStep(over: container, x: x, y: y, at: t)
+      {
+        turn(by: step, at: t, emit)
+      } else if profile.contentTapShowsDetail && short {
+        showDetail(at: t, emit)
+      }
     case .idle, .ignored:
       contact.phase = .idle
     }
@@ -109,18 +138,20 @@ extension PageControl {
 
   // MARK: Gestures
 
-  /// A tap at its up point (SPEC §3.1, D10).
+  /// A tap at its up point by the side of the current dot (SPEC §3.1, D10; `legacy`
+  /// without the two-page toggle and the follow-up rule).
   private mutating func tap(
-    x: Double, y: Double, downTime: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+    x: Double, y: Double, downTime: Double, twoPageToggle: Bool, followUp: Bool, at t: Double,
+    _ emit: (PageControlRecord) -> Void
   ) {
     let previous = lastTap
     lastTap = nil  // a tap that changes nothing breaks the chain
     guard pageCount >= 2 else { return }
     let constants = configuration.constants
     let destination: Int
-    if pageCount == 2 {
+    if twoPageToggle && pageCount == 2 {
       destination = 1 - currentPage
-    } else if let previous, downTime - previous.upTime <= constants.followUpWindow,
+    } else if followUp, let previous, downTime - previous.upTime <= constants.followUpWindow,
       _distance(x - previous.x, y - previous.y) <= constants.followUpRadius
     {
       destination = currentPage + previous.direction  // no fallback at the ends
@@ -137,33 +168,43 @@ extension PageControl {
     lastTap = _TapMemory(upTime: t, x: x, y: y, direction: direction)
   }
 
-  /// A pointer click jumps to the slot under its up point (SPEC §3.3).
-  private mutating func click(
-    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+  /// Jumps straight to the page whose slot holds the offset: a pointer click (SPEC §3.3) or
+  /// an `android` tap on a dot (D22).
+  private mutating func jump(
+    toSlotAt offset: Double, cause: TransitionCause, at t: Double,
+    _ emit: (PageControlRecord) -> Void
   ) {
-    guard let page = layout.page(atOffset: offset(x: x, y: y)), page != currentPage else { return }
-    discreteChange(to: page, cause: .pointer, at: t, emit)
+    guard let page = layout.page(atOffset: offset), page != currentPage else { return }
+    discreteChange(to: page, cause: cause, at: t, emit)
   }
 
-  /// A drag on the paged content that may turn one page (SPEC §3.4, D7).
-  private mutating func swipe(
-    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
-  ) {
-    guard let container = configuration.container else { return }
+  /// The swipe rule (SPEC §3.4, D7) over a frame: `+1` for the next page (the finger moved
+  /// backwards), `-1` for the previous one, `nil` if the drag is not a swipe.
+  private func swipeStep(over frame: Rect, x: Double, y: Double, at t: Double) -> Int? {
     let direction = configuration.direction
     let constants = configuration.constants
     let along =
       direction._forward(x: x, y: y) - direction._forward(x: contact.downX, y: contact.downY)
     let across = direction._cross(x: x, y: y) - direction._cross(x: contact.downX, y: contact.downY)
-    guard abs(along) > abs(across) else { return }
+    guard abs(along) > abs(across) else { return nil }
     let velocity = contact.velocity.velocity(releaseTime: t) * (along > 0 ? 1 : -1)
-    let far = abs(along) >= direction._axis(of: container).length / 2
+    let far = abs(along) >= direction._axis(of: frame).length / 2
     let fast = abs(along) >= constants.swipeDistance && velocity >= constants.swipeVelocity
-    guard far || fast else { return }
-    // The page moves against the finger: a finger moving backwards shows the next page.
-    let destination = along < 0 ? currentPage + 1 : currentPage - 1
+    guard far || fast else { return nil }
+    return along < 0 ? 1 : -1
+  }
+
+  /// One page by a swipe; a swipe at the first or last page writes nothing (D22).
+  private mutating func turn(by step: Int, at t: Double, _ emit: (PageControlRecord) -> Void) {
+    let destination = currentPage + step
     guard destination >= 0, destination < pageCount else { return }
     discreteChange(to: destination, cause: .swipe, at: t, emit)
+  }
+
+  /// Opens the current page's details (`fiori`); nothing without pages (D22).
+  private func showDetail(at t: Double, _ emit: (PageControlRecord) -> Void) {
+    guard pageCount > 0 else { return }
+    emit(record(.detail(page: currentPage), at: t))
   }
 }
 

@@ -237,7 +237,8 @@ public struct PageControl: Sendable {
   mutating func relayout() {
     let axis = configuration.direction._axis(of: configuration.control)
     var fresh = IndicatorLayout(
-      pages: pageCount, length: axis.length, pitch: configuration.pitch, padding: padding)
+      pages: pageCount, length: axis.length, pitch: configuration.pitch, padding: padding,
+      windowing: configuration.profile.windowing)
     fresh.windowStart = layout.windowStart
     fresh.reveal(page: currentPage)
     layout = fresh

@@ -41,8 +41,14 @@ public struct PageControlConfiguration: Sendable, Hashable {
   public var progress: TimerProgress?
   /// Where the control sits on screen (lint only).
   public var placement: Placement = .content
-  /// The recognizer constants.
-  public var constants: InteractionConstants = .uikit
+  /// The indicator images by page (`"0"`, `"1"`, …) and `"default"` for the preferred image,
+  /// as `setIndicatorImage(_:forPage:)` and `preferredIndicatorImage` (lint only).
+  public var indicatorImages: [String: String] = [:]
+  /// The recognizer constants: those of ``profile``.
+  public var constants: InteractionConstants {
+    get { profile.constants }
+    set { profile.constants = newValue }
+  }
 
   /// The most pages a control may have (also through `set`), so that page arithmetic can
   /// never overflow and a scrub's steps stay bounded.

@@ -40,7 +40,7 @@ extension _OutputBuffer {
     append("{\"pagetrace\":1")
     if let profile = patch.profile {
       append(",\"profile\":")
-      appendJSONString(profile.rawValue)
+      appendJSONString(profile.name)
     }
     if let pages = patch.pages {
       append(",\"pages\":")
@@ -94,6 +94,16 @@ extension _OutputBuffer {
     if let placement = patch.placement {
       append(",\"placement\":")
       appendJSONString(placement.rawValue)
+    }
+    if let images = patch.indicatorImages {
+      append(",\"indicatorImages\":{")
+      for (index, key) in images.keys.sorted().enumerated() {
+        if index > 0 { append(",") }
+        appendJSONString(key)
+        append(":")
+        appendJSONString(images[key]!)
+      }
+      append("}")
     }
     appendNumber(",\"scrubDelay\":", patch.scrubDelay)
     appendNumber(",\"scrubTravel\":", patch.scrubTravel)

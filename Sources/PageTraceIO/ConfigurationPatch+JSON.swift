@@ -84,7 +84,8 @@ extension ConfigurationPatch {
       if version.value != 1 { throw scanner.error(at: version.start, expected: expected) }
     case .profile:
       profile = try scanner.readWord(
-        expected: "the profile \"uikit\" for \"profile\"", _Vocabulary.profile)
+        expected: "a profile (uikit, legacy, fiori, android) for \"profile\"",
+        _Vocabulary.profile)
     case .pages: pages = try scanner.readInteger(for: name, minimum: 0)
     case .current: current = try scanner.readInteger(for: name)
     case .control: control = try Self._parseRect(&scanner, name)
@@ -98,6 +99,8 @@ extension ConfigurationPatch {
     case .placement:
       placement = try scanner.readWord(
         expected: "content or header for \"placement\"", _Vocabulary.placement)
+    case .indicatorImages:
+      indicatorImages = try Self._parseImages(&scanner)
     case .continuous: continuous = try scanner.readBool(expected: "true or false for \"\(name)\"")
     case .hidesForSinglePage:
       hidesForSinglePage = try scanner.readBool(expected: "true or false for \"\(name)\"")
@@ -228,6 +231,21 @@ extension ConfigurationPatch {
       resetsToInitialPageAfterEnd: resets ?? false)
   }
 
+  /// `{"default": "dot", "3": "star"}`: image names by page or `default` (lint only).
+  private static func _parseImages(_ scanner: inout _JSONScanner) throws(TraceError)
+    -> [String: String]
+  {
+    try scanner.beginObject(expected: "an object of image names for \"indicatorImages\"")
+    var images: [String: String] = [:]
+    var isFirst = true
+    while let token = try scanner.nextKey(isFirst: &isFirst) {
+      let key = scanner.withBytes(of: token) { String(decoding: $0, as: UTF8.self) }
+      let name = try scanner.readString(expected: "an image name for \"indicatorImages\"")
+      images[key] = scanner.withBytes(of: name) { String(decoding: $0, as: UTF8.self) }
+    }
+    return images
+  }
+
   /// `{"2": 5.0, …}`: 0-based page numbers (decimal, no leading zeros) to durations > 0.
   private static func _parsePageDurations(_ scanner: inout _JSONScanner) throws(TraceError)
     -> [Int: Double]
@@ -261,6 +279,7 @@ extension ConfigurationPatch {
 enum _ConfigurationKey: String, CaseIterable, Sendable {
   case pagetrace, profile, pages, current, control, container, direction, style, continuous
   case hidesForSinglePage, enabled, pitch, padding, fps, voiceOver, progress, placement
+  case indicatorImages
   case scrubDelay, scrubTravel, followUpWindow, followUpRadius, animationDuration, flickVelocity
   case edgeStepRate, jogBase, jogMaxRate, rubberBand, swipeDistance, swipeVelocity
 }

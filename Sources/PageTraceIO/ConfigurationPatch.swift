@@ -46,6 +46,8 @@ public struct ConfigurationPatch: Sendable, Hashable {
   public var progress: TimerProgress?
   /// `placement`: `content` or `header`.
   public var placement: Placement?
+  /// `indicatorImages`: image names by page (`"0"`, …) and `"default"` (lint only).
+  public var indicatorImages: [String: String]?
   /// `scrubDelay` (s).
   public var scrubDelay: Double?
   /// `scrubTravel` (pt).
@@ -95,6 +97,7 @@ public struct ConfigurationPatch: Sendable, Hashable {
     take(\.voiceOver)
     take(\.progress)
     take(\.placement)
+    take(\.indicatorImages)
     take(\.scrubDelay)
     take(\.scrubTravel)
     take(\.followUpWindow)
@@ -147,6 +150,7 @@ public struct ConfigurationPatch: Sendable, Hashable {
     if let voiceOver { configuration.voiceOver = voiceOver }
     if let progress { configuration.progress = progress }
     if let placement { configuration.placement = placement }
+    if let indicatorImages { configuration.indicatorImages = indicatorImages }
     var constants = configuration.constants
     if let scrubDelay { constants.scrubDelay = scrubDelay }
     if let scrubTravel { constants.scrubTravel = scrubTravel }

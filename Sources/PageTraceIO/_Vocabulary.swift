@@ -63,7 +63,7 @@ enum _Vocabulary {
   }
 
   static func profile(_ word: UnsafeRawBufferPointer) -> Profile? {
-    _matches(word, "uikit") ? .uikit : nil
+    Profile.builtIn.first { profile in word.elementsEqual(profile.name.utf8) }
   }
 
   static func placement(_ word: UnsafeRawBufferPointer) -> Placement? {

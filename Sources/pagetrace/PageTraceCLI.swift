@@ -13,6 +13,7 @@ struct PageTraceCLI {
     ("replay", "Replay traces and write the records they produce."),
     ("generate", "Write a realistic trace, deterministically."),
     ("convert", "Convert a trace between JSON Lines and binary."),
+    ("lint", "Check configurations and traces against the guidelines."),
   ]
 
   static let help = """
@@ -31,7 +32,8 @@ struct PageTraceCLI {
       See 'pagetrace help <subcommand>' for detailed help.
 
     EXIT STATUS:
-      0 success, 64 usage error, 65 data error, 66 missing or unreadable input,
+      0 success (lint: nothing found), 1 lint findings, 64 usage error, 65 data error,
+      66 missing or unreadable input,
       73 cannot create the output file, 74 write error.
 
     """
@@ -61,6 +63,8 @@ struct PageTraceCLI {
         return try GenerateCommand.run(arguments.dropFirst())
       case "convert":
         return try ConvertCommand.run(arguments.dropFirst())
+      case "lint":
+        return try LintCommand.run(arguments.dropFirst())
       default:
         var message = "unknown subcommand '\(first)'"
         if let name = _closest(to: first, in: subcommands.map(\.name)) {

@@ -102,8 +102,8 @@ import Testing
 
   @Test(arguments: [
     (
-      #"{"profile":"legacy"}"#,
-      #"phone.json:1:12: expected the profile "uikit" for "profile", found "legacy""#
+      #"{"profile":"material"}"#,
+      #"phone.json:1:12: expected a profile (uikit, legacy, fiori, android) for "profile", found "material""#
     ),
     (#"{"pages":-1}"#, #"phone.json:1:10: expected an integer >= 0 for "pages", found -1"#),
     (#"{"pages":2.5}"#, #"phone.json:1:10: expected an integer >= 0 for "pages", found 2.5"#),
@@ -233,5 +233,22 @@ import Testing
     } catch {
       #expect(error.expected == #"a valid value for the configuration key "fps""#)
     }
+  }
+}
+
+/// Issue 5: a profile from the header, with constants overridden on top of it.
+@Suite struct ProfileConfigurationTests {
+  @Test func aHeaderPicksAProfileAndOverridesItsConstants() throws {
+    var text = #"{"profile":"android","scrubTravel":24,"pages":8,"control":{"x":0,"y":0,"width":390,"height":30}}"#
+    let patch = try text.withUTF8 { bytes in
+      try ConfigurationPatch(json: UnsafeRawBufferPointer(bytes), file: "h.json")
+    }
+    let configuration = try patch.resolve(file: "h.json", line: 1)
+    #expect(configuration.profile.name == "android")
+    #expect(configuration.profile.controlTap == .jumpToSlot)
+    #expect(configuration.constants.scrubTravel == 24)
+    #expect(configuration.constants.scrubDelay == InteractionConstants.uikit.scrubDelay)
+    // And the profile survives the binary header's encoding.
+    #expect(String(decoding: patch.jsonBytes(), as: UTF8.self).contains(#""profile":"android""#))
   }
 }
