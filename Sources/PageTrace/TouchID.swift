@@ -18,3 +18,13 @@ public enum TouchID: Sendable, Hashable, ExpressibleByIntegerLiteral, Expressibl
   /// Creates a string id.
   public init(stringLiteral value: String) { self = .string(value) }
 }
+
+extension TouchID: CustomStringConvertible {
+  /// `1`, `1.5` or `"a"`.
+  public var description: String {
+    switch self {
+    case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+    case .string(let s): "\"\(s)\""
+    }
+  }
+}
