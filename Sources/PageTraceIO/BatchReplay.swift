@@ -36,6 +36,9 @@ public struct BatchReplay: Sendable {
     public var jobs = 1
     /// Whether records carry `"file"`: by default, when there is more than one file.
     public var namesFiles: Bool?
+    /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
+    /// traces; each file starts from a fresh copy.
+    public var importer: (any LineImporter)?
 
     /// Creates the default options: transitions only, stop at the first bad line, one job.
     public init() {}
@@ -47,6 +50,8 @@ public struct BatchReplay: Sendable {
     public var skippedLines = 0
     /// Files that could not be opened or read.
     public var unreadableFiles = 0
+    /// Repairs and omissions importers reported (time going backwards, unended strokes).
+    public var notes = 0
     /// Records written.
     public var records = 0
   }
@@ -110,7 +115,14 @@ public struct BatchReplay: Sendable {
     var result = FileResult()
     var reader: TraceReader
     do {
-      reader = file == "-" ? try TraceReader.standardInput() : try TraceReader(path: file)
+      if let importer = options.importer {
+        reader =
+          file == "-"
+          ? try TraceReader.standardInput(importer: importer)
+          : try TraceReader(path: file, importer: importer)
+      } else {
+        reader = file == "-" ? try TraceReader.standardInput() : try TraceReader(path: file)
+      }
     } catch {
       result.summary.unreadableFiles = 1
       if options.skipsBadLines {
@@ -128,6 +140,9 @@ public struct BatchReplay: Sendable {
         switch item {
         case .blank:
           continue
+        case .note(let note):
+          result.summary.notes += 1
+          result.diagnostics.append(note.description)
         case .header(let patch):
           header = patch
         case .event(let event, let line):
@@ -174,6 +189,7 @@ extension BatchReplay.Summary {
   mutating func add(_ other: Self) {
     skippedLines += other.skippedLines
     unreadableFiles += other.unreadableFiles
+    notes += other.notes
     records += other.records
   }
 }

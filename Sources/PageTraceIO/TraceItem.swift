@@ -19,6 +19,8 @@ public enum TraceItem: Sendable, Hashable {
   /// An event, with its 1-based line in JSON Lines or its record number in a binary trace
   /// (the 40-byte record at byte offset `40 × (line − 1)`).
   case event(PageControlEvent, line: Int)
+  /// A repair or omission an importer reports (`--from csv` …), in input order.
+  case note(ImportNote)
 }
 
 /// The two encodings of a trace.

@@ -47,6 +47,11 @@ public struct TraceReader: ~Copyable {
   private var binary: BinaryTraceReader?
   /// The bytes of the last JSON line handed out, valid until the next read.
   private var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+  /// With an importer (`--from csv` …), text lines go through it instead of the decoder.
+  private var importer: (any LineImporter)?
+  private var imported: [TraceItem] = []
+  private var importedIndex = 0
+  private var importFinished = false
 
   /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
   ///
@@ -149,6 +154,7 @@ public struct TraceReader: ~Copyable {
   /// - Throws: ``TraceError`` for bad content (the reader can go on with the next line or
   ///   record), or ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next() throws -> TraceItem? {
+    if importer != nil { return try nextImported() }
     switch format {
     case .binary:
       defer { lineNumber = binary?.recordNumber ?? 0 }
@@ -172,5 +178,57 @@ public struct TraceReader: ~Copyable {
   /// ``TraceError/init(_:file:line:bytes:)``); in a binary trace at the record, column 1.
   public func error(for error: PageControlError) -> TraceError {
     TraceError(error, file: name, line: lineNumber, bytes: lastLine)
+  }
+
+  /// Reads a recording in another format, line by line, through `importer`.
+  public init(path: String, importer: any LineImporter) throws(FileError) {
+    try self.init(path: path)
+    self.importer = importer
+  }
+
+  /// Reads standard input through `importer`.
+  public static func standardInput(importer: any LineImporter) throws(FileError) -> TraceReader {
+    var reader = try standardInput()
+    reader.importer = importer
+    return reader
+  }
+
+  private mutating func nextImported() throws -> TraceItem? {
+    guard format == .jsonLines else {
+      throw TraceError(
+        file: name, line: 1, column: 1, expected: "a text recording for the importer",
+        found: "a binary trace")
+    }
+    var importer = self.importer.take()!
+    var items = imported
+    defer {
+      self.importer = importer
+      imported = items
+    }
+    while importedIndex == items.count {
+      items.removeAll(keepingCapacity: true)
+      importedIndex = 0
+      if importFinished { return nil }
+      lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+      guard let line = try lines?.next() ?? nil else {
+        importFinished = true
+        let last = lineNumber
+        importer.finish {
+          items.append(.event($0, line: last))
+        } note: {
+          items.append(.note($0))
+        }
+        continue
+      }
+      lastLine = line.bytes
+      lineNumber = line.number
+      try importer.decode(line.bytes, line: line.number, file: name) {
+        items.append(.event($0, line: line.number))
+      } note: {
+        items.append(.note($0))
+      }
+    }
+    importedIndex += 1
+    return items[importedIndex - 1]
   }
 }

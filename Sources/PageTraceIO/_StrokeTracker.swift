@@ -37,18 +37,25 @@ struct _StrokeTracker: Sendable {
         note(
           ImportNote(
             file: file, line: line,
-            message: "touch \(id) went down again without going up (down at line \(since)): the earlier stroke is cancelled"))
-        event(PageControlEvent(time: time, session: session, .touch(.cancel, id: id, x: nil, y: nil)))
+            message:
+              "touch \(id) went down again without going up (down at line \(since)): the earlier stroke is cancelled"
+          ))
+        event(
+          PageControlEvent(time: time, session: session, .touch(.cancel, id: id, x: nil, y: nil)))
       }
       open[key] = line
     case .move:
       guard open[key] != nil else {
-        note(ImportNote(file: file, line: line, message: "move of touch \(id), which is not down: skipped"))
+        note(
+          ImportNote(
+            file: file, line: line, message: "move of touch \(id), which is not down: skipped"))
         return
       }
     case .up, .cancel:
       guard open.removeValue(forKey: key) != nil else {
-        note(ImportNote(file: file, line: line, message: "\(phase) of touch \(id), which is not down: skipped"))
+        note(
+          ImportNote(
+            file: file, line: line, message: "\(phase) of touch \(id), which is not down: skipped"))
         return
       }
     }
@@ -77,14 +84,17 @@ struct _StrokeTracker: Sendable {
   }
 
   /// Closes every stroke still down, in the order they went down.
-  mutating func finish(file: String, event: (PageControlEvent) -> Void, note: (ImportNote) -> Void) {
+  mutating func finish(file: String, event: (PageControlEvent) -> Void, note: (ImportNote) -> Void)
+  {
     for (key, line) in open.sorted(by: { $0.value < $1.value }) {
       let time = lastTime[key.session] ?? 0
       note(
         ImportNote(
           file: file, line: line,
           message: "touch \(key.id) never went up: cancelled at the end (t = \(time))"))
-      event(PageControlEvent(time: time, session: key.session, .touch(.cancel, id: key.id, x: nil, y: nil)))
+      event(
+        PageControlEvent(
+          time: time, session: key.session, .touch(.cancel, id: key.id, x: nil, y: nil)))
     }
     open.removeAll()
   }

@@ -10,15 +10,17 @@ import PageTraceIO
 /// `pagetrace convert IN -o OUT`: JSON Lines to binary or back, losslessly. The input's
 /// format is sniffed from its content; the output is the other one unless `--to` says.
 enum ConvertCommand {
-  static let specs: [OptionSpec] = [
-    OptionSpec(
-      name: "output", short: "o", value: "file", help: "Write to <file> instead of standard output."
-    ),
-    OptionSpec(
-      name: "to", value: "jsonl|binary",
-      help: "Output format. (default: the other format than the input's)"),
-    OptionSpec(name: "help", short: "h", help: "Show help information."),
-  ]
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        name: "output", short: "o", value: "file",
+        help: "Write to <file> instead of standard output."
+      ),
+      OptionSpec(
+        name: "to", value: "jsonl|binary",
+        help: "Output format. (default: the other format than the input's)"),
+      OptionSpec(name: "help", short: "h", help: "Show help information."),
+    ] + ImportFlags.specs
 
   static var help: String {
     _help(
@@ -39,10 +41,17 @@ enum ConvertCommand {
       throw CommandFailure(status: .usage, message: "convert takes one input file")
     }
     let input = options.positionals.first ?? "-"
+    let importer = try ImportFlags.importer(from: options)
     var reader: TraceReader
     do {
-      reader =
-        input == "-" ? try TraceReader.standardInput() : try TraceReader(path: input)
+      if let importer {
+        reader =
+          input == "-"
+          ? try TraceReader.standardInput(importer: importer)
+          : try TraceReader(path: input, importer: importer)
+      } else {
+        reader = input == "-" ? try TraceReader.standardInput() : try TraceReader(path: input)
+      }
     } catch {
       throw CommandFailure(status: .noInput, message: error.description)
     }
@@ -89,6 +98,7 @@ enum ConvertCommand {
     while let item = try reader.next() {
       switch item {
       case .blank: continue
+      case .note(let note): _standardError.write(note.description + "\n")
       case .header(let patch): header(patch)
       case .event(let value, _): event(value)
       }

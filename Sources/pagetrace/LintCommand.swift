@@ -100,7 +100,7 @@ enum LintCommand {
     do {
       while let item = try reader.next() {
         switch item {
-        case .blank:
+        case .blank, .note:
           continue
         case .header(let patch):
           header = patch

@@ -14,6 +14,7 @@ struct PageTraceCLI {
     ("generate", "Write a realistic trace, deterministically."),
     ("convert", "Convert a trace between JSON Lines and binary."),
     ("lint", "Check configurations and traces against the guidelines."),
+    ("classify", "Classify every touch stroke: tap, long press, drag, swipe, cancelled."),
   ]
 
   static let help = """
@@ -65,6 +66,8 @@ struct PageTraceCLI {
         return try ConvertCommand.run(arguments.dropFirst())
       case "lint":
         return try LintCommand.run(arguments.dropFirst())
+      case "classify":
+        return try ClassifyCommand.run(arguments.dropFirst())
       default:
         var message = "unknown subcommand '\(first)'"
         if let name = _closest(to: first, in: subcommands.map(\.name)) {

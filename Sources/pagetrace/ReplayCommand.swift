@@ -31,7 +31,7 @@ enum ReplayCommand {
         name: "jobs", short: "j", value: "n",
         help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + ConfigurationFlags.specs
+    ] + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
@@ -45,6 +45,7 @@ enum ReplayCommand {
       ],
       sections: [
         ("OPTIONS", Array(specs.prefix(7))),
+        ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
@@ -92,6 +93,7 @@ enum ReplayCommand {
     replayOptions.overrides = overrides
     replayOptions.types = types
     replayOptions.skipsBadLines = policy == .skip
+    replayOptions.importer = try ImportFlags.importer(from: options)
     if let jobs = options.value("jobs") {
       guard let count = Int(jobs), count >= 1 else {
         throw CommandFailure(

@@ -119,7 +119,7 @@ import Testing
       var messages: [String] = []
       while let item = try reader.next() {
         switch item {
-        case .blank: break
+        case .blank, .note: break
         case .header(let patch): engine = try PageControlEngine(patch.resolve(file: path, line: 1))
         case .event(let event, let line):
           #expect(line == reader.lineNumber)

@@ -239,7 +239,8 @@ import Testing
 /// Issue 5: a profile from the header, with constants overridden on top of it.
 @Suite struct ProfileConfigurationTests {
   @Test func aHeaderPicksAProfileAndOverridesItsConstants() throws {
-    var text = #"{"profile":"android","scrubTravel":24,"pages":8,"control":{"x":0,"y":0,"width":390,"height":30}}"#
+    var text =
+      #"{"profile":"android","scrubTravel":24,"pages":8,"control":{"x":0,"y":0,"width":390,"height":30}}"#
     let patch = try text.withUTF8 { bytes in
       try ConfigurationPatch(json: UnsafeRawBufferPointer(bytes), file: "h.json")
     }

@@ -1,0 +1,124 @@
+import PageTrace
+import PageTraceIO
+
+/// `--from FORMAT` and the options of each importer, shared by `replay`, `convert` and
+/// `classify`.
+enum ImportFlags {
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      name: "from", value: "format",
+      help:
+        "Input format: trace (JSON Lines or binary, the default), csv, getevent, pointer-events."),
+    OptionSpec(
+      name: "columns", value: "map",
+      help:
+        "csv: 1-based columns, e.g. t=4,phase=5,x=7,y=8,id=6,session=2 (t, phase, x, y required)."),
+    OptionSpec(
+      name: "time-unit", value: "s|ms|us|ns", help: "csv: unit of the time column. (default: s)"),
+    OptionSpec(
+      name: "phase-map", value: "map",
+      help:
+        "csv: phase codes, e.g. 0=down,1=up,2=move. (default: Android MotionEvent codes and words)"),
+    OptionSpec(
+      name: "delimiter", value: "char",
+      help: "csv: field separator: one character or 'tab'. (default: ,)"),
+    OptionSpec(name: "header", help: "csv: the first line names the columns."),
+    OptionSpec(
+      name: "scale", value: "f|fx,fy",
+      help:
+        "getevent: points per raw device unit, e.g. 0.3333 for a 1080-unit panel shown 360 pt wide."
+    ),
+  ]
+
+  /// The importer the flags describe, or `nil` for PageTrace's own formats.
+  static func importer(from options: CommandLineArguments) throws(CommandFailure) -> (
+    any LineImporter
+  )? {
+    switch options.value("from") ?? "trace" {
+    case "trace", "jsonl", "binary":
+      return nil
+    case "csv":
+      return CSVImporter(try csvMapping(options))
+    case "getevent":
+      let (x, y) = try scale(options.value("scale") ?? "1")
+      return GeteventImporter(scaleX: x, scaleY: y)
+    case "pointer-events":
+      return PointerEventsImporter()
+    case let other:
+      var message = "invalid value for '--from': unknown format '\(other)'"
+      if let guess = _closest(to: other, in: ["trace", "csv", "getevent", "pointer-events"]) {
+        message += "; did you mean '\(guess)'?"
+      }
+      throw CommandFailure(status: .usage, message: message)
+    }
+  }
+
+  static func csvMapping(_ options: CommandLineArguments) throws(CommandFailure)
+    -> CSVImporter.Mapping
+  {
+    func usage(_ message: String) -> CommandFailure {
+      CommandFailure(status: .usage, message: message)
+    }
+    guard let columns = options.value("columns") else {
+      throw usage("--from csv needs '--columns t=N,phase=N,x=N,y=N'")
+    }
+    var found: [String: Int] = [:]
+    for pair in columns.split(separator: ",") {
+      let parts = pair.split(separator: "=")
+      guard parts.count == 2, let column = Int(parts[1]), column >= 1,
+        ["t", "phase", "x", "y", "id", "session"].contains(String(parts[0]))
+      else {
+        throw usage(
+          "invalid value for '--columns': expected NAME=COLUMN (t, phase, x, y, id, session; columns from 1), found '\(pair)'"
+        )
+      }
+      found[String(parts[0])] = column
+    }
+    guard let t = found["t"], let phase = found["phase"], let x = found["x"], let y = found["y"]
+    else {
+      throw usage("'--columns' must name t, phase, x and y")
+    }
+    var mapping = CSVImporter.Mapping(time: t, phase: phase, x: x, y: y)
+    mapping.id = found["id"]
+    mapping.session = found["session"]
+    if let unit = options.value("time-unit") {
+      guard let parsed = CSVImporter.TimeUnit(rawValue: unit) else {
+        throw usage("invalid value for '--time-unit': expected s, ms, us or ns, found '\(unit)'")
+      }
+      mapping.timeUnit = parsed
+    }
+    if let map = options.value("phase-map") {
+      var phases: [String: TouchPhase] = [:]
+      for pair in map.split(separator: ",") {
+        let parts = pair.split(separator: "=")
+        guard parts.count == 2, let phase = TouchPhase(rawValue: String(parts[1])) else {
+          throw usage(
+            "invalid value for '--phase-map': expected CODE=down|move|up|cancel, found '\(pair)'")
+        }
+        phases[String(parts[0])] = phase
+      }
+      mapping.phases = phases
+    }
+    if let delimiter = options.value("delimiter") {
+      let bytes = Array((delimiter == "tab" ? "\t" : delimiter).utf8)
+      guard bytes.count == 1 else {
+        throw usage(
+          "invalid value for '--delimiter': expected one character or 'tab', found '\(delimiter)'")
+      }
+      mapping.delimiter = bytes[0]
+    }
+    mapping.hasHeader = options.has("header")
+    return mapping
+  }
+
+  static func scale(_ text: String) throws(CommandFailure) -> (Double, Double) {
+    let parts = text.split(separator: ",").map { Double(String($0)) }
+    guard (1...2).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! > 0 })
+    else {
+      throw CommandFailure(
+        status: .usage,
+        message: "invalid value for '--scale': expected F or FX,FY (> 0), found '\(text)'")
+    }
+    return (parts[0]!, parts.last!!)
+  }
+}
