@@ -1,44 +1,56 @@
 extension PageControl {
   // MARK: Routing touches and the pointer to the one contact
 
+  /// Routes a touch; returns whether a rule used it.
   mutating func touch(
     _ phase: TouchPhase, id: TouchID, x: Double?, y: Double?, at t: Double,
     _ emit: (PageControlRecord) -> Void
-  ) {
+  ) -> Bool {
     if phase == .down {
-      guard let x, let y else { return }
+      guard let x, let y else { return false }
       return pressDown(.touch(id), x: x, y: y, at: t)
     }
-    guard contact.phase != .idle, contact.source == .touch(id) else { return }
+    guard contact.phase != .idle, contact.source == .touch(id) else { return false }
     switch phase {
     case .down: break
     case .move: if let x, let y { move(x: x, y: y, at: t, emit) }
     case .up: if let x, let y { release(x: x, y: y, at: t, emit) }
     case .cancel: cancelContact(at: t, emit)
     }
+    return true
   }
 
+  /// Routes a pointer event; returns whether a rule used it (a hover never is).
   mutating func pointer(
     _ phase: PointerPhase, x: Double, y: Double, at t: Double,
     _ emit: (PageControlRecord) -> Void
-  ) {
+  ) -> Bool {
     let pressed = contact.phase != .idle && contact.source == .pointer
     switch phase {
-    case .hover: break
+    case .hover:
+      return false
     // A pointer press acts only when it goes down inside the control, and only in
     // profiles with pointer clicks (SPEC D11, D22).
     case .down:
-      if configuration.profile.pointerClick, configuration.control.contains(x: x, y: y) {
-        pressDown(.pointer, x: x, y: y, at: t)
+      guard configuration.profile.pointerClick, configuration.control.contains(x: x, y: y) else {
+        return false
       }
-    case .move: if pressed { move(x: x, y: y, at: t, emit) }  // otherwise a hover
-    case .up: if pressed { release(x: x, y: y, at: t, emit) }
+      return pressDown(.pointer, x: x, y: y, at: t)
+    case .move:
+      if pressed { move(x: x, y: y, at: t, emit) }  // otherwise a hover
+      return pressed
+    case .up:
+      if pressed { release(x: x, y: y, at: t, emit) }
+      return pressed
     }
   }
 
-  /// Starts tracking a contact unless one is tracked or the control ignores input.
-  private mutating func pressDown(_ source: _Contact.Source, x: Double, y: Double, at t: Double) {
-    guard contact.phase == .idle, isInteractive else { return }
+  /// Starts tracking a contact unless one is tracked or the control ignores input; returns
+  /// whether it did.
+  private mutating func pressDown(
+    _ source: _Contact.Source, x: Double, y: Double, at t: Double
+  ) -> Bool {
+    guard contact.phase == .idle, isInteractive else { return false }
     let phase: _Contact.Phase
     if configuration.control.contains(x: x, y: y) {
       phase = .press  // the control wins where the frames overlap
@@ -47,7 +59,7 @@ extension PageControl {
     {
       phase = .drag
     } else {
-      return  // outside both frames, or content the profile ignores: never tracked (D12)
+      return false  // outside both frames, or content the profile ignores: never tracked (D12)
     }
     contact.phase = phase
     contact.source = source
@@ -57,6 +69,7 @@ extension PageControl {
     (contact.x, contact.y) = (x, y)
     contact.velocity.reset()
     contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
+    return true
   }
 
   private mutating func move(

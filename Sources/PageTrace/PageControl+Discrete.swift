@@ -18,14 +18,15 @@ extension PageControl {
   }
 
   /// Keys act while the control has focus, in the visual direction (SPEC §3.6, D15).
-  mutating func press(_ key: Key, at t: Double, _ emit: (PageControlRecord) -> Void) {
-    guard isInteractive else { return }
+  /// Returns whether the key was used: with focus (or `tab`), not during a scrub.
+  mutating func press(_ key: Key, at t: Double, _ emit: (PageControlRecord) -> Void) -> Bool {
+    guard isInteractive else { return false }
     let direction = configuration.direction
     let destination: Int
     switch key {
     case .tab:
       hasFocus = true
-      return
+      return true
     case .home: destination = 0
     case .end: destination = lastPage
     case .space: destination = currentPage + 1
@@ -34,24 +35,28 @@ extension PageControl {
     case .down: destination = currentPage + (direction == .bottomToTop ? -1 : 1)
     case .up: destination = currentPage + (direction == .bottomToTop ? 1 : -1)
     }
-    guard hasFocus, !isScrubbing, destination != currentPage,
-      destination >= 0, destination < pageCount
-    else { return }
-    discreteChange(to: destination, cause: .key, at: t, emit)
+    guard hasFocus, !isScrubbing else { return false }
+    if destination != currentPage, destination >= 0, destination < pageCount {
+      discreteChange(to: destination, cause: .key, at: t, emit)
+    }
+    return true
   }
 
   /// Accessibility actions step one page, never wrapping (SPEC §3.7).
+  /// Returns whether the action was used: not while disabled, hidden or scrubbing.
   mutating func perform(
     _ action: AccessibilityAction, at t: Double, _ emit: (PageControlRecord) -> Void
-  ) {
-    guard isInteractive, !isScrubbing else { return }
+  ) -> Bool {
+    guard isInteractive, !isScrubbing else { return false }
     let step: Int
     switch action {
     case .increment, .activate, .scrollForward: step = 1
     case .decrement, .scrollBackward: step = -1
     }
     let destination = currentPage + step
-    guard destination >= 0, destination < pageCount else { return }
-    discreteChange(to: destination, cause: .accessibility, at: t, emit)
+    if destination >= 0, destination < pageCount {
+      discreteChange(to: destination, cause: .accessibility, at: t, emit)
+    }
+    return true
   }
 }

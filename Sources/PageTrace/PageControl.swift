@@ -92,11 +92,16 @@ public struct PageControl: Sendable {
   ///
   /// The event's `session` is not consulted; records carry ``session``.
   ///
+  /// - Returns: Whether a rule used the event: `false` when it was ignored — a touch outside
+  ///   both frames, a finger nobody tracks, a hover, a key without focus, input while
+  ///   disabled or hidden, keys and actions during a scrub (SPEC D11, D12, D15, D17).
   /// - Throws: ``PageControlError`` if the event breaks the contract; the control is then
   ///   unchanged and nothing was emitted.
+  @discardableResult
   public mutating func handle(
     _ event: PageControlEvent, emit: (PageControlRecord) -> Void
-  ) throws(PageControlError) {
+  ) throws(PageControlError) -> Bool {
+    let applied: Bool
     // One switch both validates the payload and applies it; nothing changes until the
     // event is known to be valid (`begin`).
     let t = event.time
@@ -105,26 +110,29 @@ public struct PageControl: Sendable {
     case .touch(let phase, let id, let x, let y):
       try Self.validateTouch(phase, id: id, x: x, y: y)
       try begin(at: t, emit)
-      touch(phase, id: id, x: x, y: y, at: t, emit)
+      applied = touch(phase, id: id, x: x, y: y, at: t, emit)
     case .pointer(let phase, let x, let y):
       try Self.validatePointer(x: x, y: y)
       try begin(at: t, emit)
-      pointer(phase, x: x, y: y, at: t, emit)
+      applied = pointer(phase, x: x, y: y, at: t, emit)
     case .key(let key):
       try begin(at: t, emit)
-      press(key, at: t, emit)
+      applied = press(key, at: t, emit)
     case .focus(let focused):
       try begin(at: t, emit)
-      if isInteractive { hasFocus = focused }
+      applied = isInteractive
+      if applied { hasFocus = focused }
     case .accessibility(let action):
       try begin(at: t, emit)
-      perform(action, at: t, emit)
+      applied = perform(action, at: t, emit)
     case .set(let change):
       try Self.validate(change)
       try begin(at: t, emit)
       apply(change, at: t, emit)
+      applied = true
     }
     advance(to: t, emit)
+    return applied
   }
 
   /// Checks the time order, then emits what falls due before the event at `t`.

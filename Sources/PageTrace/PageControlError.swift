@@ -10,6 +10,8 @@ public enum PageControlError: Error, Sendable, Hashable {
   case timeWentBackwards(previous: Double, found: Double)
   /// A time or coordinate is NaN or infinite; the payload names the field.
   case nonFiniteValue(field: String)
+  /// A new session would exceed the engine's ``PageControlEngine/maximumSessions``.
+  case tooManySessions(limit: Int)
   /// A value is outside what the engine accepts; the payload names the field.
   case valueOutOfRange(field: String)
   /// A required field is missing; the payload names it.
@@ -26,6 +28,8 @@ extension PageControlError: CustomStringConvertible {
       "expected a time of at least \(previous) (time must not decrease within a session), found \(found)"
     case .nonFiniteValue(let field):
       "expected a finite number for \(field), found a non-finite value"
+    case .tooManySessions(let limit):
+      "expected at most \(limit) sessions (a documented limit), found one more"
     case .valueOutOfRange(let field):
       "expected a value for \(field) within the documented limits, found one outside them"
     case .missingField(let field):

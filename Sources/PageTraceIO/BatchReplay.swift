@@ -36,6 +36,8 @@ public struct BatchReplay: Sendable {
     public var jobs = 1
     /// Whether records carry `"file"`: by default, when there is more than one file.
     public var namesFiles: Bool?
+    /// The most sessions per file (``PageControlEngine/maximumSessions``).
+    public var maximumSessions = PageControlEngine.defaultMaximumSessions
     /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
     /// traces; each file starts from a fresh copy.
     public var importer: (any LineImporter)?
@@ -52,6 +54,21 @@ public struct BatchReplay: Sendable {
     public var unreadableFiles = 0
     /// Repairs and omissions importers reported (time going backwards, unended strokes).
     public var notes = 0
+    /// Lines read (records, in a binary trace), in every file.
+    public var lines = 0
+    /// Header lines.
+    public var headers = 0
+    /// Empty or whitespace-only lines.
+    public var blankLines = 0
+    /// Events a rule used.
+    public var eventsApplied = 0
+    /// Events every rule ignored (a touch outside both frames, a key without focus, …).
+    public var eventsIgnored = 0
+
+    /// In JSON Lines every line is exactly one of: header, blank, applied, ignored, skipped.
+    public var accountsForEveryLine: Bool {
+      lines == headers + blankLines + eventsApplied + eventsIgnored + skippedLines
+    }
     /// Records written.
     public var records = 0
   }
@@ -136,33 +153,46 @@ public struct BatchReplay: Sendable {
     var engine: PageControlEngine?
     while true {
       do {
-        guard let item = try reader.next() else { return result }
+        guard let item = try reader.next() else {
+          result.summary.lines = reader.lineNumber
+          return result
+        }
         switch item {
         case .blank:
+          result.summary.blankLines += 1
           continue
         case .note(let note):
           result.summary.notes += 1
           result.diagnostics.append(note.description)
         case .header(let patch):
+          result.summary.headers += 1
           header = patch
         case .event(let event, let line):
           if engine == nil {
             let configuration = try header.merging(options.overrides)
               .resolve(file: reader.name, line: line)
             do {
-              engine = try PageControlEngine(configuration)
+              engine = try PageControlEngine(
+                configuration, maximumSessions: options.maximumSessions)
             } catch {
               throw reader.error(for: error)
             }
           }
           do {
-            try engine!.handle(event) { writer.write($0) }
+            if try engine!.handle(event, emit: { writer.write($0) }) {
+              result.summary.eventsApplied += 1
+            } else {
+              result.summary.eventsIgnored += 1
+            }
           } catch {
             throw reader.error(for: error)
           }
         }
       } catch let error as TraceError {
-        guard record(error, in: &result) else { return result }
+        guard record(error, in: &result) else {
+          result.summary.lines = reader.lineNumber
+          return result
+        }
       } catch let error as FileError {
         result.summary.unreadableFiles += 1
         result.failure = .input(error)
@@ -190,6 +220,11 @@ extension BatchReplay.Summary {
     skippedLines += other.skippedLines
     unreadableFiles += other.unreadableFiles
     notes += other.notes
+    lines += other.lines
+    headers += other.headers
+    blankLines += other.blankLines
+    eventsApplied += other.eventsApplied
+    eventsIgnored += other.eventsIgnored
     records += other.records
   }
 }

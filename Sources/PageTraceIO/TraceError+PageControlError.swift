@@ -23,6 +23,11 @@ extension TraceError {
       self.init(
         file: file, line: line, column: _column(ofTopLevelKey: field, in: bytes) ?? 1,
         expected: "a finite number for \"\(field)\"", found: "a non-finite value")
+    case .tooManySessions(let limit):
+      self.init(
+        file: file, line: line, column: _column(ofTopLevelKey: "session", in: bytes) ?? 1,
+        expected: "at most \(limit) sessions (raise the limit with --max-sessions)",
+        found: "session number \(limit + 1)")
     case .valueOutOfRange(let field):
       self.init(
         file: file, line: line, column: 1,

@@ -28,6 +28,14 @@ enum ReplayCommand {
         help: "fail: stop at the first bad line (default). skip: report it and go on."),
       OptionSpec(name: "strict", help: "With --on-error skip, exit 65 if any line was skipped."),
       OptionSpec(
+        name: "summary",
+        help:
+          "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad."
+      ),
+      OptionSpec(
+        name: "max-sessions", value: "n",
+        help: "Most sessions per file; one more is a data error. (default: 100000)"),
+      OptionSpec(
         name: "jobs", short: "j", value: "n",
         help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
@@ -44,7 +52,7 @@ enum ReplayCommand {
         )
       ],
       sections: [
-        ("OPTIONS", Array(specs.prefix(7))),
+        ("OPTIONS", Array(specs.prefix(9))),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
@@ -102,6 +110,15 @@ enum ReplayCommand {
       }
       replayOptions.jobs = count
     }
+    if let limit = options.value("max-sessions") {
+      guard let count = Int(limit), count >= 1 else {
+        throw CommandFailure(
+          status: .usage,
+          message:
+            "invalid value for '--max-sessions': expected a positive integer, found '\(limit)'")
+      }
+      replayOptions.maximumSessions = count
+    }
     let files = options.positionals.isEmpty ? ["-"] : options.positionals
     let output = try openOutput(options.value("output"))
     defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
@@ -111,6 +128,7 @@ enum ReplayCommand {
       summary = try BatchReplay(replayOptions).run(files, to: output.descriptor) {
         _standardError.write($0 + "\n")
       }
+      if options.has("summary") { _standardError.write(describe(summary)) }
     } catch {
       switch error {
       case .data(let error):
@@ -128,6 +146,18 @@ enum ReplayCommand {
     if summary.unreadableFiles > 0 { return .noInput }
     if summary.skippedLines > 0 && options.has("strict") { return .dataError }
     return .success
+  }
+
+  /// The `--summary` line: every input line accounted for.
+  static func describe(_ summary: BatchReplay.Summary) -> String {
+    var text = "pagetrace: summary: \(summary.lines) lines read = \(summary.headers) header"
+    text += " + \(summary.blankLines) blank + \(summary.eventsApplied) events applied"
+    text +=
+      " + \(summary.eventsIgnored) events ignored by a rule + \(summary.skippedLines) skipped as bad"
+    text += "; \(summary.records) records written"
+    if summary.notes > 0 { text += "; \(summary.notes) importer notes" }
+    if summary.unreadableFiles > 0 { text += "; \(summary.unreadableFiles) unreadable files" }
+    return text + "\n"
   }
 
   static func recordTypes(_ list: String) throws(CommandFailure) -> RecordTypes {
