@@ -15,6 +15,7 @@ struct PageTraceCLI {
     ("convert", "Convert a trace between JSON Lines and binary."),
     ("lint", "Check configurations and traces against the guidelines."),
     ("classify", "Classify every touch stroke: tap, long press, drag, swipe, cancelled."),
+    ("stats", "Summarise what happened in traces."),
   ]
 
   static let help = """
@@ -68,6 +69,8 @@ struct PageTraceCLI {
         return try LintCommand.run(arguments.dropFirst())
       case "classify":
         return try ClassifyCommand.run(arguments.dropFirst())
+      case "stats":
+        return try StatsCommand.run(arguments.dropFirst())
       default:
         var message = "unknown subcommand '\(first)'"
         if let name = _closest(to: first, in: subcommands.map(\.name)) {
