@@ -52,6 +52,15 @@ public struct PageControl: Sendable {
   /// coordinates, and the scrub step interval `1/fps`.
   let controlStart: Double
   let frameInterval: Double
+  /// How far past its due time an event may come while a wrapping timer runs: the timer
+  /// would otherwise fire without bound (``maximumTimerAdvancesPerEvent``); `infinity`
+  /// when the timer cannot wrap (it stops after at most `pages` advances).
+  let timerCatchUpLimit: Double
+
+  /// The most timer advances between two events of a session. A wrapping 1 ms timer and a
+  /// gap of a day would write 86 million records; such an event is rejected instead
+  /// (``PageControlError/valueOutOfRange(field:)`` for `t`).
+  public static let maximumTimerAdvancesPerEvent = 1_000_000
 
   /// Creates a control from a validated configuration.
   ///
@@ -75,6 +84,12 @@ public struct PageControl: Sendable {
     timer = configuration.progress == nil ? .off : .notStarted
     controlStart = configuration.direction._axis(of: configuration.control).start
     frameInterval = 1 / configuration.fps
+    if let progress = configuration.progress, progress.resetsToInitialPageAfterEnd {
+      let shortest = ([progress.duration] + progress.pageDurations.values).min()!
+      timerCatchUpLimit = shortest * Double(Self.maximumTimerAdvancesPerEvent)
+    } else {
+      timerCatchUpLimit = .infinity
+    }
     layout = IndicatorLayout(pages: 0, length: 0, pitch: 1, padding: 0)
     relayout()
   }
@@ -141,6 +156,7 @@ public struct PageControl: Sendable {
     at t: Double, _ emit: (PageControlRecord) -> Void
   ) throws(PageControlError) {
     guard t >= lastTime else { throw .timeWentBackwards(previous: lastTime, found: t) }
+    guard t - timer.due <= timerCatchUpLimit else { throw .valueOutOfRange(field: "t") }
     if case .notStarted = timer { timer = .running(due: t + duration(ofPage: currentPage)) }
     lastTime = t
     advance(to: t, emit)

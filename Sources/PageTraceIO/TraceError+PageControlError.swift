@@ -28,6 +28,12 @@ extension TraceError {
         file: file, line: line, column: _column(ofTopLevelKey: "session", in: bytes) ?? 1,
         expected: "at most \(limit) sessions (raise the limit with --max-sessions)",
         found: "session number \(limit + 1)")
+    case .valueOutOfRange("t"):
+      self.init(
+        file: file, line: line, column: _column(ofTopLevelKey: "t", in: bytes) ?? 1,
+        expected:
+          "a time within \(PageControl.maximumTimerAdvancesPerEvent) advances of the wrapping timer",
+        found: "a gap that would fire it more often")
     case .valueOutOfRange(let field):
       self.init(
         file: file, line: line, column: 1,

@@ -195,6 +195,8 @@ public struct TraceReader: ~Copyable {
 
   private mutating func nextImported() throws -> TraceItem? {
     guard format == .jsonLines else {
+      guard !importFinished else { return nil }
+      importFinished = true  // reported once; the input then ends (no skip loop can spin)
       throw TraceError(
         file: name, line: 1, column: 1, expected: "a text recording for the importer",
         found: "a binary trace")

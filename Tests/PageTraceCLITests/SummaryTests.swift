@@ -79,3 +79,32 @@ import Testing
       ))
   }
 }
+
+/// Inputs found by fuzzing (Fuzz/), kept as regression tests.
+@Suite struct FuzzRegressionTests {
+  @Test(.timeLimit(.minutes(1)))
+  func aBinaryTraceGivenToAnImporterIsReportedOnceThenEnds() throws {
+    // Skipping bad lines, this once spun forever: every read threw the same error.
+    let run = try pagetrace(
+      ["replay", "--on-error", "skip", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4", "-"],
+      input: Data("PGTRACE\0".utf8))
+    #expect(run.status == 0)
+    #expect(run.stderr.hasPrefix("<stdin>:1:1: expected a text recording for the importer"))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aWrappingTimerCannotFireWithoutBound() throws {
+    // 1 ms, wrapping, and a gap of 100,000 s: 10^8 advances, rejected at the event's time.
+    let lines = [
+      #"{"pagetrace":1,"pages":2,"control":{"x":0,"y":780,"width":390,"height":30},"progress":{"duration":0.001,"resetsToInitialPageAfterEnd":true}}"#,
+      #"{"t":0,"key":"tab"}"#, #"{"t":99,"key":"tab"}"#, #"{"t":100000,"key":"tab"}"#,
+    ]
+    let run = try pagetrace(
+      ["replay", "-"], input: Data((lines.joined(separator: "\n") + "\n").utf8))
+    #expect(run.status == 65)
+    #expect(
+      run.stderr.hasPrefix("<stdin>:4:6: expected a time within 1000000 advances"), "\(run.stderr)")
+    // Up to 99 s (99,000 advances, within the limit) every advance was written.
+    #expect(run.stdout.split(separator: "\n").count == 99_000)
+  }
+}

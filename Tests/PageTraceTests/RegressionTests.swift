@@ -83,3 +83,24 @@ import Testing
     #expect(engine.sessionCount == 0)
   }
 }
+
+/// Found by fuzzing: a wrapping timer with a tiny duration and a long gap.
+@Suite struct TimerLimitTests {
+  @Test func aGapBeyondAMillionAdvancesIsRejectedAndChangesNothing() throws {
+    let configuration = phone(pages: 3) {
+      $0.progress = TimerProgress(duration: 0.001, resetsToInitialPageAfterEnd: true)
+    }
+    var engine = try PageControlEngine(configuration)
+    try engine.handle(idle(0)) { _ in }
+    var written = 0
+    #expect(throws: PageControlError.valueOutOfRange(field: "t")) {
+      try engine.handle(idle(2_000)) { _ in written += 1 }
+    }
+    #expect(written == 0)
+    // Without wrapping the timer stops at the last page: any gap is fine.
+    var stopping = try PageControlEngine(
+      phone(pages: 3) { $0.progress = TimerProgress(duration: 0.001) })
+    #expect(
+      try stopping.records(for: [idle(0), idle(1e9)]).filter { $0.type == .transition }.count == 2)
+  }
+}
