@@ -36,6 +36,8 @@ public struct BatchReplay: Sendable {
     public var jobs = 1
     /// Whether records carry `"file"`: by default, when there is more than one file.
     public var namesFiles: Bool?
+    /// A live event count for a progress line, if wanted.
+    public var progress: ReplayProgress?
     /// The most sessions per file (``PageControlEngine/maximumSessions``).
     public var maximumSessions = PageControlEngine.defaultMaximumSessions
     /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
@@ -151,6 +153,8 @@ public struct BatchReplay: Sendable {
     }
     var header = ConfigurationPatch()
     var engine: PageControlEngine?
+    var uncounted = 0
+    defer { options.progress?.add(uncounted) }
     while true {
       do {
         guard let item = try reader.next() else {
@@ -168,6 +172,11 @@ public struct BatchReplay: Sendable {
           result.summary.headers += 1
           header = patch
         case .event(let event, let line):
+          uncounted += 1
+          if uncounted == 4096 {
+            options.progress?.add(uncounted)
+            uncounted = 0
+          }
           if engine == nil {
             let configuration = try header.merging(options.overrides)
               .resolve(file: reader.name, line: line)

@@ -123,6 +123,9 @@ enum ReplayCommand {
     let output = try openOutput(options.value("output"))
     defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
 
+    let progress = _ProgressLine(files: files)
+    defer { progress.finish() }
+    replayOptions.progress = progress.progress
     let summary: BatchReplay.Summary
     do {
       summary = try BatchReplay(replayOptions).run(files, to: output.descriptor) {

@@ -47,9 +47,15 @@ enum StatsCommand {
     let importer = try ImportFlags.importer(from: options)
     let flags = try ConfigurationFlags.patch(from: options)
     let files = options.positionals.isEmpty ? ["-"] : options.positionals
+    let progress = _ProgressLine(files: files)
     var results: [(String, TraceStatistics)] = []
+    defer { progress.finish() }
     for file in files {
-      results.append((file, try statistics(of: file, importer: importer, flags: flags)))
+      results.append(
+        (
+          file,
+          try statistics(of: file, importer: importer, flags: flags, progress: progress.progress)
+        ))
     }
     var total = results.first?.1
     for (_, statistics) in results.dropFirst() { total?.merge(statistics) }
@@ -61,8 +67,11 @@ enum StatsCommand {
   }
 
   static func statistics(
-    of file: String, importer: (any LineImporter)?, flags: ConfigurationPatch
+    of file: String, importer: (any LineImporter)?, flags: ConfigurationPatch,
+    progress: ReplayProgress
   ) throws(CommandFailure) -> TraceStatistics {
+    var uncounted = 0
+    defer { progress.add(uncounted) }
     var reader: TraceReader
     do {
       if let importer {
@@ -92,6 +101,11 @@ enum StatsCommand {
               throw reader.error(for: error)
             }
             statistics = TraceStatistics(configuration)
+          }
+          uncounted += 1
+          if uncounted == 4096 {
+            progress.add(uncounted)
+            uncounted = 0
           }
           statistics!.observe(event)
           do { try engine!.handle(event) { statistics!.observe($0) } } catch {
