@@ -16,6 +16,7 @@ struct PageTraceCLI {
     ("lint", "Check configurations and traces against the guidelines."),
     ("classify", "Classify every touch stroke: tap, long press, drag, swipe, cancelled."),
     ("stats", "Summarise what happened in traces."),
+    ("render", "Draw one session as an SVG timeline."),
   ]
 
   static let help = """
@@ -71,6 +72,8 @@ struct PageTraceCLI {
         return try ClassifyCommand.run(arguments.dropFirst())
       case "stats":
         return try StatsCommand.run(arguments.dropFirst())
+      case "render":
+        return try RenderCommand.run(arguments.dropFirst())
       default:
         var message = "unknown subcommand '\(first)'"
         if let name = _closest(to: first, in: subcommands.map(\.name)) {
