@@ -54,19 +54,7 @@ enum ClassifyCommand {
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
     for file in files {
-      var reader: TraceReader
-      do {
-        if let importer {
-          reader =
-            file == "-"
-            ? try TraceReader.standardInput(importer: importer)
-            : try TraceReader(path: file, importer: importer)
-        } else {
-          reader = file == "-" ? try TraceReader.standardInput() : try TraceReader(path: file)
-        }
-      } catch {
-        throw CommandFailure(status: .noInput, message: error.description)
-      }
+      var reader = try _TraceInput.open(file, importer: importer)
       var header = ConfigurationPatch()
       var classifier: StrokeClassifier?
       let fileField = files.count > 1 ? ",\"file\":\(_quoted(file))" : ""

@@ -42,19 +42,7 @@ enum ConvertCommand {
     }
     let input = options.positionals.first ?? "-"
     let importer = try ImportFlags.importer(from: options)
-    var reader: TraceReader
-    do {
-      if let importer {
-        reader =
-          input == "-"
-          ? try TraceReader.standardInput(importer: importer)
-          : try TraceReader(path: input, importer: importer)
-      } else {
-        reader = input == "-" ? try TraceReader.standardInput() : try TraceReader(path: input)
-      }
-    } catch {
-      throw CommandFailure(status: .noInput, message: error.description)
-    }
+    var reader = try _TraceInput.open(input, importer: importer)
     let format =
       try options.value("to").map(TraceFormat.init(option:))
       ?? (reader.format == .binary ? .jsonLines : .binary)

@@ -85,51 +85,20 @@ enum LintCommand {
         throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
       }
     }
-    var reader: TraceReader
-    do {
-      reader = file == "-" ? try TraceReader.standardInput() : try TraceReader(path: file)
-    } catch {
-      throw CommandFailure(status: .noInput, message: error.description)
-    }
-    var header = ConfigurationPatch()
-    var configuration: PageControlConfiguration?
-    var engine: PageControlEngine?
-    var watch = GuidelineLint.TraceWatch()
+    var reader = try _TraceInput.open(file, importer: nil)
     var findings: [GuidelineLint.Finding] = []
-    var lines = 0
-    do {
-      while let item = try reader.next() {
-        switch item {
-        case .blank, .note:
-          continue
-        case .header(let patch):
-          header = patch
-          lines += 1
-        case .event(let event, let line):
-          lines += 1
-          if engine == nil {
-            let resolved = try header.merging(flags).resolve(file: reader.name, line: line)
-            findings += GuidelineLint.check(resolved)
-            configuration = resolved
-            do { engine = try PageControlEngine(resolved) } catch { throw reader.error(for: error) }
-          }
-          do {
-            try engine!.handle(event) { watch.observe($0) }
-          } catch {
-            throw reader.error(for: error)
-          }
-          if let control = engine!.control(forSession: event.session) { watch.observe(control) }
-        }
-      }
-      if configuration == nil && lines > 0 {
-        // A configuration or a header alone: lint it without events.
+    var watch = GuidelineLint.TraceWatch()
+    let outcome = try _TraceInput.replay(
+      &reader, flags: flags, start: { findings += GuidelineLint.check($0) },
+      record: { watch.observe($0) }, after: { watch.observe($0) })
+    if outcome.events == 0 && outcome.hasHeader {
+      // A header alone: lint its configuration without events.
+      do {
         findings += GuidelineLint.check(
-          try header.merging(flags).resolve(file: reader.name, line: 1))
+          try outcome.header.merging(flags).resolve(file: reader.name, line: 1))
+      } catch {
+        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
       }
-    } catch let error as TraceError {
-      throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-    } catch {
-      throw CommandFailure(status: .noInput, message: "\(error)")
     }
     return findings + watch.findings
   }

@@ -49,47 +49,12 @@ enum RenderCommand {
     let session = options.value("session")
     let importer = try ImportFlags.importer(from: options)
     let flags = try ConfigurationFlags.patch(from: options)
-    var reader: TraceReader
-    do {
-      if let importer {
-        reader =
-          file == "-"
-          ? try TraceReader.standardInput(importer: importer)
-          : try TraceReader(path: file, importer: importer)
-      } else {
-        reader = file == "-" ? try TraceReader.standardInput() : try TraceReader(path: file)
-      }
-    } catch {
-      throw CommandFailure(status: .noInput, message: error.description)
-    }
-    var header = ConfigurationPatch()
-    var engine: PageControlEngine?
+    var reader = try _TraceInput.open(file, importer: importer)
     var timeline: SVGTimeline?
-    do {
-      while let item = try reader.next() {
-        switch item {
-        case .blank: continue
-        case .note(let note): _standardError.write(note.description + "\n")
-        case .header(let patch): header = patch
-        case .event(let event, let line):
-          if engine == nil {
-            let configuration = try header.merging(flags).resolve(file: reader.name, line: line)
-            do { engine = try PageControlEngine(configuration) } catch {
-              throw reader.error(for: error)
-            }
-            timeline = SVGTimeline(configuration: configuration, session: session)
-          }
-          timeline!.add(event)
-          do { try engine!.handle(event) { timeline!.add($0) } } catch {
-            throw reader.error(for: error)
-          }
-        }
-      }
-    } catch let error as TraceError {
-      throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-    } catch {
-      throw CommandFailure(status: .noInput, message: "\(error)")
-    }
+    _ = try _TraceInput.replay(
+      &reader, flags: flags,
+      start: { timeline = SVGTimeline(configuration: $0, session: session) },
+      event: { timeline!.add($0) }, record: { timeline!.add($0) })
     guard let timeline else {
       throw CommandFailure(status: .dataError, message: "\(file): no events to draw")
     }

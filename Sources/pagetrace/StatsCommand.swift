@@ -70,54 +70,21 @@ enum StatsCommand {
     of file: String, importer: (any LineImporter)?, flags: ConfigurationPatch,
     progress: ReplayProgress
   ) throws(CommandFailure) -> TraceStatistics {
+    var reader = try _TraceInput.open(file, importer: importer)
+    var statistics: TraceStatistics?
     var uncounted = 0
     defer { progress.add(uncounted) }
-    var reader: TraceReader
-    do {
-      if let importer {
-        reader =
-          file == "-"
-          ? try TraceReader.standardInput(importer: importer)
-          : try TraceReader(path: file, importer: importer)
-      } else {
-        reader = file == "-" ? try TraceReader.standardInput() : try TraceReader(path: file)
-      }
-    } catch {
-      throw CommandFailure(status: .noInput, message: error.description)
-    }
-    var header = ConfigurationPatch()
-    var engine: PageControlEngine?
-    var statistics: TraceStatistics?
-    do {
-      while let item = try reader.next() {
-        switch item {
-        case .blank: continue
-        case .note(let note): _standardError.write(note.description + "\n")
-        case .header(let patch): header = patch
-        case .event(let event, let line):
-          if engine == nil {
-            let configuration = try header.merging(flags).resolve(file: reader.name, line: line)
-            do { engine = try PageControlEngine(configuration) } catch {
-              throw reader.error(for: error)
-            }
-            statistics = TraceStatistics(configuration)
-          }
-          uncounted += 1
-          if uncounted == 4096 {
-            progress.add(uncounted)
-            uncounted = 0
-          }
-          statistics!.observe(event)
-          do { try engine!.handle(event) { statistics!.observe($0) } } catch {
-            throw reader.error(for: error)
-          }
+    _ = try _TraceInput.replay(
+      &reader, flags: flags, start: { statistics = TraceStatistics($0) },
+      event: { event in
+        uncounted += 1
+        if uncounted == 4096 {
+          progress.add(uncounted)
+          uncounted = 0
         }
-      }
-    } catch let error as TraceError {
-      throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-    } catch {
-      throw CommandFailure(status: .noInput, message: "\(error)")
-    }
+        statistics!.observe(event)
+      },
+      record: { statistics!.observe($0) })
     var result =
       statistics
       ?? TraceStatistics(
