@@ -1,0 +1,32 @@
+// FuzzBinary: the input is the body of a binary trace.
+//
+// `PGTRACE\0` + bytes → TraceReader (which must sniff it as binary; chunk size and string limit
+// by the input's length in 40-byte records, see Chunking) → header/events → CheckedEngine
+// (reducer invariants) → RecordWriter on /dev/null, going on after every error the format
+// lets the reader skip. The input starts at the version field (offset 8 of the file), so a seed
+// is a binary trace with its first 8 bytes removed.
+import FuzzSupport
+import PageTrace
+import PageTraceIO
+
+let input = ScratchFile()
+
+/// libFuzzer's entry point: runs one input; returns 0 (a bug traps instead).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  BinaryTraceReader.magic.withUnsafeBytes { magic in
+    input.load(magic, UnsafeRawBufferPointer(start: data, count: size))
+  }
+  // Valid traces are 40k - 8 bytes long here: the record count picks the sizes.
+  let sizes = Chunking.sizes((size + 8) / 40 + 3)
+  do {
+    var reader = try TraceReader(
+      descriptor: input.descriptor, name: "fuzz.pgtrace", chunkSize: sizes.chunkSize,
+      maximumLineLength: sizes.maximumLineLength)
+    guard reader.format == .binary else { fatalError("the magic was not sniffed as binary") }
+    TraceReplay.run(&reader, base: TraceReplay.phone())
+  } catch {
+    fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
+  }
+  return 0
+}

@@ -1,0 +1,24 @@
+// FuzzCSV: the input is a CSV touch recording.
+//
+// bytes → TraceReader(path:importer: CSVImporter) with the mapping t=1, phase=2, x=3, y=4,
+// id=5, session=6 (seconds, no header row, default phase codes) → CheckedEngine (reducer
+// invariants, phone with 8 pages, profile by size % 4) → RecordWriter on /dev/null.
+import FuzzSupport
+import PageTrace
+import PageTraceIO
+
+let input = ScratchFile()
+
+let mapping: CSVImporter.Mapping = {
+  var mapping = CSVImporter.Mapping(time: 1, phase: 2, x: 3, y: 4)
+  mapping.id = 5
+  mapping.session = 6
+  return mapping
+}()
+
+/// libFuzzer's entry point: runs one input; returns 0 (a bug traps instead).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  Importing.run(data, size, scratch: input, importer: CSVImporter(mapping))
+  return 0
+}

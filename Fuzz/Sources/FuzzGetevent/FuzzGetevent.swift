@@ -1,0 +1,17 @@
+// FuzzGetevent: the input is an Android `getevent -lt` capture.
+//
+// bytes → TraceReader(path:importer: GeteventImporter(scaleX: 0.5, scaleY: 0.5)) →
+// CheckedEngine (reducer invariants, phone with 8 pages, profile by size % 4) → RecordWriter
+// on /dev/null.
+import FuzzSupport
+import PageTrace
+import PageTraceIO
+
+let input = ScratchFile()
+
+/// libFuzzer's entry point: runs one input; returns 0 (a bug traps instead).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  Importing.run(data, size, scratch: input, importer: GeteventImporter(scaleX: 0.5, scaleY: 0.5))
+  return 0
+}

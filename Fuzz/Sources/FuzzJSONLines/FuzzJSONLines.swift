@@ -1,0 +1,88 @@
+// FuzzJSONLines: the input is a JSON Lines trace.
+//
+// bytes → TraceReader (chunk size and line limit from the first byte, see Chunking) →
+// header/events → CheckedEngine (reducer invariants) → RecordWriter on /dev/null, going on
+// after every data error as `--on-error skip` does. Then the binary round trip the README
+// promises: the header and the decoded events, written with BinaryTraceWriter and read back
+// with TraceReader, must come back equal, in order, with no error.
+import FuzzSupport
+import PageTrace
+import PageTraceIO
+
+let input = ScratchFile()
+let binaryCopy = ScratchFile()
+
+/// libFuzzer's entry point: runs one input; returns 0 (a bug traps instead).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: data, count: size)
+  input.load(bytes)
+  let sizes = Chunking.sizes(size > 0 ? Int(data[0]) : 3)
+  let summary: TraceReplay.Summary
+  do {
+    var reader = try TraceReader(
+      descriptor: input.descriptor, name: "fuzz.jsonl", chunkSize: sizes.chunkSize,
+      maximumLineLength: sizes.maximumLineLength)
+    if size >= 8 && bytes.starts(with: BinaryTraceReader.magic) {
+      guard reader.format == .binary else { fatalError("the magic was not sniffed as binary") }
+    } else if reader.format != .jsonLines {
+      fatalError("input without the magic sniffed as \(reader.format)")
+    }
+    summary = TraceReplay.run(&reader, base: TraceReplay.phone(), keepEvents: 4096)
+    guard reader.format == .jsonLines else { return 0 }
+  } catch {
+    fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
+  }
+  if summary.complete && (summary.header != nil || !summary.events.isEmpty) {
+    checkBinaryRoundTrip(header: summary.header, events: summary.events)
+  }
+  return 0
+}
+
+/// JSON Lines → binary → the same header and events (docs/binary-format.md: lossless).
+func checkBinaryRoundTrip(header: ConfigurationPatch?, events: [PageControlEvent]) {
+  binaryCopy.clear()
+  var writer = BinaryTraceWriter(descriptor: binaryCopy.descriptor, name: "copy.pgtrace")
+  if let header { writer.writeHeader(header) }
+  for event in events { writer.write(event) }
+  do {
+    try writer.flush()
+  } catch {
+    fatalError("BinaryTraceWriter failed on an in-memory file: \(error)")
+  }
+  binaryCopy.rewind()
+  do {
+    var reader = try TraceReader(
+      descriptor: binaryCopy.descriptor, name: "copy.pgtrace", chunkSize: 64 << 10)
+    guard reader.format == .binary else { fatalError("BinaryTraceWriter output not binary") }
+    var index = 0
+    var sawHeader = false
+    while let item = try reader.next() {
+      switch item {
+      case .header(let patch):
+        guard let header, !sawHeader, index == 0, patch == header else {
+          fatalError(
+            "binary round trip: header \(patch) read back, written \(String(describing: header))")
+        }
+        sawHeader = true
+      case .event(let event, _):
+        guard index < events.count, event == events[index],
+          event.time.bitPattern == events[index].time.bitPattern
+        else {
+          fatalError(
+            "binary round trip: event \(index) read back as \(event), written "
+              + (index < events.count ? "\(events[index])" : "nothing"))
+        }
+        index += 1
+      case .blank, .note:
+        fatalError("binary round trip: unexpected \(item)")
+      }
+    }
+    guard index == events.count, sawHeader == (header != nil) else {
+      fatalError(
+        "binary round trip: read back \(index) of \(events.count) events, header \(sawHeader)")
+    }
+  } catch {
+    fatalError("binary round trip: reading back what BinaryTraceWriter wrote failed: \(error)")
+  }
+}

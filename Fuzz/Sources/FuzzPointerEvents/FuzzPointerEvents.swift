@@ -1,0 +1,16 @@
+// FuzzPointerEvents: the input is a log of W3C Pointer Events as JSON Lines.
+//
+// bytes → TraceReader(path:importer: PointerEventsImporter()) → CheckedEngine (reducer
+// invariants, phone with 8 pages, profile by size % 4) → RecordWriter on /dev/null.
+import FuzzSupport
+import PageTrace
+import PageTraceIO
+
+let input = ScratchFile()
+
+/// libFuzzer's entry point: runs one input; returns 0 (a bug traps instead).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  Importing.run(data, size, scratch: input, importer: PointerEventsImporter())
+  return 0
+}
