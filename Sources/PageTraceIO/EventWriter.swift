@@ -95,13 +95,7 @@ public struct EventWriter: ~Copyable {
   }
 
   private mutating func writeOut() {
-    defer { buffer.count = 0 }
-    guard failure == nil, buffer.count > 0 else { return }
-    do {
-      try _FileDescriptor.writeAll(descriptor, from: buffer.start, count: buffer.count, name: name)
-    } catch {
-      failure = error
-    }
+    buffer.drain(to: descriptor, name: name, failure: &failure)
   }
 }
 

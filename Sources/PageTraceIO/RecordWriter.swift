@@ -128,13 +128,7 @@ public struct RecordWriter: ~Copyable {
   }
 
   private mutating func writeOut() {
-    defer { buffer.count = 0 }
-    guard failure == nil, buffer.count > 0 else { return }
-    do {
-      try _FileDescriptor.writeAll(descriptor, from: buffer.start, count: buffer.count, name: name)
-    } catch {
-      failure = error
-    }
+    buffer.drain(to: descriptor, name: name, failure: &failure)
   }
 
   private mutating func appendSession(_ session: String?) {

@@ -19,6 +19,18 @@ struct _OutputBuffer: ~Copyable {
   var available: Int { capacity - count }
 
   /// Makes room for `extra` more bytes, growing the buffer if needed.
+  /// Writes the buffered bytes to `descriptor` and empties the buffer. After a failure,
+  /// kept in `failure`, nothing more is written.
+  mutating func drain(to descriptor: Int32, name: String, failure: inout FileError?) {
+    defer { count = 0 }
+    guard failure == nil, count > 0 else { return }
+    do {
+      try _FileDescriptor.writeAll(descriptor, from: start, count: count, name: name)
+    } catch {
+      failure = error
+    }
+  }
+
   mutating func reserve(_ extra: Int) {
     guard extra > available else { return }
     let newCapacity = max(capacity * 2, count + extra)
