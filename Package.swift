@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "PageTrace", targets: ["PageTrace"]),
     .library(name: "PageTraceIO", targets: ["PageTraceIO"]),
+    .library(name: "PageTraceAnalysis", targets: ["PageTraceAnalysis"]),
     .library(name: "PageTraceGenerator", targets: ["PageTraceGenerator"]),
     .executable(name: "pagetrace", targets: ["pagetrace"]),
   ],
@@ -16,15 +17,20 @@ let package = Package(
     .target(
       name: "_PageTraceMath",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
-    // Trace I/O: line reading, JSON decoding, configuration and record writing. No Foundation.
+    // Trace I/O by concern: Platform, Bytes, JSON, Binary, Import, Replay. No Foundation.
     .target(name: "PageTraceIO", dependencies: ["PageTrace"]),
+    // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
+    .target(name: "PageTraceAnalysis", dependencies: ["PageTrace"]),
     // Deterministic realistic traces, for benchmarks and anyone.
     .target(name: "PageTraceGenerator", dependencies: ["PageTrace"]),
     // The command-line tool.
     .executableTarget(
-      name: "pagetrace", dependencies: ["PageTrace", "PageTraceIO", "PageTraceGenerator"]),
-    .testTarget(name: "PageTraceTests", dependencies: ["PageTrace"]),
+      name: "pagetrace",
+      dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"]),
+    .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
     .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO"]),
+    .testTarget(
+      name: "PageTraceAnalysisTests", dependencies: ["PageTraceAnalysis", "PageTraceIO"]),
     .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.

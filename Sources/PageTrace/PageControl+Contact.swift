@@ -79,9 +79,7 @@ extension PageControl {
     contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
     switch contact.phase {
     case .press:
-      if contact.continuous,
-        contact.travel(toX: x, y: y) >= configuration.constants.scrubTravel
-      {
+      if contact.continuous, configuration.constants.travelBeginsScrub(contact.travel(toX: x, y: y)) {
         beginScrub(at: t, emit)
       }
     case .scrub:
@@ -96,7 +94,7 @@ extension PageControl {
   ) {
     let phase = contact.phase
     let travel = contact.travel(toX: x, y: y)
-    let short = travel < configuration.constants.scrubTravel
+    let short = !configuration.constants.travelBeginsScrub(travel)
     switch phase {
     case .press where contact.source == .pointer:
       contact.phase = .idle
@@ -199,12 +197,9 @@ extension PageControl {
     let along =
       direction._forward(x: x, y: y) - direction._forward(x: contact.downX, y: contact.downY)
     let across = direction._cross(x: x, y: y) - direction._cross(x: contact.downX, y: contact.downY)
-    guard abs(along) > abs(across) else { return nil }
-    let velocity = contact.velocity.velocity(releaseTime: t) * (along > 0 ? 1 : -1)
-    let far = abs(along) >= direction._axis(of: frame).length / 2
-    let fast = abs(along) >= constants.swipeDistance && velocity >= constants.swipeVelocity
-    guard far || fast else { return nil }
-    return along < 0 ? 1 : -1
+    return constants.swipeStep(
+      along: along, across: across, velocity: contact.velocity.velocity(releaseTime: t),
+      frameLength: direction._axis(of: frame).length)
   }
 
   /// One page by a swipe; a swipe at the first or last page writes nothing (D22).
@@ -222,4 +217,4 @@ extension PageControl {
 }
 
 @inline(__always)
-func _distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
+package func _distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }

@@ -5,13 +5,7 @@ extension PageControl {
   mutating func discreteChange(
     to page: Int, cause: TransitionCause, at t: Double, _ emit: (PageControlRecord) -> Void
   ) {
-    emit(
-      record(
-        .transition(
-          PageTransition(
-            from: currentPage, to: page, animated: true, interaction: .discrete, cause: cause)),
-        at: t))
-    show(page, at: t)
+    transition(to: page, animated: true, interaction: .discrete, cause: cause, at: t, emit)
     setInteraction(.discrete, at: t, emit)
     resetDue = t + configuration.constants.animationDuration
     if configuration.voiceOver || cause == .accessibility { announce(at: t, emit) }

@@ -32,14 +32,8 @@ extension PageControl {
         contact.phase = .ignored
         timer.resume(at: t)
       }
-      emit(
-        record(
-          .transition(
-            PageTransition(
-              from: currentPage, to: destination, animated: false, interaction: .none,
-              cause: .program)),
-          at: t))
-      show(destination, at: t)
+      transition(
+        to: destination, animated: false, interaction: .none, cause: .program, at: t, emit)
       setInteraction(.none, at: t, emit)
     }
     if !isInteractive { cancelContact(at: t, emit) }

@@ -62,16 +62,9 @@ extension PageControl {
 
   /// One page toward the target, unanimated (SPEC §3.2).
   mutating func step(at t: Double, _ emit: (PageControlRecord) -> Void) {
-    let from = currentPage
-    let to = from + (scrub.target > from ? 1 : -1)
+    let to = currentPage + (scrub.target > currentPage ? 1 : -1)
     let cause: TransitionCause = isJogging ? .jog : .scrub
-    emit(
-      record(
-        .transition(
-          PageTransition(
-            from: from, to: to, animated: false, interaction: .continuous, cause: cause)),
-        at: t))
-    show(to, at: t)
+    transition(to: to, animated: false, interaction: .continuous, cause: cause, at: t, emit)
     scrub.lastStep = t
     scrub.stepDue = scrub.target == currentPage ? .infinity : t + stepInterval
   }
@@ -83,14 +76,8 @@ extension PageControl {
     if let velocity, velocity != 0, abs(velocity) >= configuration.constants.flickVelocity {
       let destination = velocity > 0 ? lastPage : 0
       if destination != currentPage {  // a flick to the page shown writes nothing (SPEC D8)
-        emit(
-          record(
-            .transition(
-              PageTransition(
-                from: currentPage, to: destination, animated: false, interaction: .continuous,
-                cause: .flick)),
-            at: t))
-        show(destination, at: t)
+        transition(
+          to: destination, animated: false, interaction: .continuous, cause: .flick, at: t, emit)
       }
     }
     contact.phase = .idle

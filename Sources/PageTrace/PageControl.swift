@@ -76,7 +76,7 @@ public struct PageControl: Sendable {
     self.configuration = configuration
     self.session = session
     pageCount = configuration.pages
-    currentPage = min(max(configuration.current, 0), max(configuration.pages - 1, 0))
+    currentPage = configuration.startingPage
     isEnabled = configuration.enabled
     allowsContinuousInteraction = configuration.continuous
     style = configuration.style
@@ -209,7 +209,7 @@ public struct PageControl: Sendable {
   private var contactDue: Double {
     switch contact.phase {
     case .press:
-      contact.continuous ? contact.downTime + configuration.constants.scrubDelay : .infinity
+      contact.continuous ? configuration.constants.scrubBeginTime(downAt: contact.downTime) : .infinity
     case .scrub: scrub.stepDue
     case .idle, .drag, .ignored: .infinity
     }
@@ -273,8 +273,20 @@ public struct PageControl: Sendable {
     configuration.direction._forward(x: x, y: y) - controlStart
   }
 
+  /// Writes the transition from the page shown to `page`, then shows it: the one way every
+  /// rule changes the page.
+  mutating func transition(
+    to page: Int, animated: Bool, interaction: InteractionState, cause: TransitionCause,
+    at t: Double, _ emit: (PageControlRecord) -> Void
+  ) {
+    let change = PageTransition(
+      from: currentPage, to: page, animated: animated, interaction: interaction, cause: cause)
+    emit(record(.transition(change), at: t))
+    show(page, at: t)
+  }
+
   /// Shows `page`, moving the window and restarting the timer's count.
-  mutating func show(_ page: Int, at t: Double) {
+  private mutating func show(_ page: Int, at t: Double) {
     currentPage = page
     layout.reveal(page: page)
     timer.pageChanged(at: t, duration: duration(ofPage: page), paused: isScrubbing)

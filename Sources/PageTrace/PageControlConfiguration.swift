@@ -15,6 +15,8 @@ public struct PageControlConfiguration: Sendable, Hashable {
   public var pages: Int
   /// The starting page, clamped into range.
   public var current: Int = 0
+  /// The page shown first: ``current`` clamped into `0...pages - 1` (0 without pages).
+  public var startingPage: Int { min(max(current, 0), max(pages - 1, 0)) }
   /// The frame of the control.
   public var control: Rect
   /// The frame of the paged content; `nil` means no swipe paging.

@@ -12,7 +12,7 @@
 ///
 /// The ring is one buffer of `(time, offset)` pairs whose capacity is a power of two, so a
 /// position wraps with a mask and each sample costs one uniqueness check.
-struct _VelocityTracker: Sendable {
+package struct _VelocityTracker: Sendable {
   static let window = 0.1
   static let restLimit = 0.04
 
@@ -28,9 +28,9 @@ struct _VelocityTracker: Sendable {
   private var first = 0
   private var count = 0
 
-  init() {}
+  package init() {}
 
-  mutating func reset() {
+  package mutating func reset() {
     first = 0
     count = 0
   }
@@ -38,7 +38,7 @@ struct _VelocityTracker: Sendable {
   /// The ring position of the `i`-th sample kept, oldest first.
   private func slot(_ i: Int) -> Int { (first &+ i) & mask }
 
-  mutating func add(time: Double, offset: Double) {
+  package mutating func add(time: Double, offset: Double) {
     while count > 0 && time - samples[first].time > Self.window {
       first = slot(1)
       count -= 1
@@ -59,7 +59,7 @@ struct _VelocityTracker: Sendable {
   }
 
   /// The lift-off velocity for a release at `releaseTime`.
-  func velocity(releaseTime: Double) -> Double {
+  package func velocity(releaseTime: Double) -> Double {
     guard count > 0 else { return 0 }
     let last = samples[slot(count - 1)]
     if releaseTime - last.time > Self.restLimit { return 0 }

@@ -1,11 +1,6 @@
 import PageTrace
+import PageTraceAnalysis
 import PageTraceIO
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `pagetrace classify [FILE...]`: one JSON object per touch stroke — kind, times,
 /// displacement, release velocity, dominant axis — by the recognizers of `replay`.
@@ -14,20 +9,21 @@ enum ClassifyCommand {
     [
       OptionSpec(
         name: "output", short: "o", value: "file",
-        help: "Write to <file> instead of standard output."),
+        help: "Write to <file> instead of standard output (replaced only on success)."),
       OptionSpec(
         name: "summary", help: "Also write the number of strokes of each kind to standard error."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
       overview:
-        "Classify every touch stroke as tap, long-press, drag, swipe or cancelled, with the constants of the trace's profile (scrubTravel, scrubDelay, swipeDistance, swipeVelocity) and the swipe rule over the container's frame.",
+        "Classify every touch stroke as tap, long-press, drag, swipe or cancelled, with the rule code of replay and the constants of the trace's profile (scrubTravel, scrubDelay, swipeDistance, swipeVelocity). The swipe rule measures half the container's length only when a container is configured; without one only its velocity part applies (\"swipeRule\":\"velocity\").",
       usage: "pagetrace classify [<options>] [<file> ...]",
       arguments: [("<file>", "Traces or recordings (--from); '-' or none: standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(3))), ("OTHER FORMATS", ImportFlags.specs),
+        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
+        ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
@@ -35,8 +31,31 @@ enum ClassifyCommand {
       ],
       footer: """
         OUTPUT (one line per stroke):
-          {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"dx":…,"dy":…,"velocity":…,"axis":"x"}
+          {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"dx":…,"dy":…,"velocity":…,"axis":"x","swipeRule":"container"}
         """)
+  }
+
+  /// Classifies the strokes of one input, writing a line for each as it ends.
+  struct StrokeLines: ReplayObserver, ~Copyable {
+    var writer: TextWriter
+    /// `,"file":NAME` when several inputs are classified.
+    let fileField: String
+    var classifier: StrokeClassifier?
+    var counts: [StrokeClassifier.Kind: Int] = [:]
+    var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
+
+    mutating func begin(_ configuration: PageControlConfiguration) {
+      classifier = StrokeClassifier(configuration)
+    }
+
+    mutating func willHandle(_ event: PageControlEvent) {
+      guard let rule = classifier?.swipeRule else { return }
+      classifier!.handle(event) { stroke in
+        counts[stroke.kind, default: 0] += 1
+        if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
+        writer.write(ClassifyCommand.json(stroke, swipeRule: rule) + fileField + "}\n")
+      }
+    }
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
@@ -45,44 +64,28 @@ enum ClassifyCommand {
       _standardOutput.write(help)
       return .success
     }
-    let importer = try ImportFlags.importer(from: options)
-    let flags = try ConfigurationFlags.patch(from: options)
-    let output = try ReplayCommand.openOutput(options.value("output"))
-    defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
-    let out = _TextStream(descriptor: output.descriptor)
-    let files = options.positionals.isEmpty ? ["-"] : options.positionals
+    // Classification needs no page control: pages and control may be left out.
+    var defaults = ConfigurationPatch()
+    defaults.pages = 0
+    defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
+    let inputs = try InputFlags.inputs(from: options, defaults: defaults)
+    var run = try _CommandRun(inputs, output: options.value("output"))
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
-    for file in files {
-      var reader = try _TraceInput.open(file, importer: importer)
-      var header = ConfigurationPatch()
-      var classifier: StrokeClassifier?
-      let fileField = files.count > 1 ? ",\"file\":\(_quoted(file))" : ""
-      do {
-        while let item = try reader.next() {
-          switch item {
-          case .blank: continue
-          case .note(let note): _standardError.write(note.description + "\n")
-          case .header(let patch): header = patch
-          case .event(let event, let line):
-            if classifier == nil {
-              var patch = header.merging(flags)
-              if patch.pages == nil { patch.pages = 0 }
-              if patch.control == nil { patch.control = Rect(x: 0, y: 0, width: 0, height: 0) }
-              classifier = StrokeClassifier(try patch.resolve(file: reader.name, line: line))
-            }
-            classifier!.handle(event) { stroke in
-              counts[stroke.kind, default: 0] += 1
-              if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-              out.write(json(stroke) + fileField + "}\n")
-            }
-          }
-        }
-      } catch let error as TraceError {
-        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-      } catch {
-        throw CommandFailure(status: .noInput, message: "\(error)")
+    for file in inputs.files {
+      let fileField =
+        inputs.files.count > 1
+        ? ",\"file\":\(JSONText.string(BatchReplay.displayName(of: file)))" : ""
+      var lines = StrokeLines(
+        writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
+        fileField: fileField)
+      run.replay(file, observer: &lines)
+      counts.merge(lines.counts, uniquingKeysWith: +)
+      swipesByAxis.merge(lines.swipesByAxis, uniquingKeysWith: +)
+      do { try lines.writer.flush() } catch {
+        run.fail(CommandFailure(status: .ioError, message: error.description))
       }
+      if run.hasFailed { break }
     }
     if options.has("summary") {
       let total = counts.values.reduce(0, +)
@@ -93,22 +96,28 @@ enum ClassifyCommand {
       text += " (swipes along x \(swipesByAxis[.x] ?? 0), along y \(swipesByAxis[.y] ?? 0))\n"
       _standardError.write(text)
     }
-    return .success
+    return try run.finish()
   }
 
-  /// The stroke as a JSON object, without its closing brace.
-  static func json(_ stroke: StrokeClassifier.Stroke) -> String {
+  /// The stroke as a JSON object, without its closing brace. Numbers go through the one
+  /// number writer; the duration is rounded to the nanosecond.
+  static func json(_ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule)
+    -> String
+  {
     var text = "{"
-    if let session = stroke.session { text += "\"session\":\(_quoted(session))," }
+    if let session = stroke.session { text += "\"session\":\(JSONText.string(session))," }
     let id: String
     switch stroke.id {
-    case .number(let n): id = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
-    case .string(let s): id = _quoted(s)
+    case .number(let n): id = JSONText.number(n)
+    case .string(let s): id = JSONText.string(s)
     }
-    text += "\"id\":\(id),\"kind\":\"\(stroke.kind.rawValue)\",\"start\":\(stroke.start)"
-    text += ",\"end\":\(stroke.end),\"duration\":\(stroke.duration),\"dx\":\(stroke.dx)"
-    text +=
-      ",\"dy\":\(stroke.dy),\"velocity\":\(stroke.velocity),\"axis\":\"\(stroke.dominantAxis.rawValue)\""
+    text += "\"id\":\(id),\"kind\":\"\(stroke.kind.rawValue)\""
+    text += ",\"start\":\(JSONText.number(stroke.start)),\"end\":\(JSONText.number(stroke.end))"
+    text += ",\"duration\":\(JSONText.number(JSONText.derived(stroke.duration)))"
+    text += ",\"dx\":\(JSONText.number(JSONText.derived(stroke.dx)))"
+    text += ",\"dy\":\(JSONText.number(JSONText.derived(stroke.dy)))"
+    text += ",\"velocity\":\(JSONText.number(stroke.velocity))"
+    text += ",\"axis\":\"\(stroke.dominantAxis.rawValue)\",\"swipeRule\":\"\(swipeRule.rawValue)\""
     return text
   }
 }

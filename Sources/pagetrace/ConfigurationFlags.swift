@@ -71,7 +71,7 @@ enum ConfigurationFlags {
       switch entry.kind {
       case .bool: json = negated ? "false" : "true"
       case .number: json = value ?? ""
-      case .string: json = _quoted(value ?? "")
+      case .string: json = JSONText.string(value ?? "")
       case .frame:
         let parts = (value ?? "").split(separator: ",", omittingEmptySubsequences: false)
         if value?.hasPrefix("{") == true {
@@ -105,25 +105,4 @@ enum ConfigurationFlags {
     }
     return patch
   }
-}
-
-/// `text` as a JSON string literal.
-func _quoted(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\t": out += "\\t"
-    case "\r": out += "\\r"
-    default:
-      if scalar.value < 0x20 {
-        out += "\\u00" + String(scalar.value >> 4, radix: 16) + String(scalar.value & 15, radix: 16)
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return out + "\""
 }

@@ -1,12 +1,6 @@
 import PageTrace
 import PageTraceIO
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `pagetrace convert IN -o OUT`: JSON Lines to binary or back, losslessly. The input's
 /// format is sniffed from its content; the output is the other one unless `--to` says.
 enum ConvertCommand {
@@ -20,15 +14,22 @@ enum ConvertCommand {
         name: "to", value: "jsonl|binary",
         help: "Output format. (default: the other format than the input's)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + ImportFlags.specs
+    ] + Array(InputFlags.specs[1...2]) + ImportFlags.specs
 
   static var help: String {
     _help(
       overview:
         "Convert a trace between JSON Lines and the binary format (docs/binary-format.md), losslessly. The input format is recognised from its content, not its name.",
-      usage: "pagetrace convert <file> [-o <file>] [--to jsonl|binary]",
+      usage: "pagetrace convert [<file>] [-o <file>] [--to jsonl|binary]",
       arguments: [("<file>", "The trace to convert; '-' is standard input.")],
-      sections: [("OPTIONS", specs)])
+      sections: [
+        ("OPTIONS", Array(specs.prefix(5))), ("OTHER FORMATS", ImportFlags.specs),
+      ],
+      footer: """
+        convert copies events without replaying them, so it needs no configuration and takes
+        no --config or --max-sessions. With --on-error skip, bad lines are reported and left
+        out of the output.
+        """)
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
@@ -40,55 +41,64 @@ enum ConvertCommand {
     guard options.positionals.count <= 1 else {
       throw CommandFailure(status: .usage, message: "convert takes one input file")
     }
-    let input = options.positionals.first ?? "-"
-    let importer = try ImportFlags.importer(from: options)
-    var reader = try _TraceInput.open(input, importer: importer)
-    let format =
-      try options.value("to").map(TraceFormat.init(option:))
-      ?? (reader.format == .binary ? .jsonLines : .binary)
-    let output = try ReplayCommand.openOutput(options.value("output"))
-    defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
+    let inputs = try InputFlags.inputs(from: options)
+    let requested = try options.value("to").map(TraceFormat.init(option:))
+    var run = try _CommandRun(inputs, output: options.value("output"))
+    let input = inputs.files[0]
+    var reader: TraceReader
     do {
+      reader = try TraceReader(opening: input, importer: inputs.importer)
+    } catch {
+      run.fail(CommandFailure(status: .noInput, message: error.description))
+      return try run.finish()
+    }
+    let format = requested ?? (reader.format == .binary ? .jsonLines : .binary)
+    let descriptor = run.output.descriptor
+    let name = run.output.name
+    do throws(FileError) {
       switch format {
       case .jsonLines:
-        var writer = EventWriter(descriptor: output.descriptor, name: output.name)
-        try copy(from: &reader) {
-          writer.writeHeader($0)
-        } event: {
-          writer.write($0)
-        }
+        var writer = EventWriter(descriptor: descriptor, name: name)
+        copy(from: &reader, run: &run) { writer.writeHeader($0) } event: { writer.write($0) }
         try writer.flush()
       case .binary:
-        var writer = BinaryTraceWriter(descriptor: output.descriptor, name: output.name)
-        try copy(from: &reader) {
-          writer.writeHeader($0)
-        } event: {
-          writer.write($0)
-        }
-        try writer.flush()
+        var writer = BinaryTraceWriter(descriptor: descriptor, name: name)
+        copy(from: &reader, run: &run) { writer.writeHeader($0) } event: { writer.write($0) }
+        if run.hasFailed { try writer.flush() } else { try writer.finish() }
       }
-    } catch let error as TraceError {
-      throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-    } catch let error as FileError {
-      let status: ExitStatus = error.kind == .writeFailed ? .ioError : .noInput
-      throw CommandFailure(status: status, message: error.description)
     } catch {
-      throw CommandFailure(status: .ioError, message: "\(error)")
+      run.fail(CommandFailure(status: .ioError, message: error.description))
     }
-    return .success
+    return try run.finish()
   }
 
-  /// Hands every header and event of the input to the writer's closures, in order.
+  /// Hands every header and event of the input to the writer's closures, in order; bad
+  /// lines end the run or, with `--on-error skip`, are reported and left out.
   static func copy(
-    from reader: inout TraceReader, header: (ConfigurationPatch) -> Void,
-    event: (PageControlEvent) -> Void
-  ) throws {
-    while let item = try reader.next() {
-      switch item {
-      case .blank: continue
-      case .note(let note): _standardError.write(note.description + "\n")
-      case .header(let patch): header(patch)
-      case .event(let value, _): event(value)
+    from reader: inout TraceReader, run: inout _CommandRun,
+    header: (ConfigurationPatch) -> Void, event: (PageControlEvent) -> Void
+  ) {
+    while true {
+      do {
+        guard let item = try reader.next() else { return }
+        switch item {
+        case .blank: run.summary.blankLines += 1
+        case .note(let note):
+          run.summary.notes += 1
+          _standardError.write(note.description + "\n")
+        case .header(let patch): header(patch)
+        case .event(let value, _): event(value)
+        }
+      } catch let error as TraceError {
+        guard run.inputs.replay.skipsBadLines else {
+          run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
+          return
+        }
+        run.summary.skippedLines += 1
+        _standardError.write(error.description + "\n")
+      } catch {
+        run.fail(CommandFailure(status: .noInput, message: "\(error)"))
+        return
       }
     }
   }

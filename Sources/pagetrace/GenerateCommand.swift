@@ -2,12 +2,6 @@ import PageTrace
 import PageTraceGenerator
 import PageTraceIO
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `pagetrace generate`: writes a realistic trace, deterministically, for benchmarks and
 /// experiments.
 enum GenerateCommand {
@@ -58,8 +52,9 @@ enum GenerateCommand {
       events: try integer("events", default: nil), seed: UInt64(try integer("seed", default: nil)),
       sessions: try integer("sessions", default: 1), pages: try integer("pages", default: 8))
     let format = try TraceFormat(option: options.value("format") ?? "jsonl")
-    let output = try ReplayCommand.openOutput(options.value("output"))
-    defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
+    var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.value("output"))
+    let descriptor = run.output.descriptor
+    let name = run.output.name
 
     var generator = TraceGenerator(generatorOptions)
     var header = ConfigurationPatch()
@@ -69,20 +64,20 @@ enum GenerateCommand {
     do throws(FileError) {
       switch format {
       case .jsonLines:
-        var writer = EventWriter(descriptor: output.descriptor, name: output.name)
+        var writer = EventWriter(descriptor: descriptor, name: name)
         writer.writeHeader(header)
         while let event = generator.next() { writer.write(event) }
         try writer.flush()
       case .binary:
-        var writer = BinaryTraceWriter(descriptor: output.descriptor, name: output.name)
+        var writer = BinaryTraceWriter(descriptor: descriptor, name: name)
         writer.writeHeader(header)
         while let event = generator.next() { writer.write(event) }
-        try writer.flush()
+        try writer.finish()
       }
     } catch {
-      throw CommandFailure(status: .ioError, message: error.description)
+      run.fail(CommandFailure(status: .ioError, message: error.description))
     }
-    return .success
+    return try run.finish()
   }
 }
 

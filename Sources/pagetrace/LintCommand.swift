@@ -1,11 +1,6 @@
 import PageTrace
+import PageTraceAnalysis
 import PageTraceIO
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `pagetrace lint [FILE...]`: checks configurations and traces against the guidelines of
 /// SPEC §7, one finding per line.
@@ -16,7 +11,7 @@ enum LintCommand {
         name: "format", value: "text|json",
         help: "text: FILE: RULE-ID: message (default). json: one JSON object per finding."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + ConfigurationFlags.specs
+    ] + InputFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
@@ -25,7 +20,7 @@ enum LintCommand {
       usage: "pagetrace lint [<options>] [<file> ...]",
       arguments: [("<file>", "Configurations or traces; '-' or none: standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(2))),
+        ("OPTIONS", Array(specs.prefix(2)) + InputFlags.specs),
         (
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
@@ -55,52 +50,71 @@ enum LintCommand {
         status: .usage,
         message: "invalid value for '--format': expected text or json, found '\(other)'")
     }
-    let flags = try ConfigurationFlags.patch(from: options)
+    let inputs = try InputFlags.inputs(from: options)
+    var run = try _CommandRun(inputs, output: nil)
     var found = 0
-    for file in options.positionals.isEmpty ? ["-"] : options.positionals {
-      for finding in try lint(file, flags: flags) {
+    for file in inputs.files {
+      let name = BatchReplay.displayName(of: file)
+      for finding in lint(file, run: &run) {
         found += 1
         if json {
-          var line = "{\"file\":\(_quoted(file)),\"rule\":\"\(finding.rule.id)\""
-          if let session = finding.session { line += ",\"session\":\(_quoted(session))" }
-          _standardOutput.write(line + ",\"message\":\(_quoted(finding.message))}\n")
+          var line = "{\"file\":\(JSONText.string(name)),\"rule\":\"\(finding.rule.id)\""
+          if let session = finding.session { line += ",\"session\":\(JSONText.string(session))" }
+          run.output.write(line + ",\"message\":\(JSONText.string(finding.message))}\n")
         } else {
           let session = finding.session.map { " (session \($0))" } ?? ""
-          _standardOutput.write("\(file): \(finding.rule.id): \(finding.message)\(session)\n")
+          run.output.write("\(name): \(finding.rule.id): \(finding.message)\(session)\n")
         }
       }
+      if run.hasFailed { break }
     }
-    return found > 0 ? .findings : .success
+    return try run.finish(success: found > 0 ? .findings : .success)
+  }
+
+  /// Watches a replay for the guidelines: the configuration when the engine starts, then
+  /// the records and controls.
+  struct Observer: ReplayObserver {
+    static var observesControls: Bool { true }
+    var findings: [GuidelineLint.Finding] = []
+    var watch = GuidelineLint.TraceWatch()
+
+    mutating func begin(_ configuration: PageControlConfiguration) {
+      findings += GuidelineLint.check(configuration)
+    }
+    mutating func observe(_ record: PageControlRecord) { watch.observe(record) }
+    mutating func didHandle(_ event: PageControlEvent, control: PageControl) {
+      watch.observe(control)
+    }
   }
 
   /// The findings of one file: its configuration, and for a trace its behaviour.
-  static func lint(_ file: String, flags: ConfigurationPatch) throws(CommandFailure)
-    -> [GuidelineLint.Finding]
-  {
+  static func lint(_ file: String, run: inout _CommandRun) -> [GuidelineLint.Finding] {
+    let overrides = run.inputs.replay.overrides
     // A configuration object (as for --config) is linted as it is; anything else is a trace.
     if file != "-", let patch = try? ConfigurationPatch(contentsOfFile: file) {
       do {
-        return GuidelineLint.check(try patch.merging(flags).resolve(file: file, line: 1))
+        return GuidelineLint.check(try patch.merging(overrides).resolve(file: file, line: 1))
       } catch {
-        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+        run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
+        return []
       }
     }
-    var reader = try _TraceInput.open(file, importer: nil)
-    var findings: [GuidelineLint.Finding] = []
-    var watch = GuidelineLint.TraceWatch()
-    let outcome = try _TraceInput.replay(
-      &reader, flags: flags, start: { findings += GuidelineLint.check($0) },
-      record: { watch.observe($0) }, after: { watch.observe($0) })
-    if outcome.events == 0 && outcome.hasHeader {
+    var observer = Observer()
+    guard let outcome = run.replay(file, observer: &observer), !run.hasFailed else {
+      return observer.findings + observer.watch.findings
+    }
+    if outcome.configuration == nil, let header = outcome.header {
       // A header alone: lint its configuration without events.
       do {
-        findings += GuidelineLint.check(
-          try outcome.header.merging(flags).resolve(file: reader.name, line: 1))
+        let name = BatchReplay.displayName(of: file)
+        observer.findings += GuidelineLint.check(
+          try run.inputs.replay.defaults.merging(header).merging(overrides).resolve(
+            file: name, line: 1))
       } catch {
-        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+        run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
       }
     }
-    return findings + watch.findings
+    return observer.findings + observer.watch.findings
   }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `pagetrace`: replay page-control traces from the command line.
 @main
 struct PageTraceCLI {
@@ -42,7 +36,7 @@ struct PageTraceCLI {
     """
 
   static func main() {
-    exit(run(CommandLine.arguments.dropFirst()).rawValue)
+    _Platform.exit(run(CommandLine.arguments.dropFirst()).rawValue)
   }
 
   static func run(_ arguments: ArraySlice<String>) -> ExitStatus {

@@ -1,11 +1,6 @@
 import PageTrace
+import PageTraceAnalysis
 import PageTraceIO
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `pagetrace render FILE [--session S] -o timeline.svg`: a self-contained SVG timeline of
 /// one session.
@@ -19,7 +14,7 @@ enum RenderCommand {
         name: "session", value: "name",
         help: "The session to draw. (default: the events without a session)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
@@ -28,7 +23,8 @@ enum RenderCommand {
       usage: "pagetrace render <file> [--session <name>] [-o <file>]",
       arguments: [("<file>", "A trace or recording (--from); '-' is standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(3))), ("OTHER FORMATS", ImportFlags.specs),
+        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
+        ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
@@ -45,22 +41,33 @@ enum RenderCommand {
     guard options.positionals.count <= 1 else {
       throw CommandFailure(status: .usage, message: "render draws one file")
     }
-    let file = options.positionals.first ?? "-"
     let session = options.value("session")
-    let importer = try ImportFlags.importer(from: options)
-    let flags = try ConfigurationFlags.patch(from: options)
-    var reader = try _TraceInput.open(file, importer: importer)
-    var timeline: SVGTimeline?
-    _ = try _TraceInput.replay(
-      &reader, flags: flags,
-      start: { timeline = SVGTimeline(configuration: $0, session: session) },
-      event: { timeline!.add($0) }, record: { timeline!.add($0) })
-    guard let timeline else {
-      throw CommandFailure(status: .dataError, message: "\(file): no events to draw")
+    let inputs = try InputFlags.inputs(from: options)
+    var run = try _CommandRun(inputs, output: options.value("output"))
+    var observer = Observer(session: session)
+    run.replay(inputs.files[0], observer: &observer)
+    if !run.hasFailed {
+      if let timeline = observer.timeline {
+        run.output.write(timeline.render())
+      } else {
+        run.fail(
+          CommandFailure(
+            status: .dataError,
+            message: "\(BatchReplay.displayName(of: inputs.files[0])): no events to draw"))
+      }
     }
-    let output = try ReplayCommand.openOutput(options.value("output"))
-    defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
-    _TextStream(descriptor: output.descriptor).write(timeline.render())
-    return .success
+    return try run.finish()
+  }
+
+  /// Draws a replay's events and records.
+  struct Observer: ReplayObserver {
+    let session: String?
+    var timeline: SVGTimeline?
+
+    mutating func begin(_ configuration: PageControlConfiguration) {
+      timeline = SVGTimeline(configuration: configuration, session: session)
+    }
+    mutating func willHandle(_ event: PageControlEvent) { timeline!.add(event) }
+    mutating func observe(_ record: PageControlRecord) { timeline!.add(record) }
   }
 }

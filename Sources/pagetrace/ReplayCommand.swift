@@ -1,12 +1,6 @@
 import PageTrace
 import PageTraceIO
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines
 /// (SPEC §2, §5, §6).
 enum ReplayCommand {
@@ -14,32 +8,22 @@ enum ReplayCommand {
     [
       OptionSpec(
         name: "output", short: "o", value: "file",
-        help: "Write records to <file> instead of standard output."),
+        help: "Write records to <file> instead of standard output (replaced only on success)."),
       OptionSpec(
         name: "emit", value: "types",
         help:
           "Record types to write, comma-separated: transition, interaction, background, announcement, detail, or all. (default: transition)"
       ),
       OptionSpec(
-        name: "config", value: "file",
-        help: "A JSON object of configuration keys; overrides each trace's header."),
-      OptionSpec(
-        name: "on-error", value: "fail|skip",
-        help: "fail: stop at the first bad line (default). skip: report it and go on."),
-      OptionSpec(name: "strict", help: "With --on-error skip, exit 65 if any line was skipped."),
-      OptionSpec(
         name: "summary",
         help:
           "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad."
       ),
       OptionSpec(
-        name: "max-sessions", value: "n",
-        help: "Most sessions per file; one more is a data error. (default: 100000)"),
-      OptionSpec(
         name: "jobs", short: "j", value: "n",
         help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
@@ -52,7 +36,7 @@ enum ReplayCommand {
         )
       ],
       sections: [
-        ("OPTIONS", Array(specs.prefix(9))),
+        ("OPTIONS", Array(specs.prefix(5)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
@@ -70,8 +54,6 @@ enum ReplayCommand {
         """)
   }
 
-  enum ErrorPolicy: String { case fail, skip }
-
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
@@ -79,29 +61,14 @@ enum ReplayCommand {
       return .success
     }
     let types = try recordTypes(options.value("emit") ?? "transition")
-    let policyName = options.value("on-error") ?? "fail"
-    guard let policy = ErrorPolicy(rawValue: policyName) else {
-      throw CommandFailure(
-        status: .usage,
-        message: "invalid value for '--on-error': expected fail or skip, found '\(policyName)'")
-    }
-    var overrides = ConfigurationPatch()
-    if let path = options.value("config") {
-      do {
-        overrides = try ConfigurationPatch(contentsOfFile: path)
-      } catch let error as TraceError {
-        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-      } catch {
-        throw CommandFailure(status: .noInput, message: "\(error)")
-      }
-    }
-    overrides.merge(try ConfigurationFlags.patch(from: options))
-
+    let inputs = try InputFlags.inputs(from: options)
     var replayOptions = BatchReplay.Options()
-    replayOptions.overrides = overrides
+    replayOptions.defaults = inputs.replay.defaults
+    replayOptions.overrides = inputs.replay.overrides
     replayOptions.types = types
-    replayOptions.skipsBadLines = policy == .skip
-    replayOptions.importer = try ImportFlags.importer(from: options)
+    replayOptions.skipsBadLines = inputs.replay.skipsBadLines
+    replayOptions.maximumSessions = inputs.replay.maximumSessions
+    replayOptions.importer = inputs.importer
     if let jobs = options.value("jobs") {
       guard let count = Int(jobs), count >= 1 else {
         throw CommandFailure(
@@ -110,45 +77,28 @@ enum ReplayCommand {
       }
       replayOptions.jobs = count
     }
-    if let limit = options.value("max-sessions") {
-      guard let count = Int(limit), count >= 1 else {
-        throw CommandFailure(
-          status: .usage,
-          message:
-            "invalid value for '--max-sessions': expected a positive integer, found '\(limit)'")
-      }
-      replayOptions.maximumSessions = count
-    }
-    let files = options.positionals.isEmpty ? ["-"] : options.positionals
-    let output = try openOutput(options.value("output"))
-    defer { if output.descriptor != STDOUT_FILENO { close(output.descriptor) } }
-
-    let progress = _ProgressLine(files: files)
-    defer { progress.finish() }
+    var run = try _CommandRun(inputs, output: options.value("output"))
+    let progress = _ProgressLine(files: inputs.files)
     replayOptions.progress = progress.progress
-    let summary: BatchReplay.Summary
     do {
-      summary = try BatchReplay(replayOptions).run(files, to: output.descriptor) {
+      run.summary = try BatchReplay(replayOptions).run(
+        inputs.files, to: run.output.descriptor, name: run.output.name
+      ) {
         _standardError.write($0 + "\n")
       }
-      if options.has("summary") { _standardError.write(describe(summary)) }
     } catch {
       switch error {
       case .data(let error):
-        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+        run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
       case .input(let error):
-        throw CommandFailure(status: .noInput, message: error.description)
+        run.fail(CommandFailure(status: .noInput, message: error.description))
       case .output(let error):
-        throw CommandFailure(status: .ioError, message: error.description)
+        run.fail(CommandFailure(status: .ioError, message: error.description))
       }
     }
-    if summary.skippedLines > 0 {
-      let lines = summary.skippedLines == 1 ? "line" : "lines"
-      _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
-    }
-    if summary.unreadableFiles > 0 { return .noInput }
-    if summary.skippedLines > 0 && options.has("strict") { return .dataError }
-    return .success
+    progress.finish()
+    if options.has("summary") && !run.hasFailed { _standardError.write(describe(run.summary)) }
+    return try run.finish()
   }
 
   /// The `--summary` line: every input line accounted for.
@@ -178,17 +128,5 @@ enum ReplayCommand {
       types.insert(RecordTypes(type))
     }
     return types
-  }
-
-  static func openOutput(_ path: String?) throws(CommandFailure) -> (
-    descriptor: Int32, name: String
-  ) {
-    guard let path, path != "-" else { return (STDOUT_FILENO, "<stdout>") }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw CommandFailure(
-        status: .cannotCreate, message: "\(path): \(String(cString: strerror(errno)))")
-    }
-    return (descriptor, path)
   }
 }

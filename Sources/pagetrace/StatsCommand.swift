@@ -1,11 +1,6 @@
 import PageTrace
+import PageTraceAnalysis
 import PageTraceIO
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `pagetrace stats [FILE...]`: what happened in each trace and in all of them.
 enum StatsCommand {
@@ -14,8 +9,11 @@ enum StatsCommand {
       OptionSpec(
         name: "format", value: "table|json",
         help: "A readable table (default) or one JSON object per file and one for the total."),
+      OptionSpec(
+        name: "output", short: "o", value: "file",
+        help: "Write to <file> instead of standard output (replaced only on success)."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
@@ -24,7 +22,8 @@ enum StatsCommand {
       usage: "pagetrace stats [<options>] [<file> ...]",
       arguments: [("<file>", "Traces or recordings (--from); '-' or none: standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(2))), ("OTHER FORMATS", ImportFlags.specs),
+        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
+        ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
@@ -44,53 +43,43 @@ enum StatsCommand {
         status: .usage,
         message: "invalid value for '--format': expected table or json, found '\(format)'")
     }
-    let importer = try ImportFlags.importer(from: options)
-    let flags = try ConfigurationFlags.patch(from: options)
-    let files = options.positionals.isEmpty ? ["-"] : options.positionals
-    let progress = _ProgressLine(files: files)
+    let inputs = try InputFlags.inputs(from: options)
+    var run = try _CommandRun(inputs, output: options.value("output"))
+    let progress = _ProgressLine(files: inputs.files)
+    var replay = inputs.replay
+    replay.progress = progress.progress
     var results: [(String, TraceStatistics)] = []
-    defer { progress.finish() }
-    for file in files {
-      results.append(
-        (
-          file,
-          try statistics(of: file, importer: importer, flags: flags, progress: progress.progress)
-        ))
+    for file in inputs.files {
+      var observer = Observer()
+      let outcome = run.replay(file, options: replay, observer: &observer)
+      if run.hasFailed { break }
+      guard outcome != nil else { continue }  // unreadable, skipped
+      var statistics =
+        observer.statistics
+        ?? TraceStatistics(
+          PageControlConfiguration(pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0)))
+      statistics.finish()
+      results.append((BatchReplay.displayName(of: file), statistics))
     }
+    progress.finish()
     var total = results.first?.1
     for (_, statistics) in results.dropFirst() { total?.merge(statistics) }
     if results.count > 1, let total { results.append(("total", total)) }
     for (name, statistics) in results {
-      _standardOutput.write(format == "json" ? json(name, statistics) : table(name, statistics))
+      run.output.write(format == "json" ? json(name, statistics) : table(name, statistics))
     }
-    return .success
+    return try run.finish()
   }
 
-  static func statistics(
-    of file: String, importer: (any LineImporter)?, flags: ConfigurationPatch,
-    progress: ReplayProgress
-  ) throws(CommandFailure) -> TraceStatistics {
-    var reader = try _TraceInput.open(file, importer: importer)
+  /// Feeds a replay's events and records to the statistics.
+  struct Observer: ReplayObserver {
     var statistics: TraceStatistics?
-    var uncounted = 0
-    defer { progress.add(uncounted) }
-    _ = try _TraceInput.replay(
-      &reader, flags: flags, start: { statistics = TraceStatistics($0) },
-      event: { event in
-        uncounted += 1
-        if uncounted == 4096 {
-          progress.add(uncounted)
-          uncounted = 0
-        }
-        statistics!.observe(event)
-      },
-      record: { statistics!.observe($0) })
-    var result =
-      statistics
-      ?? TraceStatistics(
-        PageControlConfiguration(pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0)))
-    result.finish()
-    return result
+
+    mutating func begin(_ configuration: PageControlConfiguration) {
+      statistics = TraceStatistics(configuration)
+    }
+    mutating func willHandle(_ event: PageControlEvent) { statistics!.observe(event) }
+    mutating func observe(_ record: PageControlRecord) { statistics!.observe(record) }
   }
 
   static func seconds(_ value: Double) -> String {
@@ -131,7 +120,7 @@ enum StatsCommand {
         + keys.compactMap { key in values[key].map { "\"\(label(key))\":\($0)" } }.joined(
           separator: ",") + "}"
     }
-    var text = "{\"file\":\(_quoted(name)),\"events\":\(s.events)"
+    var text = "{\"file\":\(JSONText.string(name)),\"events\":\(s.events)"
     text += ",\"strokes\":" + object(s.strokes, StrokeClassifier.Kind.allCases) { $0.rawValue }
     text += ",\"transitions\":\(s.transitions)"
     text +=
@@ -144,7 +133,7 @@ enum StatsCommand {
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
     text +=
       ",\"timeOnPage\":{"
-      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(s.timeOnPage[$0]!)" }.joined(separator: ",")
+      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(JSONText.number(JSONText.derived(s.timeOnPage[$0]!)))" }.joined(separator: ",")
       + "}"
     return text + ",\"announcements\":\(s.announcements)}\n"
   }

@@ -85,7 +85,7 @@ func binary(
       stringCapacity: stringCapacity)
     if let header { writer.writeHeader(header) }
     for event in events { writer.write(event) }
-    try writer.flush()
+    try writer.finish()
   }
 }
 

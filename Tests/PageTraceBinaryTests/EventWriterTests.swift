@@ -58,7 +58,8 @@ import Testing
       switch decoded {
       case .blank: Issue.record("no blank lines are written")
       case .header(let patch): header = patch
-      case .event(let event): events.append(event)
+      case .event(let event, _): events.append(event)
+      case .note: Issue.record("no notes from the decoder")
       }
     }
     #expect(header == original.header)

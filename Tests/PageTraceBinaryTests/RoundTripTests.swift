@@ -108,7 +108,8 @@ let variedTrace = #"""
     // Binary: each event's number is its record, at byte offset 40 × (number − 1).
     var offsets: [Int] = []
     var offset = _BinaryRecord.padded(16 + Int(binaryBytes[12]) + Int(binaryBytes[13]) << 8)
-    while offset < binaryBytes.count {
+    // Up to the end marker, the last record.
+    while offset < binaryBytes.count - 40 {
       if binaryBytes[offset + 8] == 0 {
         let length = Int(binaryBytes[offset + 16]) + Int(binaryBytes[offset + 17]) << 8
         offset += 40 + _BinaryRecord.padded(length)
@@ -126,7 +127,7 @@ let variedTrace = #"""
     #expect(original.header == nil)
     #expect(original.items == [.blank, .event(PageControlEvent(time: 1, .key(.tab)), line: 2)])
     let binaryBytes = try binary(header: nil, original.events)
-    #expect(binaryBytes.count == 80)
+    #expect(binaryBytes.count == 120)  // the file header, the event, the end marker
     let fromBinary = try readTrace(binaryBytes)
     #expect(fromBinary.items == [.event(PageControlEvent(time: 1, .key(.tab)), line: 2)])
     #expect(
@@ -134,9 +135,9 @@ let variedTrace = #"""
   }
 
   @Test func emptyTraces() throws {
-    // A binary trace without events is just its file header.
+    // A binary trace without events is just its file header and its end marker.
     let empty = try binary(header: nil, [])
-    #expect(empty == binaryHeader())
+    #expect(empty == sealed(binaryHeader(version: 2), count: 0))
     let read = try readTrace(empty)
     #expect(read.format == .binary && read.items.isEmpty && read.errors.isEmpty)
     let withHeader = try binary(header: ConfigurationPatch(), [])
@@ -229,7 +230,7 @@ let variedTrace = #"""
     let bytes = try binary(header: read.header, read.events)
     func zeros(_ count: Int) -> [UInt8] { [UInt8](repeating: 0, count: count) }
     var expected: [UInt8] = [
-      0x50, 0x47, 0x54, 0x52, 0x41, 0x43, 0x45, 0x00, 1, 0, 0, 0, 25, 0, 0, 0,
+      0x50, 0x47, 0x54, 0x52, 0x41, 0x43, 0x45, 0x00, 2, 0, 0, 0, 25, 0, 0, 0,
     ]
     expected += Array(#"{"pagetrace":1,"pages":3}"#.utf8) + zeros(39)
     expected += zeros(8) + [0, 0, 0, 0, 1, 0, 0, 0, 1] + zeros(7) + zeros(16)
@@ -239,7 +240,10 @@ let variedTrace = #"""
     expected += [0, 0, 0, 0, 0, 0, 0xF0, 0x3F]
     expected += [0, 0, 0, 0, 0, 0, 0xE8, 0x3F, 6, 0, 5, 3, 0, 0, 0, 0]
     expected += [2] + zeros(7) + zeros(16)
-    #expect(bytes.count == 240)
+    // The end marker: tag, kind 255, 2 events, the checksum of the 240 bytes before it.
+    expected += [0x50, 0x47, 0x54, 0x45, 0x4E, 0x44, 0, 0, 0xFF] + zeros(7)
+    expected += [2] + zeros(7) + [0x8E, 0x0D, 0x44, 0x4F, 0x98, 0x79, 0x77, 0x56] + zeros(8)
+    #expect(bytes.count == 280)
     #expect(bytes == expected)
     #expect(try readBinary(bytes).lines == [5, 6])
     #expect(

@@ -27,9 +27,17 @@ import Testing
       ([header, twoTaps[0], twoTaps[1], "{oops"]).joined(separator: "\n") + "\n", to: "b.jsonl",
       in: directory)
     try write(good, to: "c.jsonl", in: directory)
+    // Every input is checked before anything is read: a missing one fails at once.
     let arguments = ["replay", "a.jsonl", "b.jsonl", "missing.jsonl", "c.jsonl"]
-    let one = try pagetrace(arguments, in: directory)
-    let two = try pagetrace(arguments + ["-j", "2"], in: directory)
+    for jobs in ["1", "2"] {
+      let missing = try pagetrace(arguments + ["-j", jobs], in: directory)
+      #expect(missing.status == 66)
+      #expect(missing.stdout.isEmpty)
+      #expect(missing.stderr == "pagetrace: error: missing.jsonl: No such file or directory\n")
+    }
+    let present = ["replay", "a.jsonl", "b.jsonl", "c.jsonl"]
+    let one = try pagetrace(present, in: directory)
+    let two = try pagetrace(present + ["-j", "2"], in: directory)
     #expect(one.status == 65)
     #expect(one.stderr.hasPrefix("b.jsonl:4:2: "), "\(one.stderr)")
     #expect(one.records.map { $0["file"] as? String } == ["a.jsonl", "a.jsonl", "b.jsonl"])

@@ -33,7 +33,8 @@ import Testing
       switch try decoder.decode(line) {
       case .blank: break
       case .header(let patch): header = patch
-      case .event(let event):
+      case .note: break
+      case .event(let event, _):
         if engine == nil {
           engine = try PageControlEngine(header.resolve(file: decoder.file, line: line.number))
         }

@@ -30,7 +30,7 @@ import Testing
     var sessions: [String] = []
     for index in 0..<4 {
       let text = #"{"t":\#(index),"touch":"move","id":"finger","x":1,"y":2,"session":"left hand"}"#
-      guard case .event(let event) = try decode(Array(text.utf8), with: &decoder) else {
+      guard case .event(let event, _) = try decode(Array(text.utf8), with: &decoder) else {
         Issue.record("not an event")
         return
       }
@@ -125,6 +125,6 @@ import Testing
       Array(#"{"t":0,"key":"tab","s":""#.utf8) + [0xF0, 0x9F, 0x98, 0x80]
       + Array(#""}"#.utf8)
     var decoder = TraceDecoder(file: "x")
-    #expect(try decode(line, with: &decoder) == .event(PageControlEvent(time: 0, .key(.tab))))
+    #expect(try decode(line, with: &decoder) == .event(PageControlEvent(time: 0, .key(.tab)), line: 1))
   }
 }

@@ -11,7 +11,7 @@ import PageTrace
 /// Decodes one line of text with the given decoder.
 func decode(
   _ text: some Collection<UInt8>, line: Int = 1, with decoder: inout TraceDecoder
-) throws(TraceError) -> TraceLine {
+) throws(TraceError) -> TraceItem {
   let bytes = Array(text)
   let result = bytes.withUnsafeBytes { raw in
     Result { () throws(TraceError) in try decoder.decode(raw, lineNumber: line) }
@@ -20,14 +20,14 @@ func decode(
 }
 
 /// Decodes one line as the first line of a fresh input named `trace.jsonl`.
-func decodeLine(_ text: String, line: Int = 1) throws(TraceError) -> TraceLine {
+func decodeLine(_ text: String, line: Int = 1) throws(TraceError) -> TraceItem {
   var decoder = TraceDecoder(file: "trace.jsonl")
   return try decode(Array(text.utf8), line: line, with: &decoder)
 }
 
 /// The event a line decodes to, or `nil` if it is not an event.
 func event(_ text: String) throws(TraceError) -> PageControlEvent? {
-  if case .event(let event) = try decodeLine(text) { return event }
+  if case .event(let event, _) = try decodeLine(text) { return event }
   return nil
 }
 

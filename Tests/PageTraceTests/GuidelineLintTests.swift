@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PageTrace
+import PageTraceAnalysis
 
 /// SPEC §7: every rule, on both sides of its boundary.
 @Suite struct GuidelineLintTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PageTrace
+import PageTraceAnalysis
 
 /// `classify`: the recognizers' constants decide each stroke (phone screen 390 × 844).
 @Suite struct StrokeClassifierTests {

@@ -1,0 +1,155 @@
+import PageTrace
+
+/// The design guidelines of SPEC §7 as checks with stable rule ids: over a configuration,
+/// and over what a trace does with it.
+///
+/// ```swift
+/// for finding in GuidelineLint.check(configuration) {
+///   print("\(finding.rule.id): \(finding.message)")  // PT001: 12 pages are hard to count …
+/// }
+/// ```
+public enum GuidelineLint {
+  /// A rule, with its stable id (`PT001` …) and a short name.
+  public enum Rule: String, Sendable, Hashable, CaseIterable {
+    /// More than 10 pages: hard to count.
+    case manyPages = "PT001"
+    /// More than 20 pages: too many to visit in sequence.
+    case tooManyPages = "PT002"
+    /// Dots clipped: more pages than fit, in a profile without windowing.
+    case dotsClipped = "PT003"
+    /// A control in a header with more than 3 pages.
+    case headerWithManyPages = "PT004"
+    /// `minimal` style with scrubbing allowed: a scrub shows no background.
+    case minimalWithScrubbing = "PT005"
+    /// More than two distinct indicator images.
+    case manyIndicatorImages = "PT006"
+    /// A single-page control that stays visible.
+    case singlePageShown = "PT007"
+    /// In a trace: a scrub on a `minimal` control.
+    case scrubOnMinimal = "PT101"
+    /// In a trace: more than 10 pages visited by taps in one session.
+    case manyPagesByTaps = "PT102"
+
+    /// The stable id, e.g. `PT001`.
+    public var id: String { rawValue }
+  }
+
+  /// One thing the guidelines warn about.
+  public struct Finding: Sendable, Hashable {
+    /// The rule.
+    public var rule: Rule
+    /// What was found, for people.
+    public var message: String
+    /// The session, for findings about a trace's behaviour.
+    public var session: String?
+
+    /// Creates a finding.
+    public init(_ rule: Rule, _ message: String, session: String? = nil) {
+      self.rule = rule
+      self.message = message
+      self.session = session
+    }
+  }
+
+  /// Checks a configuration against every configuration rule of §7.
+  public static func check(_ configuration: PageControlConfiguration) -> [Finding] {
+    var findings: [Finding] = []
+    let pages = configuration.pages
+    if pages > 10 {
+      findings.append(Finding(.manyPages, "\(pages) pages are hard to count (more than 10)"))
+    }
+    if pages > 20 {
+      findings.append(
+        Finding(.tooManyPages, "\(pages) pages are too many to visit in sequence (more than 20)"))
+    }
+    if let control = try? PageControl(configuration), control.layout.isClipped {
+      findings.append(
+        Finding(
+          .dotsClipped,
+          "\(pages) dots but only \(control.layout.capacity) fit: the \(configuration.profile.name) profile clips the rest"
+        ))
+    }
+    if configuration.placement == .header && pages > 3 {
+      findings.append(
+        Finding(
+          .headerWithManyPages,
+          "a page control in a header should have at most 3 pages, not \(pages)"))
+    }
+    if configuration.style == .minimal && configuration.continuous
+      && configuration.profile.controlScrub
+    {
+      findings.append(
+        Finding(
+          .minimalWithScrubbing,
+          "the minimal style shows no background, yet scrubbing is allowed (continuous: true)"))
+    }
+    let images = Set(configuration.indicatorImages.values)
+    if images.count > 2 {
+      findings.append(
+        Finding(
+          .manyIndicatorImages,
+          "\(images.count) distinct indicator images (\(images.sorted().joined(separator: ", "))); use at most two"
+        ))
+    }
+    if pages == 1 && !configuration.hidesForSinglePage {
+      findings.append(
+        Finding(.singlePageShown, "a single page is shown with its dot; set hidesForSinglePage"))
+    }
+    return findings
+  }
+
+  /// Watches a replay for behaviour the guidelines warn about, once per session and rule.
+  ///
+  /// ```swift
+  /// var watch = GuidelineLint.TraceWatch()
+  /// try engine.handle(event) { record in watch.observe(record) }
+  /// watch.observe(engine.control(forSession: event.session)!)
+  /// ```
+  public struct TraceWatch: Sendable {
+    /// The findings so far, in the order they happened.
+    public private(set) var findings: [Finding] = []
+    private var tapsBySession: [String?: Int] = [:]
+    private var reported: Set<Finding.Key> = []
+
+    /// Creates a watch with no findings.
+    public init() {}
+
+    /// Looks at a record as it is written.
+    public mutating func observe(_ record: PageControlRecord) {
+      guard case .transition(let transition) = record.content, transition.cause == .tap else {
+        return
+      }
+      let taps = tapsBySession[record.session, default: 0] + 1
+      tapsBySession[record.session] = taps
+      if taps > 10 {
+        report(
+          Finding(
+            .manyPagesByTaps, "more than 10 pages visited by taps (t = \(record.time))",
+            session: record.session))
+      }
+    }
+
+    /// Looks at a session's control after an event.
+    public mutating func observe(_ control: PageControl) {
+      if control.isScrubbing && control.style == .minimal {
+        report(
+          Finding(
+            .scrubOnMinimal, "a scrub on a minimal control: no background shows it",
+            session: control.session))
+      }
+    }
+
+    private mutating func report(_ finding: Finding) {
+      if reported.insert(Finding.Key(rule: finding.rule, session: finding.session)).inserted {
+        findings.append(finding)
+      }
+    }
+  }
+}
+
+extension GuidelineLint.Finding {
+  struct Key: Hashable, Sendable {
+    var rule: GuidelineLint.Rule
+    var session: String?
+  }
+}

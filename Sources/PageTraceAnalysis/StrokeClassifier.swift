@@ -1,0 +1,163 @@
+import PageTrace
+
+/// Classifies every touch stroke of a trace with the recognizers and constants of replay:
+/// tap, long press, drag, swipe or cancelled.
+///
+/// A stroke is one finger from `down` to `up` or `cancel`, per session and id.
+/// - `cancelled`: it ended with a `cancel`.
+/// - `tap` / `longPress`: at no sample (down, move, up) had it travelled `scrubTravel` from
+///   its down point; released before `down + scrubDelay` is a tap, at or after it a long press
+///   (the hold that begins a scrub on the control).
+/// - `swipe`: it passes the swipe rule along its dominant axis: that axis dominates strictly,
+///   and the travel is at least half the container's length on that axis, or at least
+///   `swipeDistance` with a release velocity of at least `swipeVelocity` in the direction of
+///   travel. Without a container only the velocity part applies (``swipeRule``).
+/// - `drag`: anything else.
+///
+/// The travel, hold and swipe tests are the reducer's own code, so classification and replay
+/// cannot disagree (docs/behaviour.md, "Stroke classification").
+///
+/// ```swift
+/// var classifier = StrokeClassifier(configuration)
+/// for event in events { classifier.handle(event) { print($0.kind, $0.dominantAxis) } }
+/// ```
+public struct StrokeClassifier: Sendable {
+  /// What a stroke was.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// Short and still.
+    case tap
+    /// Still, but held at least `scrubDelay`.
+    case longPress = "long-press"
+    /// Moved, but not a swipe.
+    case drag
+    /// Passed the swipe rule along its dominant axis.
+    case swipe
+    /// Ended by a `cancel`.
+    case cancelled
+  }
+
+  /// Which parts of the swipe rule apply.
+  public enum SwipeRule: String, Sendable, Hashable {
+    /// Half the container's length, or `swipeDistance` at `swipeVelocity`.
+    case container
+    /// Only `swipeDistance` at `swipeVelocity`: there is no container to measure against.
+    case velocity
+  }
+
+  /// An axis of the screen.
+  public enum Axis: String, Sendable, Hashable {
+    /// Horizontal.
+    case x
+    /// Vertical.
+    case y
+  }
+
+  /// One classified stroke.
+  public struct Stroke: Sendable, Hashable {
+    /// The session of its events.
+    public var session: String?
+    /// The finger.
+    public var id: TouchID
+    /// What it was.
+    public var kind: Kind
+    /// When it went down.
+    public var start: Double
+    /// When it went up or was cancelled.
+    public var end: Double
+    /// Displacement from the down point to the up point (the last sample if cancelled).
+    public var dx: Double
+    /// Displacement along y.
+    public var dy: Double
+    /// Release velocity along the dominant axis, in points per second (SPEC D7).
+    public var velocity: Double
+    /// The axis with the larger displacement (x on a tie).
+    public var dominantAxis: Axis
+
+    /// `end - start`.
+    public var duration: Double { end - start }
+  }
+
+  private struct Open: Sendable {
+    var start: Double
+    var downX: Double
+    var downY: Double
+    var x: Double
+    var y: Double
+    var alongX = _VelocityTracker()
+    var alongY = _VelocityTracker()
+    /// Whether some sample was `scrubTravel` or more from the down point.
+    var travelled = false
+
+    mutating func add(x: Double, y: Double, at t: Double, constants: InteractionConstants) {
+      (self.x, self.y) = (x, y)
+      alongX.add(time: t, offset: x)
+      alongY.add(time: t, offset: y)
+      if constants.travelBeginsScrub(_distance(x - downX, y - downY)) { travelled = true }
+    }
+  }
+
+  private struct Key: Hashable, Sendable {
+    var session: String?
+    var id: TouchID
+  }
+
+  /// The configuration whose constants and container decide.
+  public let configuration: PageControlConfiguration
+  private var open: [Key: Open] = [:]
+
+  /// Which parts of the swipe rule apply: ``SwipeRule/container`` with a container frame,
+  /// otherwise ``SwipeRule/velocity``.
+  public var swipeRule: SwipeRule { configuration.container == nil ? .velocity : .container }
+
+  /// Creates a classifier.
+  public init(_ configuration: PageControlConfiguration) { self.configuration = configuration }
+
+  /// Follows one event; calls `stroke` when a stroke ends. Non-touch events are ignored, as
+  /// are moves and ups of fingers that are not down.
+  public mutating func handle(_ event: PageControlEvent, stroke: (Stroke) -> Void) {
+    guard case .touch(let phase, let id, let x, let y) = event.action else { return }
+    let key = Key(session: event.session, id: id)
+    let t = event.time
+    switch phase {
+    case .down:
+      guard let x, let y else { return }
+      var state = Open(start: t, downX: x, downY: y, x: x, y: y)
+      state.add(x: x, y: y, at: t, constants: configuration.constants)
+      open[key] = state
+    case .move:
+      guard let x, let y, open[key] != nil else { return }
+      open[key]!.add(x: x, y: y, at: t, constants: configuration.constants)
+    case .up, .cancel:
+      guard let state = open.removeValue(forKey: key) else { return }
+      let endX = phase == .up ? x ?? state.x : state.x
+      let endY = phase == .up ? y ?? state.y : state.y
+      stroke(classify(state, key: key, end: t, x: endX, y: endY, cancelled: phase == .cancel))
+    }
+  }
+
+  private func classify(
+    _ state: Open, key: Key, end: Double, x: Double, y: Double, cancelled: Bool
+  ) -> Stroke {
+    let constants = configuration.constants
+    let dx = x - state.downX
+    let dy = y - state.downY
+    let axis: Axis = abs(dx) >= abs(dy) ? .x : .y
+    let along = axis == .x ? dx : dy
+    let across = axis == .x ? dy : dx
+    let velocity = (axis == .x ? state.alongX : state.alongY).velocity(releaseTime: end)
+    let kind: Kind
+    if cancelled {
+      kind = .cancelled
+    } else if !state.travelled && !constants.travelBeginsScrub(_distance(dx, dy)) {
+      kind = constants.holdBeginsScrub(downAt: state.start, endedAt: end) ? .longPress : .tap
+    } else {
+      let frameLength = configuration.container.map { axis == .x ? $0.width : $0.height }
+      let step = constants.swipeStep(
+        along: along, across: across, velocity: velocity, frameLength: frameLength)
+      kind = step == nil ? .drag : .swipe
+    }
+    return Stroke(
+      session: key.session, id: key.id, kind: kind, start: state.start, end: end, dx: dx,
+      dy: dy, velocity: velocity, dominantAxis: axis)
+  }
+}

@@ -1,0 +1,139 @@
+import PageTrace
+
+/// What happened in a replay, in numbers: events, strokes by class, transitions by cause,
+/// scrubs, time on each page, announcements.
+///
+/// Feed it every event and every record of a replay, in order:
+///
+/// ```swift
+/// var statistics = TraceStatistics(configuration)
+/// for event in events {
+///   statistics.observe(event)
+///   try engine.handle(event) { statistics.observe($0) }
+/// }
+/// statistics.finish()
+/// print(statistics.transitionsByCause[.tap, default: 0])
+/// ```
+public struct TraceStatistics: Sendable {
+  /// Events seen.
+  public private(set) var events = 0
+  /// Touch strokes by class (``StrokeClassifier``).
+  public private(set) var strokes: [StrokeClassifier.Kind: Int] = [:]
+  /// Transitions by cause.
+  public private(set) var transitionsByCause: [TransitionCause: Int] = [:]
+  /// Animated transitions.
+  public private(set) var animated = 0
+  /// Transitions shown without animation because a scrub was in progress (scrub, jog and
+  /// flick steps: each would have animated as a discrete change).
+  public private(set) var suppressedAnimations = 0
+  /// Scrubs (continuous interactions).
+  public private(set) var scrubs = 0
+  /// Pages moved by each scrub, in order.
+  public private(set) var pagesPerScrub: [Int] = []
+  /// The most scrub, jog or flick steps within any one second.
+  public private(set) var peakPagesPerSecond = 0
+  /// Seconds spent on each page, summed over sessions, from each session's first to its last
+  /// event.
+  public private(set) var timeOnPage: [Int: Double] = [:]
+  /// Announcements made.
+  public private(set) var announcements = 0
+
+  private var classifier: StrokeClassifier
+  private var initialPage: Int
+  private var sessions: [String?: _SessionState] = [:]
+
+  private struct _SessionState: Sendable {
+    var page: Int
+    var since: Double
+    var last: Double
+    var scrubPages = 0
+    var inScrub = false
+    var recentSteps: [Double] = []
+  }
+
+  /// Creates empty statistics for traces of this configuration.
+  public init(_ configuration: PageControlConfiguration) {
+    classifier = StrokeClassifier(configuration)
+    initialPage = configuration.startingPage
+  }
+
+  /// Counts an input event (call before handing it to the engine).
+  public mutating func observe(_ event: PageControlEvent) {
+    events += 1
+    var state =
+      sessions[event.session]
+      ?? _SessionState(page: initialPage, since: event.time, last: event.time)
+    state.last = max(state.last, event.time)
+    sessions[event.session] = state
+    var classified: [StrokeClassifier.Kind] = []
+    classifier.handle(event) { classified.append($0.kind) }
+    for kind in classified { strokes[kind, default: 0] += 1 }
+  }
+
+  /// Counts a record written by the engine.
+  public mutating func observe(_ record: PageControlRecord) {
+    var state =
+      sessions[record.session]
+      ?? _SessionState(page: initialPage, since: record.time, last: record.time)
+    switch record.content {
+    case .transition(let transition):
+      transitionsByCause[transition.cause, default: 0] += 1
+      if transition.animated { animated += 1 }
+      timeOnPage[state.page, default: 0] += record.time - state.since
+      state.page = transition.to
+      state.since = record.time
+      switch transition.cause {
+      case .scrub, .jog, .flick:
+        suppressedAnimations += 1
+        state.scrubPages += abs(transition.to - transition.from)
+        state.recentSteps.append(record.time)
+        state.recentSteps.removeAll { $0 < record.time - 1 }
+        peakPagesPerSecond = max(peakPagesPerSecond, state.recentSteps.count)
+      default:
+        break
+      }
+    case .interaction(let interaction):
+      if interaction == .continuous {
+        scrubs += 1
+        state.inScrub = true
+        state.scrubPages = 0
+        state.recentSteps.removeAll()
+      } else if state.inScrub {
+        state.inScrub = false
+        pagesPerScrub.append(state.scrubPages)
+      }
+    case .announcement:
+      announcements += 1
+    case .background, .detail:
+      break
+    }
+    sessions[record.session] = state
+  }
+
+  /// Closes the page-time of every session at its last event (call once, at the end).
+  public mutating func finish() {
+    for (session, state) in sessions {
+      timeOnPage[state.page, default: 0] += state.last - state.since
+      if state.inScrub { pagesPerScrub.append(state.scrubPages) }
+      sessions[session]?.since = state.last
+      sessions[session]?.inScrub = false
+    }
+  }
+
+  /// Adds another replay's figures (for totals over several files).
+  public mutating func merge(_ other: TraceStatistics) {
+    events += other.events
+    strokes.merge(other.strokes, uniquingKeysWith: +)
+    transitionsByCause.merge(other.transitionsByCause, uniquingKeysWith: +)
+    animated += other.animated
+    suppressedAnimations += other.suppressedAnimations
+    scrubs += other.scrubs
+    pagesPerScrub += other.pagesPerScrub
+    peakPagesPerSecond = max(peakPagesPerSecond, other.peakPagesPerSecond)
+    timeOnPage.merge(other.timeOnPage, uniquingKeysWith: +)
+    announcements += other.announcements
+  }
+
+  /// All transitions.
+  public var transitions: Int { transitionsByCause.values.reduce(0, +) }
+}

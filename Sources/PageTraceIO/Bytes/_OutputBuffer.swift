@@ -1,0 +1,178 @@
+/// A growable byte buffer that JSON text is appended to, reused from record to record.
+///
+/// Callers ``reserve(_:)`` room for a whole record first; the appending methods then write
+/// without checks. Numbers are written in their shortest round-tripping form.
+struct _OutputBuffer: ~Copyable {
+  private(set) var start: UnsafeMutableRawPointer
+  private(set) var capacity: Int
+  /// The number of bytes written.
+  var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    self.start = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
+  }
+
+  deinit { start.deallocate() }
+
+  /// Room left after ``count``.
+  var available: Int { capacity - count }
+
+  /// Makes room for `extra` more bytes, growing the buffer if needed.
+  /// Writes the buffered bytes to `descriptor` and empties the buffer. After a failure,
+  /// kept in `failure`, nothing more is written.
+  mutating func drain(to descriptor: Int32, name: String, failure: inout FileError?) {
+    defer { count = 0 }
+    guard failure == nil, count > 0 else { return }
+    do {
+      try _System.writeAll(descriptor, from: start, count: count, name: name)
+    } catch {
+      failure = error
+    }
+  }
+
+  mutating func reserve(_ extra: Int) {
+    guard extra > available else { return }
+    let newCapacity = max(capacity * 2, count + extra)
+    let newStart = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+    if count > 0 { newStart.copyMemory(from: start, byteCount: count) }
+    start.deallocate()
+    start = newStart
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    start.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+    count += 1
+  }
+
+  /// Appends ASCII text known at compile time.
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    let length = text.utf8CodeUnitCount
+    (start + count).copyMemory(from: text.utf8Start, byteCount: length)
+    count += length
+  }
+
+  mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    (start + count).copyMemory(from: source, byteCount: bytes.count)
+    count += bytes.count
+  }
+
+  /// The most bytes ``appendJSONString(_:)`` writes for a string of `utf8Count` bytes.
+  static func maximumJSONStringLength(utf8Count: Int) -> Int { 2 + 6 * utf8Count }
+
+  /// Appends a string as a JSON string literal: quotes, `\"`, `\\` and control characters
+  /// escaped, everything else as UTF-8. Runs that need no escape are copied at once.
+  mutating func appendJSONString(_ string: String) {
+    append(_ASCII.quote)
+    let copied: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+      appendEscaped(UnsafeRawBufferPointer(utf8))
+    }
+    if copied == nil {
+      for byte in string.utf8 {
+        withUnsafeBytes(of: byte) { appendEscaped($0) }
+      }
+    }
+    append(_ASCII.quote)
+  }
+
+  /// Appends UTF-8 bytes with the escapes of a JSON string (without the quotes).
+  private mutating func appendEscaped(_ bytes: UnsafeRawBufferPointer) {
+    var runStart = 0
+    for (index, byte) in bytes.enumerated()
+    where byte < 0x20 || byte == _ASCII.quote || byte == _ASCII.backslash {
+      append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+      runStart = index + 1
+      switch byte {
+      case _ASCII.quote: append("\\\"")
+      case _ASCII.backslash: append("\\\\")
+      case _ASCII.newline: append("\\n")
+      case _ASCII.carriageReturn: append("\\r")
+      case _ASCII.tab: append("\\t")
+      case 0x08: append("\\b")
+      case 0x0C: append("\\f")
+      default:
+        append("\\u00")
+        append(_hexDigit(byte >> 4))
+        append(_hexDigit(byte & 0xF))
+      }
+    }
+    append(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+  }
+
+  /// The most bytes ``appendInteger(_:)`` or ``appendNumber(_:)`` writes.
+  static let maximumNumberLength = 32
+
+  /// Appends an integer in decimal.
+  mutating func appendInteger(_ value: Int) {
+    if value < 0 { append(_ASCII.minus) }
+    var magnitude = value.magnitude
+    var digits = 1
+    var scale: UInt = 1
+    while magnitude / scale >= 10 {
+      scale *= 10
+      digits += 1
+    }
+    var index = count + digits
+    count = index
+    repeat {
+      index -= 1
+      start.storeBytes(of: _ASCII.zero + UInt8(magnitude % 10), toByteOffset: index, as: UInt8.self)
+      magnitude /= 10
+    } while magnitude > 0
+  }
+
+  /// Appends a double as the shortest decimal text that reads back as the same double.
+  ///
+  /// Integers below 2^53 print without a fraction (`3`, `-0`). Other values use the standard
+  /// library's shortest round-trip rendering (the `description` of `Double`), received as
+  /// ASCII bytes through the `TextOutputStream` hook `_writeASCII`, so nothing is allocated; if
+  /// a future standard library sent a `String` instead, the text would be the same, just
+  /// slower. Non-finite values, which JSON cannot hold, print as `null`.
+  mutating func appendNumber(_ value: Double) {
+    guard value.isFinite else {
+      append("null")
+      return
+    }
+    if value.magnitude < 0x1p53 && value == value.rounded(.towardZero) {
+      if value == 0 && value.sign == .minus {
+        append("-0")
+      } else {
+        appendInteger(Int(value))
+      }
+      return
+    }
+    var sink = _ByteSink(start: start + count)
+    value.write(to: &sink)
+    count += sink.count
+  }
+}
+
+/// Receives the digits of a number from the standard library, straight into the buffer.
+private struct _ByteSink: TextOutputStream {
+  let start: UnsafeMutableRawPointer
+  var count = 0
+
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let source = buffer.baseAddress, buffer.count > 0 else { return }
+    precondition(count + buffer.count <= _OutputBuffer.maximumNumberLength)
+    (start + count).copyMemory(from: source, byteCount: buffer.count)
+    count += buffer.count
+  }
+
+  mutating func write(_ string: String) {
+    for byte in string.utf8 {
+      precondition(count < _OutputBuffer.maximumNumberLength)
+      start.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+      count += 1
+    }
+  }
+}
+
+@inline(__always)
+private func _hexDigit(_ value: UInt8) -> UInt8 {
+  value < 10 ? _ASCII.zero + value : 0x61 + value - 10
+}

@@ -1,0 +1,164 @@
+import PageTrace
+
+/// Writes records as JSON Lines (SPEC §5, D26) through a reusable buffer.
+///
+/// Keys come in a fixed order: `t`, `type`, `session` (when present), the fields of the
+/// record's type (`from`, `to`, `animated`, `interaction`, `cause` for a transition; `state`;
+/// `visible`; `text`; `page`), and last `file` when ``fileName`` is set (multi-file replay).
+/// Numbers are written in their shortest round-tripping form; nothing is allocated per record.
+///
+/// Records go to the descriptor when the buffer passes ``threshold`` bytes and on ``flush()``.
+/// ``write(_:)`` never throws, so it can be called from the engine's `emit` closure: the
+/// first write failure is kept in ``failure`` (later records are dropped) and thrown by
+/// ``flush()``. Call ``flush()`` before the writer goes away: dropping it does not write.
+/// A broken pipe (``FileError/isBrokenPipe``) surfaces only if the process ignores `SIGPIPE`.
+///
+/// ```swift
+/// var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+/// try engine.handle(event) { writer.write($0) }
+/// try writer.flush()
+/// // {"t":0.5,"type":"transition","from":0,"to":1,"animated":true,...,"cause":"tap"}
+/// ```
+public struct RecordWriter: ~Copyable {
+  /// The default flush threshold: 64 KiB.
+  public static let defaultThreshold = 64 << 10
+
+  /// The descriptor written to; the writer never closes it.
+  public let descriptor: Int32
+  /// The name of the output in errors, e.g. `<stdout>`.
+  public let name: String
+  /// The record types written; others are skipped.
+  public var types: RecordTypes
+  /// The buffered size at which records are written out.
+  public let threshold: Int
+  /// The input file name added to every record as `"file"`, or `nil` for none.
+  public var fileName: String? {
+    didSet { fileSuffix = fileName.map(Self.fileSuffix(for:)) ?? [] }
+  }
+  /// The first write failure, after which records are dropped.
+  public private(set) var failure: FileError?
+  /// The number of records accepted by ``types`` so far.
+  public private(set) var recordCount = 0
+
+  private var buffer: _OutputBuffer
+  /// `,"file":"NAME"`, encoded once.
+  private var fileSuffix: [UInt8] = []
+
+  /// Creates a writer.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open descriptor, e.g. `STDOUT_FILENO`.
+  ///   - name: The name used in errors.
+  ///   - types: The record types to write; SPEC §5's default is transitions only.
+  ///   - threshold: The buffered size at which records are written out.
+  public init(
+    descriptor: Int32, name: String = "<stdout>", types: RecordTypes = .transition,
+    threshold: Int = defaultThreshold
+  ) {
+    self.descriptor = descriptor
+    self.name = name
+    self.types = types
+    self.threshold = max(threshold, 1)
+    self.buffer = _OutputBuffer(capacity: self.threshold + 512)
+  }
+
+  /// Appends a record if its type is selected, writing the buffer out past ``threshold``.
+  public mutating func write(_ record: PageControlRecord) {
+    guard types.contains(record.type), failure == nil else { return }
+    recordCount += 1
+    let sessionLength = record.session.map {
+      _OutputBuffer.maximumJSONStringLength(utf8Count: $0.utf8.count)
+    }
+    buffer.reserve(256 + (sessionLength ?? 0) + fileSuffix.count)
+    buffer.append("{\"t\":")
+    buffer.appendNumber(record.time)
+    switch record.content {
+    case .transition(let transition):
+      buffer.append(",\"type\":\"transition\"")
+      appendSession(record.session)
+      buffer.append(",\"from\":")
+      buffer.appendInteger(transition.from)
+      buffer.append(",\"to\":")
+      buffer.appendInteger(transition.to)
+      buffer.append(transition.animated ? ",\"animated\":true" : ",\"animated\":false")
+      buffer.append(",\"interaction\":")
+      appendInteraction(transition.interaction)
+      buffer.append(",\"cause\":")
+      appendCause(transition.cause)
+    case .interaction(let state):
+      buffer.append(",\"type\":\"interaction\"")
+      appendSession(record.session)
+      buffer.append(",\"state\":")
+      appendInteraction(state)
+    case .background(let visible):
+      buffer.append(",\"type\":\"background\"")
+      appendSession(record.session)
+      buffer.append(visible ? ",\"visible\":true" : ",\"visible\":false")
+    case .announcement(let announcement):
+      buffer.append(",\"type\":\"announcement\"")
+      appendSession(record.session)
+      buffer.append(",\"text\":\"Page ")
+      buffer.appendInteger(announcement.page + 1)
+      buffer.append(" of ")
+      buffer.appendInteger(announcement.pageCount)
+      buffer.append(_ASCII.quote)
+    case .detail(let page):
+      buffer.append(",\"type\":\"detail\"")
+      appendSession(record.session)
+      buffer.append(",\"page\":")
+      buffer.appendInteger(page)
+    }
+    if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
+    buffer.append("}\n")
+    if buffer.count >= threshold { writeOut() }
+  }
+
+  /// Writes out everything buffered.
+  ///
+  /// - Throws: The first ``FileError`` met by this or an earlier write.
+  public mutating func flush() throws(FileError) {
+    writeOut()
+    if let failure { throw failure }
+  }
+
+  private mutating func writeOut() {
+    buffer.drain(to: descriptor, name: name, failure: &failure)
+  }
+
+  private mutating func appendSession(_ session: String?) {
+    guard let session else { return }
+    buffer.append(",\"session\":")
+    buffer.appendJSONString(session)
+  }
+
+  private mutating func appendInteraction(_ state: InteractionState) {
+    switch state {
+    case .none: buffer.append("\"none\"")
+    case .discrete: buffer.append("\"discrete\"")
+    case .continuous: buffer.append("\"continuous\"")
+    }
+  }
+
+  private mutating func appendCause(_ cause: TransitionCause) {
+    switch cause {
+    case .tap: buffer.append("\"tap\"")
+    case .scrub: buffer.append("\"scrub\"")
+    case .jog: buffer.append("\"jog\"")
+    case .flick: buffer.append("\"flick\"")
+    case .pointer: buffer.append("\"pointer\"")
+    case .swipe: buffer.append("\"swipe\"")
+    case .key: buffer.append("\"key\"")
+    case .accessibility: buffer.append("\"accessibility\"")
+    case .timer: buffer.append("\"timer\"")
+    case .program: buffer.append("\"program\"")
+    }
+  }
+
+  private static func fileSuffix(for name: String) -> [UInt8] {
+    var suffix = _OutputBuffer(
+      capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
+    suffix.append(",\"file\":")
+    suffix.appendJSONString(name)
+    return Array(UnsafeRawBufferPointer(start: suffix.start, count: suffix.count))
+  }
+}

@@ -1,0 +1,370 @@
+import PageTrace
+
+/// Turns the lines of one trace into blank lines, its header and events (SPEC §2, D23, D24).
+///
+/// One decoder reads one input: it remembers whether a non-blank line was seen, since only
+/// the first one may be the header. Decoding an event allocates nothing in the common case:
+/// session names and string touch ids are interned (the last few are remembered and reused).
+///
+/// Rules: every event has a finite number `t` and exactly one kind key among `touch`,
+/// `pointer`, `key`, `focus`, `a11y` and `set`, with a known value; touches need `id` (a number
+/// or a string) and `x`, `y` (only `id` for `cancel`); pointer events need `x`, `y`; `session`
+/// is an optional string. Unknown keys are ignored, but their values must still be valid JSON
+/// with finite numbers. A known key given twice is an error.
+///
+/// ```swift
+/// var reader = try LineReader(path: "trace.jsonl")
+/// var decoder = TraceDecoder(file: reader.name)
+/// while let line = try reader.next() {
+///   if case .event(let event, _) = try decoder.decode(line) { print(event.time) }
+/// }
+/// ```
+public struct TraceDecoder: Sendable {
+  /// The name of the input in errors: a path, or `<stdin>`.
+  public let file: String
+  /// Whether a non-blank line was decoded (or failed to decode); later headers are errors.
+  public private(set) var hasSeenContent = false
+
+  private var sessions = _StringInterner()
+  /// Where the values of the last event's `t`, `session`, `x` and `y` start, so that an error
+  /// the engine finds later points at its value without scanning the line again.
+  private(set) var valueOffsets = _ValueOffsets()
+  private var touchIDs = _StringInterner()
+
+  /// Creates a decoder for one input.
+  public init(file: String) {
+    self.file = file
+  }
+
+  /// Decodes a line handed out by a ``LineReader``.
+  public mutating func decode(_ line: LineReader.Line) throws(TraceError) -> TraceItem {
+    try decode(line.bytes, lineNumber: line.number)
+  }
+
+  /// Decodes one line (without its line terminator).
+  ///
+  /// - Throws: ``TraceError`` naming the line and column of the first problem.
+  public mutating func decode(
+    _ line: UnsafeRawBufferPointer, lineNumber: Int
+  ) throws(TraceError) -> TraceItem {
+    var scanner = _JSONScanner(line, file: file, line: lineNumber)
+    if scanner.isAtEndAfterWhitespace() { return .blank }
+    if !hasSeenContent {
+      hasSeenContent = true
+      if Self.hasHeaderKey(scanner) {
+        let patch = try ConfigurationPatch._parse(&scanner, isHeader: true)
+        try scanner.expectEnd()
+        return .header(patch)
+      }
+    }
+    return .event(try decodeEvent(&scanner), line: lineNumber)
+  }
+
+  /// Whether the line's object has a top-level `"pagetrace"` key before any syntax error.
+  ///
+  /// Errors are left to the real parse, so that a line reports the same error whether or not
+  /// it is the first one.
+  private static func hasHeaderKey(_ scanner: _JSONScanner) -> Bool {
+    var probe = scanner
+    var isFirst = true
+    do {
+      try probe.beginObject(expected: "a JSON object")
+      while let key = try probe.nextKey(isFirst: &isFirst) {
+        if probe.withBytes(of: key, { _matches($0, "pagetrace") }) { return true }
+        try probe.skipValue(depth: 1)
+      }
+    } catch {
+      return false
+    }
+    return false
+  }
+
+  // MARK: Events
+
+  /// A field whose type depends on the event kind, checked once the whole line is read.
+  private enum _Field {
+    case absent
+    case number(Double)
+    case string(String)
+    /// Neither a number nor a string, at this offset.
+    case other(offset: Int)
+  }
+
+  /// The event kind and its value, with where its key was.
+  private enum _Kind {
+    case touch(TouchPhase)
+    case pointer(PointerPhase)
+    case key(Key)
+    case focus(Bool)
+    case accessibility(AccessibilityAction)
+    case set(ProgrammaticChange)
+  }
+
+  private mutating func decodeEvent(_ scanner: inout _JSONScanner) throws(TraceError)
+    -> PageControlEvent
+  {
+    try scanner.beginObject(expected: "a JSON object")
+    var time: Double?
+    var kind: _Kind?
+    var kindKey: _StringToken?
+    var id = _Field.absent
+    var x = _Field.absent
+    var y = _Field.absent
+    var session: String?
+    var seen: UInt16 = 0
+    var isFirst = true
+    valueOffsets = _ValueOffsets()
+    while let token = try scanner.nextKey(isFirst: &isFirst) {
+      let key = scanner.withBytes(of: token, _EventKey.init)
+      valueOffsets.note(key, at: scanner.position)
+      if key != .unknown {
+        let bit: UInt16 = 1 << key.rawValue
+        if seen & bit != 0 {
+          throw scanner.error(
+            at: token.offset, expected: "each key once",
+            found: "\(scanner.excerpt(at: token.offset)) again")
+        }
+        seen |= bit
+      }
+      if key.isKind, let kindKey {
+        throw scanner.error(
+          at: token.offset,
+          expected: "exactly one of the keys touch, pointer, key, focus, a11y or set",
+          found: "\(scanner.excerpt(at: token.offset)) after \(scanner.excerpt(at: kindKey.offset))"
+        )
+      }
+      switch key {
+      case .t:
+        time = try scanner.readNumber(expected: "a number for \"t\"").value
+      case .touch:
+        kind = .touch(
+          try scanner.readWord(
+            expected: "down, move, up or cancel for \"touch\"", _Vocabulary.touchPhase))
+      case .id:
+        id = try readField(&scanner, allowsString: true)
+      case .x:
+        x = try readField(&scanner, allowsString: false)
+      case .y:
+        y = try readField(&scanner, allowsString: false)
+      case .session:
+        let value = try scanner.readString(expected: "a string for \"session\"")
+        session = scanner.withBytes(of: value) { sessions.intern($0) }
+      case .pointer:
+        kind = .pointer(
+          try scanner.readWord(
+            expected: "hover, down, move or up for \"pointer\"", _Vocabulary.pointerPhase))
+      case .key:
+        kind = .key(
+          try scanner.readWord(
+            expected: "tab, left, right, up, down, space, home or end for \"key\"",
+            _Vocabulary.key))
+      case .focus:
+        kind = .focus(
+          try scanner.readWord(expected: "control or none for \"focus\"", _Vocabulary.focus))
+      case .a11y:
+        kind = .accessibility(
+          try scanner.readWord(
+            expected:
+              "increment, decrement, activate, scrollForward or scrollBackward for \"a11y\"",
+            _Vocabulary.accessibilityAction))
+      case .set:
+        kind = .set(try decodeChange(&scanner))
+      case .pagetrace:
+        throw scanner.error(
+          at: token.offset, expected: "an event (a header may only be the first line)")
+      case .unknown:
+        try scanner.skipValue(depth: 1)
+      }
+      if key.isKind { kindKey = token }
+    }
+    try scanner.expectEnd()
+
+    func missing(_ expected: String) -> TraceError {
+      TraceError(
+        file: scanner.file, line: scanner.firstLine, column: 1, expected: expected, found: "none")
+    }
+    guard let time else { throw missing("the key \"t\" (the event time)") }
+    guard let kind else {
+      throw missing("one of the keys touch, pointer, key, focus, a11y or set")
+    }
+    let action: PageControlEvent.Action
+    switch kind {
+    case .touch(let phase):
+      let touchID: TouchID
+      switch id {
+      case .absent: throw missing("the key \"id\" on a touch event")
+      case .number(let value): touchID = .number(value)
+      case .string(let value): touchID = .string(value)
+      case .other(let offset):
+        throw scanner.error(at: offset, expected: "a number or a string for \"id\"")
+      }
+      let required = phase != .cancel
+      action = .touch(
+        phase, id: touchID,
+        x: try Self.coordinate(x, "x", on: "touch", required: required, scanner),
+        y: try Self.coordinate(y, "y", on: "touch", required: required, scanner))
+    case .pointer(let phase):
+      action = .pointer(
+        phase, x: try Self.coordinate(x, "x", on: "pointer", required: true, scanner)!,
+        y: try Self.coordinate(y, "y", on: "pointer", required: true, scanner)!)
+    case .key(let key): action = .key(key)
+    case .focus(let isOnControl): action = .focus(isOnControl)
+    case .accessibility(let accessibilityAction): action = .accessibility(accessibilityAction)
+    case .set(let change): action = .set(change)
+    }
+    return PageControlEvent(time: time, session: session, action)
+  }
+
+  /// Reads `id`, `x` or `y`, whose required type is known only once the kind is.
+  private mutating func readField(
+    _ scanner: inout _JSONScanner, allowsString: Bool
+  ) throws(TraceError) -> _Field {
+    switch scanner.current ?? 0 {
+    case _ASCII.minus, _ASCII.zero..._ASCII.nine:
+      return .number(try scanner.scanNumber().value)
+    case _ASCII.quote where allowsString:
+      let token = try scanner.scanString()
+      return .string(scanner.withBytes(of: token) { touchIDs.intern($0) })
+    default:
+      let offset = scanner.position
+      try scanner.skipValue(depth: 1)
+      return .other(offset: offset)
+    }
+  }
+
+  /// A coordinate of a touch or pointer event: `nil` only when absent and not required.
+  private static func coordinate(
+    _ field: _Field, _ name: StaticString, on kind: StaticString, required: Bool,
+    _ scanner: _JSONScanner
+  ) throws(TraceError) -> Double? {
+    switch field {
+    case .absent:
+      guard required else { return nil }
+      throw TraceError(
+        file: scanner.file, line: scanner.firstLine, column: 1,
+        expected: "the key \"\(name)\" on a \(kind) event", found: "none")
+    case .number(let value):
+      return value
+    case .other(let offset):
+      throw scanner.error(at: offset, expected: "a number for \"\(name)\"")
+    case .string:
+      preconditionFailure("coordinates are read without strings")
+    }
+  }
+
+  // MARK: Programmatic changes
+
+  /// `set`: an object with optional `current`, `pages`, `enabled`, `continuous`, `style`.
+  private func decodeChange(_ scanner: inout _JSONScanner) throws(TraceError)
+    -> ProgrammaticChange
+  {
+    try scanner.beginObject(expected: "an object for \"set\"")
+    var change = ProgrammaticChange()
+    var seen: UInt8 = 0
+    var isFirst = true
+    while let token = try scanner.nextKey(isFirst: &isFirst) {
+      let key = scanner.withBytes(of: token, _SetKey.init)
+      if key != .unknown {
+        let bit: UInt8 = 1 << key.rawValue
+        if seen & bit != 0 {
+          throw scanner.error(
+            at: token.offset, expected: "each key once",
+            found: "\(scanner.excerpt(at: token.offset)) again")
+        }
+        seen |= bit
+      }
+      switch key {
+      case .current:
+        change.current = try scanner.readInteger(for: "set.current")
+      case .pages:
+        change.pages = try scanner.readInteger(for: "set.pages", minimum: 0)
+      case .enabled:
+        change.enabled = try scanner.readBool(expected: "true or false for \"set.enabled\"")
+      case .continuous:
+        change.continuous = try scanner.readBool(expected: "true or false for \"set.continuous\"")
+      case .style:
+        change.style = try scanner.readWord(
+          expected: "automatic, prominent or minimal for \"set.style\"", _Vocabulary.style)
+      case .unknown:
+        try scanner.skipValue(depth: 2)
+      }
+    }
+    return change
+  }
+}
+
+/// The keys of an event line.
+private enum _EventKey: Int {
+  case t, touch, id, x, y, session, pointer, key, focus, a11y, set, pagetrace, unknown
+
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self =
+      if _matches(bytes, "t") { .t } else if _matches(bytes, "touch") {
+        .touch
+      } else if _matches(bytes, "x") { .x } else if _matches(bytes, "y") {
+        .y
+      } else if _matches(bytes, "id") { .id } else if _matches(bytes, "session") {
+        .session
+      } else if _matches(bytes, "pointer") { .pointer } else if _matches(bytes, "key") {
+        .key
+      } else if _matches(bytes, "focus") { .focus } else if _matches(bytes, "a11y") {
+        .a11y
+      } else if _matches(bytes, "set") { .set } else if _matches(bytes, "pagetrace") {
+        .pagetrace
+      } else { .unknown }
+  }
+
+  /// Whether the key names the kind of the event.
+  var isKind: Bool {
+    switch self {
+    case .touch, .pointer, .key, .focus, .a11y, .set: true
+    default: false
+    }
+  }
+}
+
+/// The keys of a `set` object.
+private enum _SetKey: Int {
+  case current, pages, enabled, continuous, style, unknown
+
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self =
+      if _matches(bytes, "current") { .current } else if _matches(bytes, "pages") {
+        .pages
+      } else if _matches(bytes, "enabled") { .enabled } else if _matches(bytes, "continuous") {
+        .continuous
+      } else if _matches(bytes, "style") { .style } else { .unknown }
+  }
+}
+
+/// The byte offsets of an event line's values that engine errors point at; -1 if absent.
+struct _ValueOffsets: Sendable {
+  var t = -1
+  var session = -1
+  var x = -1
+  var y = -1
+
+  @inline(__always)
+  fileprivate mutating func note(_ key: _EventKey, at offset: Int) {
+    switch key {
+    case .t: t = offset
+    case .session: session = offset
+    case .x: x = offset
+    case .y: y = offset
+    default: break
+    }
+  }
+
+  /// The offset of the value of `field` (`t`, `session`, `x`, `y`), if the line had it.
+  func offset(of field: String) -> Int? {
+    let offset =
+      switch field {
+      case "t": t
+      case "session": session
+      case "x": x
+      case "y": y
+      default: -1
+      }
+    return offset >= 0 ? offset : nil
+  }
+}

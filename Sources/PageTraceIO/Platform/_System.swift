@@ -1,0 +1,271 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The only file of PageTraceIO that imports the C library: every system call and C function
+// the I/O layer uses goes through one of these thin, `EINTR`-safe wrappers, in the manner of
+// swift-system.
+
+/// The C library's functions and constants, as the I/O layer uses them.
+enum _System {
+  /// Standard input's descriptor.
+  static let standardInput: Int32 = STDIN_FILENO
+  /// Standard output's descriptor.
+  static let standardOutput: Int32 = STDOUT_FILENO
+  /// Standard error's descriptor.
+  static let standardError: Int32 = STDERR_FILENO
+
+  /// `errno`'s value for a broken pipe.
+  static let brokenPipe: Int32 = EPIPE
+  /// `errno`'s value for a directory where a file was expected.
+  static let isDirectory: Int32 = EISDIR
+
+  /// The calling thread's `errno`.
+  static var errorNumber: Int32 { errno }
+
+  /// The system's text for an `errno` value.
+  static func message(for code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+
+  // MARK: Descriptors
+
+  /// Opens a regular file (or pipe, or device) for reading; directories are refused.
+  static func openForReading(_ path: String) throws(FileError) -> Int32 {
+    var descriptor: Int32
+    repeat {
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    } while descriptor < 0 && errno == EINTR
+    if descriptor < 0 {
+      let code = errno
+      switch code {
+      case ENOENT, ENOTDIR: throw FileError(.notFound, path: path, code: code)
+      case EISDIR: throw FileError(.isDirectory, path: path, code: code)
+      case EACCES, EPERM: throw FileError(.notReadable, path: path, code: code)
+      default: throw FileError(.openFailed, path: path, code: code)
+      }
+    }
+    if let identity = identity(of: descriptor), identity.isDirectory {
+      _ = close(descriptor)
+      throw FileError(.isDirectory, path: path, code: EISDIR)
+    }
+    return descriptor
+  }
+
+  /// Creates a new file for writing with `mkstemp` from `prefix` (the six `X`s are added);
+  /// returns the descriptor and the path made.
+  static func createUnique(prefix: String) -> (descriptor: Int32, path: String)? {
+    var template = Array((prefix + "XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return nil }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    return (descriptor, String(cString: template))
+  }
+
+  /// Sets a file's permission bits.
+  static func setMode(_ descriptor: Int32, _ mode: UInt32) {
+    _ = fchmod(descriptor, mode_t(mode))
+  }
+
+  /// The permissions a new file gets under the process's umask: `0o666 & ~umask`.
+  static var newFileMode: UInt32 {
+    let mask = umask(0)
+    _ = umask(mask)
+    return 0o666 & ~UInt32(mask)
+  }
+
+  /// Opens `path` for writing, creating it if needed and emptying it; `errno` on failure.
+  static func openForWriting(_ path: String) -> Int32 {
+    var descriptor: Int32
+    repeat {
+      descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    } while descriptor < 0 && errno == EINTR
+    return descriptor
+  }
+
+  /// Closes a descriptor, ignoring errors (nothing can be done about them for inputs).
+  static func close(_ descriptor: Int32) {
+    _ = _close(descriptor)
+  }
+
+  /// Closes a descriptor written to, reporting a failure (a late write error on some file
+  /// systems).
+  static func closeAfterWriting(_ descriptor: Int32, name: String) throws(FileError) {
+    if _close(descriptor) != 0 && errno != EINTR {
+      throw FileError(.writeFailed, path: name, code: errno)
+    }
+  }
+
+  /// Renames `from` over `to` in one step.
+  static func rename(_ from: String, to: String) -> Int32? {
+    _rename(from, to) == 0 ? nil : errno
+  }
+
+  /// Removes a file's name.
+  static func unlink(_ path: String) { _ = _unlink(path) }
+
+  /// Reads up to `count` bytes; returns 0 only at the end of the input.
+  static func read(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, name: String
+  ) throws(FileError) -> Int {
+    while true {
+      let result = _read(descriptor, buffer, count)
+      if result >= 0 { return result }
+      let code = errno
+      if code != EINTR { throw FileError(.readFailed, path: name, code: code) }
+    }
+  }
+
+  /// Writes all `count` bytes, resuming after partial writes and interruptions.
+  static func writeAll(
+    _ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int, name: String
+  ) throws(FileError) {
+    var written = 0
+    while written < count {
+      let result = _write(descriptor, buffer + written, count - written)
+      if result > 0 {
+        written += result
+      } else if result < 0 {
+        let code = errno
+        if code != EINTR { throw FileError(.writeFailed, path: name, code: code) }
+      } else {
+        throw FileError(.writeFailed, path: name, code: EIO, message: "wrote nothing")
+      }
+    }
+  }
+
+  /// Moves a descriptor's offset to the start of its file.
+  static func rewind(_ descriptor: Int32) -> Bool { lseek(descriptor, 0, SEEK_SET) == 0 }
+
+  /// Reads a whole file of at most `limit` bytes; `nil` if it is larger.
+  static func readAll(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+    let descriptor = try openForReading(path)
+    defer { close(descriptor) }
+    let chunk = 64 << 10
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+    defer { buffer.deallocate() }
+    var bytes: [UInt8] = []
+    while true {
+      let count = try read(descriptor, into: buffer, count: chunk, name: path)
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: count))
+      if bytes.count > limit { return nil }
+    }
+  }
+
+  // MARK: Identity
+
+  /// What `stat` says about a file: which file it is, and of what kind.
+  struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+    var isRegular: Bool
+    var isDirectory: Bool
+    var mode: UInt32
+    var size: Int
+  }
+
+  /// The identity of an open descriptor.
+  static func identity(of descriptor: Int32) -> FileIdentity? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    return FileIdentity(status)
+  }
+
+  /// The identity of the file at `path` (following links), or `nil` if there is none.
+  static func identity(ofPath path: String) -> FileIdentity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return FileIdentity(status)
+  }
+
+  /// Why `path` cannot be opened for reading, or `nil` if it can.
+  static func errorOpening(_ path: String) -> FileError? {
+    do {
+      close(try openForReading(path))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  // MARK: Memory and numbers
+
+  /// The first `byte` in `count` bytes from `start`.
+  @inline(__always)
+  static func find(
+    _ byte: UInt8, in start: UnsafeMutableRawPointer, count: Int
+  ) -> UnsafeMutableRawPointer? {
+    memchr(start, Int32(byte), count)
+  }
+
+  /// Moves `count` bytes, which may overlap.
+  @inline(__always)
+  static func move(
+    _ destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, count: Int
+  ) {
+    _ = memmove(destination, source, count)
+  }
+
+  /// Whether two byte ranges of `count` bytes are equal.
+  @inline(__always)
+  static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    memcmp(a, b, count) == 0
+  }
+
+  /// The C library's correctly rounded decimal-to-double conversion of a NUL-terminated text;
+  /// `end` receives the first byte not used.
+  @inline(__always)
+  static func parseDouble(
+    _ text: UnsafePointer<CChar>, end: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> Double {
+    strtod(text, end)
+  }
+
+  /// `value` rounded to 15 significant digits: `strtod` of `printf("%.15g")`.
+  static func roundedTo15Digits(_ value: Double) -> Double {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+      let text = buffer.baseAddress!
+      _ = withVaList([value]) { vsnprintf(text, 32, "%.15g", $0) }
+      return strtod(text, nil)
+    }
+  }
+
+  /// An environment variable.
+  static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+}
+
+extension _System.FileIdentity {
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    isRegular = (status.st_mode & S_IFMT) == S_IFREG
+    isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
+    mode = UInt32(status.st_mode & 0o7777)
+    size = Int(status.st_size)
+  }
+}
+
+@inline(__always)
+private func _read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
+
+@inline(__always)
+private func _write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+
+@inline(__always)
+private func _close(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+@inline(__always)
+private func _rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+
+@inline(__always)
+private func _unlink(_ path: String) -> Int32 { unlink(path) }

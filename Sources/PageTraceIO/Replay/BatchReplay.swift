@@ -1,0 +1,135 @@
+import Dispatch
+import PageTrace
+
+/// Replays trace files, each as an independent engine, and writes their records in input
+/// order — on one core or on several.
+///
+/// With `jobs > 1` workers replay files into temporary files while the caller's thread
+/// copies each finished one to the output in input order, so the output (and every
+/// diagnostic) is byte-identical to `jobs == 1`, and memory stays bounded whatever the
+/// sizes: nothing is held in memory but one chunk per worker.
+///
+/// ```swift
+/// var options = BatchReplay.Options()
+/// options.types = .all
+/// options.jobs = 2
+/// let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: STDOUT_FILENO) {
+///   diagnostic in print(diagnostic)
+/// }
+/// ```
+public struct BatchReplay: Sendable {
+  /// How to replay.
+  public struct Options: Sendable {
+    /// Configuration under each file's header (for traces without one).
+    public var defaults = ConfigurationPatch()
+    /// Configuration from `--config` and flags, over each file's header.
+    public var overrides = ConfigurationPatch()
+    /// The record types written.
+    public var types: RecordTypes = .transition
+    /// Whether a bad line stops the run (`false`) or is reported and skipped (`true`).
+    public var skipsBadLines = false
+    /// How many files are replayed at once.
+    public var jobs = 1
+    /// Whether records carry `"file"`: by default, when there is more than one file.
+    public var namesFiles: Bool?
+    /// A live event count for a progress line, if wanted.
+    public var progress: ReplayProgress?
+    /// The most sessions per file (``PageControlEngine/maximumSessions``).
+    public var maximumSessions = PageControlEngine.defaultMaximumSessions
+    /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
+    /// traces; each file starts from a fresh copy.
+    public var importer: (any LineImporter)?
+
+    /// Creates the default options: transitions only, stop at the first bad line, one job.
+    public init() {}
+
+    /// The options of the one replay loop for each file.
+    var replay: TraceReplay.Options {
+      var options = TraceReplay.Options()
+      options.defaults = defaults
+      options.overrides = overrides
+      options.skipsBadLines = skipsBadLines
+      options.maximumSessions = maximumSessions
+      options.progress = progress
+      return options
+    }
+  }
+
+  /// What a run did.
+  public typealias Summary = ReplaySummary
+  /// Why a run stopped early.
+  public typealias Failure = ReplayFailure
+
+  /// The options in use.
+  public let options: Options
+
+  /// Creates a replay.
+  public init(_ options: Options) { self.options = options }
+
+  /// Replays `files` (`-` is standard input) to `descriptor`, calling `report` with each
+  /// diagnostic line (a skipped line, an unreadable file) in input order.
+  ///
+  /// - Parameter name: The output's name in errors, e.g. `<stdout>` or its path.
+  /// - Throws: ``Failure`` after every record of earlier lines and files was written.
+  public func run(
+    _ files: [String], to descriptor: Int32, name: String = "<stdout>",
+    report: (String) -> Void
+  ) throws(Failure) -> Summary {
+    let names = options.namesFiles ?? (files.count > 1)
+    if options.jobs <= 1 || files.count <= 1 {
+      var writer = RecordWriter(descriptor: descriptor, name: name, types: options.types)
+      var summary = Summary()
+      var failure: Failure?
+      for file in files {
+        writer.fileName = names ? Self.displayName(of: file) : nil
+        let result = replay(file, into: &writer, report: report)
+        summary.add(result.summary)
+        if let stop = result.failure {
+          failure = stop
+          break
+        }
+      }
+      summary.records = writer.recordCount
+      do { try writer.flush() } catch { throw .output(error) }
+      if let failure { throw failure }
+      return summary
+    }
+    return try runInParallel(files, names: names, to: descriptor, name: name, report: report)
+  }
+
+  /// How an input is named in records and messages: its path, or `<stdin>` for `-`.
+  public static func displayName(of file: String) -> String {
+    file == "-" ? LineReader.standardInputName : file
+  }
+
+  // MARK: One file
+
+  struct FileResult: Sendable {
+    var summary = Summary()
+    var failure: Failure?
+  }
+
+  /// Replays one input into `writer` through the one loop; never throws: what went wrong is
+  /// in the result. An input that cannot be opened is reported and skipped when bad lines are.
+  func replay(
+    _ file: String, into writer: inout RecordWriter, report: (String) -> Void
+  ) -> FileResult {
+    var result = FileResult()
+    var reader: TraceReader
+    do {
+      reader = try TraceReader(opening: file, importer: options.importer)
+    } catch {
+      result.summary.unreadableFiles = 1
+      if options.skipsBadLines {
+        report("pagetrace: error: \(error)")
+      } else {
+        result.failure = .input(error)
+      }
+      return result
+    }
+    let outcome = TraceReplay(options.replay).run(&reader, observer: &writer, report: report)
+    result.summary = outcome.summary
+    result.failure = outcome.failure
+    return result
+  }
+}

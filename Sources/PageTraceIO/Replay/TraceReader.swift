@@ -1,0 +1,251 @@
+import PageTrace
+
+/// Reads a trace in either format from a file, pipe or standard input, one item at a time.
+///
+/// The format is found by sniffing the content, never the name: the first bytes are read
+/// once, and if they are the magic `PGTRACE\0` the input is a binary trace
+/// (``BinaryTraceReader``), otherwise JSON Lines (``LineReader`` and ``TraceDecoder``). The
+/// bytes read to decide are handed to that reader, so nothing is read twice and standard
+/// input works. An input shorter than the magic is JSON Lines.
+///
+/// Both formats give the same items: the header's configuration, events with their line (in
+/// JSON Lines) or record number (binary), and blank lines (JSON Lines only). Errors are
+/// ``TraceError``s: JSON Lines errors keep their exact line and column; binary errors name the
+/// record as the line, column 1. After an error the reader can go on (`--on-error skip`): with
+/// the next line, or with the next record unless the binary trace is damaged beyond it (then
+/// ``next()`` returns `nil`).
+///
+/// ```swift
+/// var reader = try TraceReader(path: "trace")   // JSON Lines or binary
+/// while let item = try reader.next() {
+///   switch item {
+///   case .blank: break
+///   case .header(let patch): header = patch
+///   case .event(let event, _):
+///     do { try engine.handle(event) { writer.write($0) } } catch {
+///       throw reader.error(for: error)
+///     }
+///   }
+/// }
+/// ```
+public struct TraceReader: ~Copyable {
+  /// The name used in errors: the path, or `<stdin>`.
+  public let name: String
+  /// The format found in the content.
+  public let format: TraceFormat
+  /// The line (JSON Lines) or record (binary) of the item last handed out or reported.
+  public private(set) var lineNumber = 0
+
+  private var lines: LineReader?
+  private var decoder: TraceDecoder
+  private var binary: BinaryTraceReader?
+  /// The bytes of the last JSON line handed out, valid until the next read.
+  private var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+  /// With an importer (`--from csv` …), text lines go through it instead of the decoder.
+  private var importer: (any LineImporter)?
+  private var imported: [TraceItem] = []
+  private var importedIndex = 0
+  private var importFinished = false
+
+  /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
+  ///
+  /// The first chunk is read here, to find the format.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open file descriptor.
+  ///   - name: The name used in errors.
+  ///   - chunkSize: Bytes per read, at least 1.
+  ///   - maximumLineLength: The longest line accepted in JSON Lines, and the longest string
+  ///     accepted in a binary trace, in bytes.
+  /// - Throws: ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
+  public init(
+    descriptor: Int32, name: String, chunkSize: Int = LineReader.defaultChunkSize,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) throws(FileError) {
+    try self.init(
+      descriptor: descriptor, owned: false, name: name, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength)
+  }
+
+  /// Opens a file for reading; the descriptor is closed when the reader goes away.
+  ///
+  /// - Throws: ``FileError`` if the file cannot be opened (``FileError/isOpenFailure``) or
+  ///   its first chunk cannot be read.
+  public init(
+    path: String, chunkSize: Int = LineReader.defaultChunkSize,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) throws(FileError) {
+    let descriptor = try _System.openForReading(path)
+    try self.init(
+      descriptor: descriptor, owned: true, name: path, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength)
+  }
+
+  /// A reader of standard input, named `<stdin>`.
+  public static func standardInput(
+    chunkSize: Int = LineReader.defaultChunkSize,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) throws(FileError) -> TraceReader {
+    try TraceReader(
+      descriptor: _System.standardInput, name: LineReader.standardInputName, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength)
+  }
+
+  private init(
+    descriptor: Int32, owned: Bool, name: String, chunkSize: Int, maximumLineLength: Int
+  ) throws(FileError) {
+    precondition(chunkSize >= 1 && maximumLineLength >= 1, "sizes must be at least 1")
+    let magic = BinaryTraceReader.magic
+    let capacity = max(chunkSize, magic.count)
+    let prefix = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    defer { prefix.deallocate() }
+    var count = 0
+    var atEnd = false
+    // Read until the magic is complete or ruled out, so that a short first line typed on a
+    // terminal is not held back.
+    while count < magic.count
+      && (0..<count).allSatisfy({ prefix.load(fromByteOffset: $0, as: UInt8.self) == magic[$0] })
+    {
+      let read: Int
+      do {
+        read = try _System.read(
+          descriptor, into: prefix + count, count: min(chunkSize, capacity - count), name: name)
+      } catch {
+        if owned { _System.close(descriptor) }
+        throw error
+      }
+      if read == 0 {
+        atEnd = true
+        break
+      }
+      count += read
+    }
+    let isBinary =
+      count >= magic.count
+      && (0..<magic.count).allSatisfy {
+        prefix.load(fromByteOffset: $0, as: UInt8.self) == magic[$0]
+      }
+    let bytes = UnsafeRawBufferPointer(start: prefix, count: count)
+    self.name = name
+    self.decoder = TraceDecoder(file: name)
+    if isBinary {
+      self.format = .binary
+      self.lines = nil
+      self.binary = BinaryTraceReader(
+        descriptor: descriptor, owned: owned, name: name, chunkSize: chunkSize,
+        maximumStringLength: maximumLineLength, prefix: bytes, prefixEndsInput: atEnd)
+    } else {
+      self.format = .jsonLines
+      self.lines = LineReader(
+        descriptor: descriptor, owned: owned, name: name, chunkSize: chunkSize,
+        maximumLineLength: maximumLineLength, prefix: bytes, prefixEndsInput: atEnd)
+      self.binary = nil
+    }
+  }
+
+  /// Returns the next item, or `nil` at the end of the trace.
+  ///
+  /// - Throws: ``TraceError`` for bad content (the reader can go on with the next line or
+  ///   record), or ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
+  public mutating func next() throws -> TraceItem? {
+    if importer != nil { return try nextImported() }
+    switch format {
+    case .binary:
+      defer { lineNumber = binary?.recordNumber ?? 0 }
+      return try binary?.next() ?? nil
+    case .jsonLines:
+      lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+      defer { lineNumber = lines?.lineNumber ?? 0 }
+      guard let line = try lines?.next() ?? nil else { return nil }
+      lastLine = line.bytes
+      return try decoder.decode(line.bytes, lineNumber: line.number)
+    }
+  }
+
+  /// The data error for an event of the last item that the engine rejected.
+  ///
+  /// In JSON Lines it points at the offending value of the line (as
+  /// ``TraceError/init(_:file:line:bytes:)``); in a binary trace at the record, column 1.
+  public func error(for error: PageControlError) -> TraceError {
+    TraceError(
+      error, file: name, line: lineNumber, bytes: lastLine,
+      offsets: importer == nil ? decoder.valueOffsets : _ValueOffsets())
+  }
+
+  /// Checks, without reading it, that an input can be opened: `-` (standard input) always
+  /// can.
+  ///
+  /// - Throws: ``FileError`` saying why it cannot (missing, a directory, not readable).
+  public static func checkReadable(_ file: String) throws(FileError) {
+    guard file != "-" else { return }
+    if let error = _System.errorOpening(file) { throw error }
+  }
+
+  /// Opens an input by the name a user gives: a path, or `-` for standard input (named
+  /// ``LineReader/standardInputName``, `<stdin>`), read as a trace or, with `importer`, as a
+  /// recording in another format.
+  ///
+  /// - Throws: ``FileError`` if the input cannot be opened or its first chunk read.
+  public init(opening file: String, importer: (any LineImporter)? = nil) throws(FileError) {
+    switch (file == "-", importer) {
+    case (true, nil): self = try .standardInput()
+    case (true, let importer?): self = try .standardInput(importer: importer)
+    case (false, nil): try self.init(path: file)
+    case (false, let importer?): try self.init(path: file, importer: importer)
+    }
+  }
+
+  /// Reads a recording in another format, line by line, through `importer`.
+  public init(path: String, importer: any LineImporter) throws(FileError) {
+    try self.init(path: path)
+    self.importer = importer
+  }
+
+  /// Reads standard input through `importer`.
+  public static func standardInput(importer: any LineImporter) throws(FileError) -> TraceReader {
+    var reader = try standardInput()
+    reader.importer = importer
+    return reader
+  }
+
+  private mutating func nextImported() throws -> TraceItem? {
+    guard format == .jsonLines else {
+      guard !importFinished else { return nil }
+      importFinished = true  // reported once; the input then ends (no skip loop can spin)
+      throw TraceError(
+        file: name, line: 1, column: 1, expected: "a text recording for the importer",
+        found: "a binary trace")
+    }
+    var importer = self.importer.take()!
+    var items = imported
+    defer {
+      self.importer = importer
+      imported = items
+    }
+    while importedIndex == items.count {
+      items.removeAll(keepingCapacity: true)
+      importedIndex = 0
+      if importFinished { return nil }
+      lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+      guard let line = try lines?.next() ?? nil else {
+        importFinished = true
+        let last = lineNumber
+        importer.finish {
+          items.append(.event($0, line: last))
+        } note: {
+          items.append(.note($0))
+        }
+        continue
+      }
+      lastLine = line.bytes
+      lineNumber = line.number
+      try importer.decode(line.bytes, line: line.number, file: name) {
+        items.append(.event($0, line: line.number))
+      } note: {
+        items.append(.note($0))
+      }
+    }
+    importedIndex += 1
+    return items[importedIndex - 1]
+  }
+}

@@ -1,0 +1,211 @@
+import PageTrace
+
+/// The one replay loop: reads a trace item by item, starts an engine at the first event with
+/// the configuration resolved from the header, hands every event to it and every record to
+/// an observer, and accounts for every line.
+///
+/// Every command of `pagetrace` and ``BatchReplay`` replay through this loop, so they agree
+/// on configuration precedence, error policy, session limits and accounting. What a command
+/// does with the replay is its ``ReplayObserver``: ``RecordWriter`` writes the records,
+/// classification, statistics, lint and rendering watch events, records and controls.
+///
+/// Configuration precedence, lowest first: ``Options/defaults``, the trace's header,
+/// ``Options/overrides`` (docs/behaviour.md, "Configuration precedence").
+///
+/// ```swift
+/// var options = TraceReplay.Options()
+/// options.skipsBadLines = true
+/// var reader = try TraceReader(opening: "trace.jsonl")
+/// var writer = RecordWriter(descriptor: 1, types: .all)
+/// let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
+/// try writer.flush()
+/// ```
+public struct TraceReplay: Sendable {
+  /// How to replay one input.
+  public struct Options: Sendable {
+    /// Configuration under each trace's header: what a trace without a header falls back on.
+    public var defaults = ConfigurationPatch()
+    /// Configuration over each trace's header: `--config` and command-line flags.
+    public var overrides = ConfigurationPatch()
+    /// Whether a bad line stops the replay (`false`) or is reported and skipped (`true`).
+    public var skipsBadLines = false
+    /// The most sessions per input (``PageControlEngine/maximumSessions``).
+    public var maximumSessions = PageControlEngine.defaultMaximumSessions
+    /// A live event count for a progress line, if wanted.
+    public var progress: ReplayProgress?
+
+    /// Creates the default options: no defaults or overrides, stop at the first bad line.
+    public init() {}
+  }
+
+  /// What a replay did.
+  public struct Outcome: Sendable {
+    /// The counts of lines, events and problems.
+    public var summary = ReplaySummary()
+    /// The trace's header, if it had one.
+    public var header: ConfigurationPatch?
+    /// The configuration the engine started with, `nil` if the input had no event.
+    public var configuration: PageControlConfiguration?
+    /// Why the replay stopped early, if it did.
+    public var failure: ReplayFailure?
+  }
+
+  /// Consecutive errors without moving to another line after which a reader counts as stuck.
+  static let stuckLimit = 1000
+
+  /// The options in use.
+  public let options: Options
+
+  /// Creates a replay.
+  public init(_ options: Options) { self.options = options }
+
+  /// Replays everything `reader` hands out, calling `observer` for the configuration, events,
+  /// records and controls, and `report` with each diagnostic line (an importer's note, a
+  /// skipped line) as it happens. Never throws: what went wrong is the outcome's
+  /// ``Outcome/failure``, after every record of earlier lines went to the observer.
+  public func run<Observer: ReplayObserver & ~Copyable>(
+    _ reader: inout TraceReader, observer: inout Observer, report: (String) -> Void
+  ) -> Outcome {
+    var outcome = Outcome()
+    var engine: PageControlEngine?
+    var uncounted = 0
+    var stuckLine = -1
+    var stuckCount = 0
+    defer { options.progress?.add(uncounted) }
+    func ended(_ outcome: inout Outcome, _ reader: borrowing TraceReader) -> Outcome {
+      outcome.summary.lines = reader.lineNumber
+      return outcome
+    }
+    while true {
+      do {
+        guard let item = try reader.next() else { return ended(&outcome, reader) }
+        switch item {
+        case .blank:
+          outcome.summary.blankLines += 1
+        case .note(let note):
+          outcome.summary.notes += 1
+          report(note.description)
+        case .header(let patch):
+          outcome.summary.headers += 1
+          outcome.header = patch
+        case .event(let event, let line):
+          uncounted += 1
+          if uncounted == 4096 {
+            options.progress?.add(uncounted)
+            uncounted = 0
+          }
+          if engine == nil {
+            let configuration = try options.defaults.merging(outcome.header ?? ConfigurationPatch())
+              .merging(options.overrides).resolve(file: reader.name, line: line)
+            do {
+              engine = try PageControlEngine(
+                configuration, maximumSessions: options.maximumSessions)
+            } catch {
+              throw reader.error(for: error)
+            }
+            outcome.configuration = configuration
+            observer.begin(configuration)
+          }
+          observer.willHandle(event)
+          let applied: Bool
+          do {
+            applied = try engine!.handle(event) { observer.observe($0) }
+          } catch {
+            throw reader.error(for: error)
+          }
+          if applied {
+            outcome.summary.eventsApplied += 1
+          } else {
+            outcome.summary.eventsIgnored += 1
+          }
+          if Observer.observesControls, let control = engine!.control(forSession: event.session) {
+            observer.didHandle(event, control: control)
+          }
+        }
+        stuckCount = 0
+      } catch let error as TraceError {
+        guard options.skipsBadLines else {
+          outcome.failure = .data(error)
+          return ended(&outcome, reader)
+        }
+        outcome.summary.skippedLines += 1
+        report(error.description)
+        if reader.lineNumber == stuckLine {
+          stuckCount += 1
+          if stuckCount >= Self.stuckLimit {
+            outcome.failure = .input(
+              FileError(
+                .readFailed, path: reader.name, code: 0,
+                message: "no progress past line \(stuckLine) after \(stuckCount) errors"))
+            return ended(&outcome, reader)
+          }
+        } else {
+          stuckLine = reader.lineNumber
+          stuckCount = 1
+        }
+      } catch let error as FileError {
+        outcome.summary.unreadableFiles += 1
+        outcome.failure = .input(error)
+        return ended(&outcome, reader)
+      } catch {
+        preconditionFailure("TraceReader throws TraceError or FileError, not \(error)")
+      }
+    }
+  }
+}
+
+/// Why a replay stopped early.
+public enum ReplayFailure: Error, Sendable {
+  /// A bad line, when bad lines are not skipped.
+  case data(TraceError)
+  /// An input could not be opened or read.
+  case input(FileError)
+  /// Writing the output failed.
+  case output(FileError)
+}
+
+/// What a replay did: every line of the input is accounted for.
+public struct ReplaySummary: Sendable, Hashable {
+  /// Lines reported and skipped (when bad lines are skipped).
+  public var skippedLines = 0
+  /// Files that could not be opened or read.
+  public var unreadableFiles = 0
+  /// Repairs and omissions importers reported (time going backwards, unended strokes).
+  public var notes = 0
+  /// Lines read (records, in a binary trace), in every file.
+  public var lines = 0
+  /// Header lines.
+  public var headers = 0
+  /// Empty or whitespace-only lines.
+  public var blankLines = 0
+  /// Events a rule used.
+  public var eventsApplied = 0
+  /// Events every rule ignored (a touch outside both frames, a key without focus, …).
+  public var eventsIgnored = 0
+  /// Records written.
+  public var records = 0
+
+  /// Creates an empty summary.
+  public init() {}
+
+  /// In JSON Lines every line is exactly one of: header, blank, applied, ignored, skipped.
+  public var accountsForEveryLine: Bool {
+    lines == headers + blankLines + eventsApplied + eventsIgnored + skippedLines
+  }
+
+  /// Events read: applied or ignored.
+  public var events: Int { eventsApplied + eventsIgnored }
+
+  /// Adds another summary's counts to these.
+  public mutating func add(_ other: Self) {
+    skippedLines += other.skippedLines
+    unreadableFiles += other.unreadableFiles
+    notes += other.notes
+    lines += other.lines
+    headers += other.headers
+    blankLines += other.blankLines
+    eventsApplied += other.eventsApplied
+    eventsIgnored += other.eventsIgnored
+    records += other.records
+  }
+}

@@ -1,0 +1,134 @@
+import PageTrace
+import PageTraceIO
+
+/// One run of a command over its inputs: every input checked before the output is created,
+/// the output opened through the one sink (``OutputFile``), each input replayed through the
+/// one loop (``TraceReplay``), and the end of the run turned into an exit status with nothing
+/// produced lost.
+///
+/// ```swift
+/// var run = try _CommandRun(inputs, output: options.value("output"))
+/// for file in run.inputs.files {
+///   var observer = Counter()
+///   run.replay(file, observer: &observer)
+///   if run.hasFailed { break }
+/// }
+/// return try run.finish()
+/// ```
+struct _CommandRun: ~Copyable {
+  let inputs: InputFlags.Inputs
+  var output: OutputFile
+  /// The counts of every input so far.
+  var summary = ReplaySummary()
+  /// The failure that ended the run, if any.
+  private(set) var failure: CommandFailure?
+
+  /// Checks every input, then opens the output.
+  ///
+  /// - Throws: 66 for an input that cannot be opened (unless bad input is skipped), 64 when
+  ///   the output is one of the inputs, 73 when it cannot be created.
+  init(_ inputs: InputFlags.Inputs, output path: String?) throws(CommandFailure) {
+    if !inputs.replay.skipsBadLines {
+      for file in inputs.files where file != "-" {
+        if let error = _inputError(file) {
+          throw CommandFailure(status: .noInput, message: error.description)
+        }
+      }
+    }
+    do {
+      output = try OutputFile(path: path, inputs: inputs.files)
+    } catch {
+      switch error {
+      case .sameAsInput: throw CommandFailure(status: .usage, message: error.description)
+      case .cannotCreate: throw CommandFailure(status: .cannotCreate, message: error.description)
+      }
+    }
+    self.inputs = inputs
+  }
+
+  /// Whether an input ended the run.
+  var hasFailed: Bool { failure != nil }
+
+  /// Opens one input and replays it through the one loop into `observer`; diagnostics go to
+  /// standard error as they happen. Returns the outcome, or `nil` if the input could not be
+  /// opened (reported, and ending the run unless bad input is skipped).
+  @discardableResult
+  mutating func replay<Observer: ReplayObserver & ~Copyable>(
+    _ file: String, options: TraceReplay.Options? = nil, observer: inout Observer
+  ) -> TraceReplay.Outcome? {
+    var reader: TraceReader
+    do {
+      reader = try TraceReader(opening: file, importer: inputs.importer)
+    } catch {
+      summary.unreadableFiles += 1
+      if inputs.replay.skipsBadLines {
+        _standardError.write("pagetrace: error: \(error)\n")
+      } else {
+        failure = CommandFailure(status: .noInput, message: error.description)
+      }
+      return nil
+    }
+    let outcome = TraceReplay(options ?? inputs.replay).run(&reader, observer: &observer) {
+      _standardError.write($0 + "\n")
+    }
+    summary.add(outcome.summary)
+    switch outcome.failure {
+    case nil: break
+    case .data(let error)?:
+      failure = CommandFailure(status: .dataError, message: error.description, isLocated: true)
+    case .input(let error)?:
+      failure = CommandFailure(status: .noInput, message: error.description)
+    case .output(let error)?:
+      failure = CommandFailure(status: .ioError, message: error.description)
+    }
+    return outcome
+  }
+
+  /// Ends the run because of `failure` (unless one already did).
+  mutating func fail(_ failure: CommandFailure) {
+    if self.failure == nil { self.failure = failure }
+  }
+
+  /// Ends the run: on success the output is committed (a write failure is exit 74, naming
+  /// the output); after a failure, an output file keeps its old content and what was produced
+  /// is kept beside it (`FILE.partial`), then the failure is thrown.
+  ///
+  /// - Returns: 66 if an input was skipped as unreadable, 65 with `--strict` if a line was
+  ///   skipped, otherwise `success`.
+  consuming func finish(success: ExitStatus = .success) throws(CommandFailure) -> ExitStatus {
+    let summary = self.summary
+    let failure = self.failure
+    let strict = inputs.strict
+    let name = output.name
+    if summary.skippedLines > 0 {
+      let lines = summary.skippedLines == 1 ? "line" : "lines"
+      _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
+    }
+    if let failure {
+      if let partial = output.abandon() {
+        _standardError.write(
+          "pagetrace: note: \(name) is unchanged; what was written before the error is in \(partial)\n"
+        )
+      }
+      throw failure
+    }
+    do {
+      try output.commit()
+    } catch {
+      throw CommandFailure(status: .ioError, message: error.description)
+    }
+    if summary.unreadableFiles > 0 { return .noInput }
+    if summary.skippedLines > 0 && strict { return .dataError }
+    return success
+  }
+}
+
+/// Why an input cannot be read, checked before the output is created.
+private func _inputError(_ file: String) -> FileError? {
+  do {
+    try TraceReader.checkReadable(file)
+    return nil
+  } catch {
+    return error
+  }
+}

@@ -1,0 +1,404 @@
+import Foundation
+import PageTrace
+import PageTraceAnalysis
+import PageTraceIO
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+// MARK: - Support
+
+/// What an XML parse of a rendered document found.
+final class SVGSummary: NSObject, XMLParserDelegate {
+  var error: Error?
+  var classes: [String: Int] = [:]
+  var elements: [String: Int] = [:]
+  var texts: [String] = []
+  var root: String?
+  var rootAttributes: [String: String] = [:]
+  var polylinePointCounts: [Int] = []
+  private var text = ""
+
+  static func parse(_ svg: String) -> SVGSummary {
+    let summary = SVGSummary()
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = summary
+    if !parser.parse() { summary.error = summary.error ?? parser.parserError }
+    return summary
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String]
+  ) {
+    if root == nil {
+      root = name
+      rootAttributes = attributes
+    }
+    elements[name, default: 0] += 1
+    if let value = attributes["class"] { classes[value, default: 0] += 1 }
+    if name == "polyline", let points = attributes["points"] {
+      polylinePointCounts.append(points.split(separator: " ").count)
+    }
+    text = ""
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+    qualifiedName: String?
+  ) {
+    if name == "text" || name == "title" { texts.append(text) }
+    text = ""
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) { error = parseError }
+}
+
+let control = Rect(x: 0, y: 780, width: 390, height: 30)
+let here = URL(fileURLWithPath: #filePath)
+let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// Replays events through the engine, feeding the timeline as things happen.
+func replay(
+  _ configuration: PageControlConfiguration, _ events: [PageControlEvent], session: String?
+) throws -> (svg: String, records: [PageControlRecord]) {
+  var timeline = SVGTimeline(configuration: configuration, session: session)
+  var engine = try PageControlEngine(configuration)
+  var records: [PageControlRecord] = []
+  for event in events {
+    timeline.add(event)
+    try engine.handle(event) { record in
+      records.append(record)
+      timeline.add(record)
+    }
+  }
+  return (timeline.render(), records)
+}
+
+func transitionCount(_ records: [PageControlRecord], session: String? = nil) -> Int {
+  records.filter {
+    if case .transition = $0.content { $0.session == session } else { false }
+  }.count
+}
+
+/// A tiny JSON Lines trace reader: the header's frames and counts, and the usual events.
+func readTrace(_ path: String) throws -> (PageControlConfiguration, [PageControlEvent]) {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  var configuration = PageControlConfiguration(pages: 1, control: control)
+  var events: [PageControlEvent] = []
+  func rect(_ value: Any?) -> Rect? {
+    guard let d = value as? [String: Any] else { return nil }
+    func n(_ key: String) -> Double { (d[key] as? NSNumber)?.doubleValue ?? 0 }
+    return Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
+  }
+  for line in text.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+    if object["pagetrace"] != nil {
+      configuration.pages = (object["pages"] as? Int) ?? configuration.pages
+      configuration.current = (object["current"] as? Int) ?? 0
+      configuration.control = rect(object["control"]) ?? configuration.control
+      configuration.container = rect(object["container"])
+      if let direction = (object["direction"] as? String).flatMap(LayoutDirection.init) {
+        configuration.direction = direction
+      }
+      continue
+    }
+    let t = (object["t"] as! NSNumber).doubleValue
+    let session = object["session"] as? String
+    let x = (object["x"] as? NSNumber)?.doubleValue
+    let y = (object["y"] as? NSNumber)?.doubleValue
+    let action: PageControlEvent.Action
+    if let phase = (object["touch"] as? String).flatMap(TouchPhase.init) {
+      let id: TouchID =
+        (object["id"] as? String).map { .string($0) }
+        ?? .number((object["id"] as? NSNumber)?.doubleValue ?? 0)
+      action = .touch(phase, id: id, x: x, y: y)
+    } else if let phase = (object["pointer"] as? String).flatMap(PointerPhase.init) {
+      action = .pointer(phase, x: x ?? 0, y: y ?? 0)
+    } else if let key = (object["key"] as? String).flatMap(Key.init) {
+      action = .key(key)
+    } else if let name = object["accessibility"] as? String,
+      let a = AccessibilityAction(rawValue: name)
+    {
+      action = .accessibility(a)
+    } else if let focus = object["focus"] as? Bool {
+      action = .focus(focus)
+    } else if let set = object["set"] as? [String: Any] {
+      action = .set(
+        ProgrammaticChange(current: set["current"] as? Int, pages: set["pages"] as? Int))
+    } else {
+      continue
+    }
+    events.append(PageControlEvent(time: t, session: session, action))
+  }
+  return (configuration, events)
+}
+
+/// A deterministic generator.
+struct LCG {
+  var state: UInt64
+  mutating func next() -> Double {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Double(state >> 11) / Double(1 << 53)
+  }
+}
+
+/// Ten minutes of input at 120 Hz: scrubs back and forth, taps, pointer clicks and keys.
+func longSession(minutes: Double = 10) -> [PageControlEvent] {
+  var random = LCG(state: 42)
+  var events: [PageControlEvent] = []
+  var t = 0.5
+  var id = 0
+  let end = minutes * 60
+  while t < end {
+    let choice = random.next()
+    id += 1
+    let touch = TouchID.number(Double(id))
+    if choice < 0.55 {
+      // A scrub: hold, then sweep across the control and back, sampled at 120 Hz.
+      var x = 20 + random.next() * 350
+      events.append(PageControlEvent(time: t, .touch(.down, id: touch, x: x, y: 795)))
+      let duration = 1 + random.next() * 4
+      let speed = 150 + random.next() * 300
+      var direction = random.next() < 0.5 ? -1.0 : 1.0
+      var s = 0.0
+      while s < duration {
+        s += 1.0 / 120
+        if s > 0.12 { x += direction * speed / 120 }
+        if x > 385 || x < 5 { direction = -direction }
+        events.append(
+          PageControlEvent(time: t + s, .touch(.move, id: touch, x: x, y: 795 + random.next())))
+      }
+      events.append(PageControlEvent(time: t + s + 0.005, .touch(.up, id: touch, x: x, y: 795)))
+      t += s + 0.2 + random.next() * 0.5
+    } else if choice < 0.8 {
+      let x = 10 + random.next() * 370
+      events.append(PageControlEvent(time: t, .touch(.down, id: touch, x: x, y: 795)))
+      events.append(PageControlEvent(time: t + 0.06, .touch(.up, id: touch, x: x, y: 795)))
+      t += 0.3 + random.next() * 0.6
+    } else if choice < 0.9 {
+      let x = 10 + random.next() * 370
+      events.append(PageControlEvent(time: t, .pointer(.down, x: x, y: 795)))
+      events.append(PageControlEvent(time: t + 0.03, .pointer(.move, x: x + 2, y: 795)))
+      events.append(PageControlEvent(time: t + 0.08, .pointer(.up, x: x + 2, y: 795)))
+      t += 0.4 + random.next()
+    } else {
+      events.append(PageControlEvent(time: t, .focus(true)))
+      events.append(PageControlEvent(time: t + 0.1, .key(random.next() < 0.5 ? .left : .right)))
+      events.append(PageControlEvent(time: t + 0.2, .focus(false)))
+      t += 0.5 + random.next()
+    }
+  }
+  return events
+}
+
+/// Writes a rendered SVG for a person to look at, under the temporary directory.
+func write(_ svg: String, _ name: String) throws {
+  let url = FileManager.default.temporaryDirectory
+    .appendingPathComponent("pagetrace-svg").appendingPathComponent(name)
+  try FileManager.default.createDirectory(
+    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try svg.write(to: url, atomically: true, encoding: .utf8)
+}
+
+// MARK: - Tests
+
+@Suite struct SVGTimelineTests {
+  @Test func scrubScenarioRendersEveryTransition() throws {
+    let (configuration, events) = try readTrace(_traces + "/scrub.jsonl")
+    let (svg, records) = try replay(configuration, events, session: nil)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    #expect(summary.root == "svg")
+    #expect(summary.rootAttributes["viewBox"] == "0 0 1000 628")
+    let transitions = transitionCount(records)
+    #expect(transitions > 5)
+    #expect(summary.classes["transition"] == transitions)
+    #expect(summary.classes["pages"] == 1)
+    #expect(summary.classes["legend"] == 1)
+    #expect(summary.texts.contains("finger (pt along the axis)"))
+    #expect(summary.texts.contains("1.166 s: 0 → 1, scrub, not animated"))
+    #expect(summary.polylinePointCounts.count == 3)
+    try write(svg, "scrub.svg")
+  }
+
+  @Test func everyTraceIsWellFormedAndCountsItsTransitions() throws {
+    let directory = _traces
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+      .filter { $0.hasSuffix(".jsonl") && !$0.contains("expected") }.sorted()
+    #expect(names.count > 10)
+    for name in names {
+      let (configuration, events) = try readTrace("\(directory)/\(name)")
+      let sessions = Set(events.map(\.session))
+      for session in sessions {
+        let (svg, records) = try replay(configuration, events, session: session)
+        let summary = SVGSummary.parse(svg)
+        #expect(summary.error == nil, "\(name)")
+        #expect(
+          summary.classes["transition", default: 0] == transitionCount(records, session: session),
+          "\(name) \(session ?? "-")")
+        if session == nil { try write(svg, "out/\(name.dropLast(6)).svg") }
+      }
+    }
+  }
+
+  @Test func aOneSecondTapSequence() throws {
+    var configuration = PageControlConfiguration(pages: 5, control: control)
+    configuration.current = 9  // clamped to 4
+    let events = [
+      PageControlEvent(time: 0, .touch(.down, id: 1, x: 100, y: 795)),
+      PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 100, y: 795)),
+      PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 100, y: 795)),
+      PageControlEvent(time: 0.55, .touch(.up, id: 1, x: 100, y: 795)),
+      PageControlEvent(time: 1, .touch(.down, id: 1, x: 300, y: 795)),
+      PageControlEvent(time: 1.05, .touch(.up, id: 1, x: 300, y: 795)),
+    ]
+    let (svg, records) = try replay(configuration, events, session: nil)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    #expect(transitionCount(records) == 3)
+    #expect(summary.classes["transition"] == 3)
+    #expect(summary.texts.contains { $0.hasPrefix("0.05 s: 4 → 3, tap, animated") })
+    #expect(summary.elements["circle", default: 0] >= 3)
+    try write(svg, "taps.svg")
+  }
+
+  @Test func tenMinutesAt120HzStaysSmall() throws {
+    // 72,000 samples in strokes and 5,000 transitions fed directly, with their states.
+    var timeline = SVGTimeline(
+      configuration: PageControlConfiguration(pages: 8, control: control), session: nil)
+    var random = LCG(state: 7)
+    var page = 0
+    var samples = 0
+    var transitions = 0
+    let causes = TransitionCause.allCases
+    for frame in 0..<72_000 {
+      let t = Double(frame) / 120
+      let phase = frame % 600  // a five-second stroke, then the next one
+      let x = 195 + 180 * sin(t * 1.3) + random.next() * 4
+      let action: TouchPhase = phase == 0 ? .down : phase == 599 ? .up : .move
+      timeline.add(PageControlEvent(time: t, .touch(action, id: 1, x: x, y: 795)))
+      samples += 1
+      if frame % 14 == 0 && transitions < 5_000 {
+        let cause = causes[Int(random.next() * Double(causes.count))]
+        let to = page == 7 ? 6 : page == 0 ? 1 : page + (random.next() < 0.5 ? -1 : 1)
+        let animated = cause != .scrub && cause != .jog
+        timeline.add(
+          PageControlRecord(
+            time: t, .interaction(animated ? .discrete : .continuous)))
+        timeline.add(
+          PageControlRecord(
+            time: t,
+            .transition(
+              PageTransition(
+                from: page, to: to, animated: animated,
+                interaction: animated ? .discrete : .continuous, cause: cause))))
+        timeline.add(PageControlRecord(time: t + 0.05, .interaction(.none)))
+        page = to
+        transitions += 1
+      }
+    }
+    #expect(samples == 72_000)
+    #expect(transitions == 5_000)
+    let svg = timeline.render()
+    let bytes = svg.utf8.count
+    #expect(bytes < 2_000_000, "\(bytes) bytes")
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    #expect(summary.classes["transition"] == 5_000)
+    #expect(summary.classes["pages"] == 1)
+    // At most about two points per pixel column per stroke, and the plot is 912 px wide.
+    let points: Int = summary.polylinePointCounts.reduce(0, +)
+    let bound: Int = 2 * 912 + 2 * 120 + 200
+    #expect(points <= bound)
+    try write(svg, "synthetic.svg")
+  }
+
+  @Test func aRealisticTenMinuteSessionThroughTheEngine() throws {
+    let configuration = PageControlConfiguration(pages: 8, control: control)
+    let events = longSession()
+    #expect(events.count > 50_000)
+    let (svg, records) = try replay(configuration, events, session: nil)
+    #expect(svg.utf8.count < 2_000_000, "\(svg.utf8.count) bytes")
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    #expect(summary.classes["transition"] == transitionCount(records))
+    try write(svg, "long.svg")
+  }
+
+  @Test func otherSessionsAreIgnored() throws {
+    let configuration = PageControlConfiguration(pages: 8, control: control)
+    let mine = [
+      PageControlEvent(time: 1, session: "a", .touch(.down, id: 1, x: 250, y: 795)),
+      PageControlEvent(time: 1.05, session: "a", .touch(.up, id: 1, x: 250, y: 795)),
+    ]
+    let theirs = [
+      PageControlEvent(time: 0.5, session: "b", .touch(.down, id: 1, x: 300, y: 795)),
+      PageControlEvent(time: 0.55, session: "b", .touch(.up, id: 1, x: 300, y: 795)),
+      PageControlEvent(time: 3, .touch(.down, id: 1, x: 300, y: 795)),
+      PageControlEvent(time: 3.05, .touch(.up, id: 1, x: 300, y: 795)),
+    ]
+    let mixed = (mine + theirs).sorted { $0.time < $1.time }
+    let (alone, _) = try replay(configuration, mine, session: "a")
+    let (together, records) = try replay(configuration, mixed, session: "a")
+    #expect(transitionCount(records, session: "a") == 1)
+    #expect(transitionCount(records, session: "b") == 1)
+    #expect(transitionCount(records, session: nil) == 1)
+    #expect(alone == together)
+    #expect(SVGSummary.parse(together).classes["transition"] == 1)
+  }
+
+  @Test func textIsEscapedAndNumbersAreShort() throws {
+    let name = "<a & \"b\" 'c'>\u{1}\u{7}"
+    let configuration = PageControlConfiguration(pages: 3, control: control)
+    let events = [
+      PageControlEvent(time: 1.123456, session: name, .touch(.down, id: "x<&>", x: 250, y: 795)),
+      PageControlEvent(time: 1.2, session: name, .touch(.up, id: "x<&>", x: 250, y: 795)),
+    ]
+    let (svg, _) = try replay(configuration, events, session: name)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    #expect(summary.texts.contains { $0.hasPrefix("Session “<a & \"b\" 'c'>\u{FFFD}\u{FFFD}”") })
+    // Outside tooltips, no number has more than two decimals.
+    let withoutTitles = svg.replacing(/<title>[^<]*<\/title>/, with: "")
+    #expect(withoutTitles.firstMatch(of: /\d\.\d{3}/) == nil)
+  }
+
+  @Test func anEmptyTimelineIsStillADocument() {
+    let timeline = SVGTimeline(
+      configuration: PageControlConfiguration(pages: 0, control: control), session: nil)
+    let summary = SVGSummary.parse(timeline.render())
+    #expect(summary.error == nil)
+    #expect(summary.classes["transition"] == nil)
+    #expect(summary.classes["pages"] == 1)
+  }
+
+  @Test func verticalAndMirroredAxesMeasureFromTheLeadingEdge() {
+    for (direction, x, y) in [
+      (LayoutDirection.rightToLeft, 290.0, 795.0), (.topToBottom, 10.0, 880.0),
+      (.bottomToTop, 10.0, 780.0),
+    ] {
+      var configuration = PageControlConfiguration(
+        pages: 4, control: Rect(x: 0, y: 780, width: 390, height: 200))
+      configuration.direction = direction
+      var timeline = SVGTimeline(configuration: configuration, session: nil)
+      timeline.add(PageControlEvent(time: 0, .touch(.down, id: 1, x: x, y: y)))
+      timeline.add(PageControlEvent(time: 1, .touch(.up, id: 1, x: x, y: y)))
+      let summary = SVGSummary.parse(timeline.render())
+      #expect(summary.error == nil)
+      #expect(summary.polylinePointCounts == [2])
+    }
+  }
+}
+
+/// The repository's Traces/ directory, found from this file's path.
+private let _traces: String = {
+  var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+  parts.removeLast(3)
+  return parts.joined(separator: "/") + "/Traces"
+}()
