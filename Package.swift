@@ -20,13 +20,17 @@ let package = Package(
     // Trace I/O by concern: Platform, Bytes, JSON, Binary, Import, Replay. No Foundation.
     .target(name: "PageTraceIO", dependencies: ["PageTrace"]),
     // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
-    .target(name: "PageTraceAnalysis", dependencies: ["PageTrace"]),
+    .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
     // Deterministic realistic traces, for benchmarks and anyone.
     .target(name: "PageTraceGenerator", dependencies: ["PageTrace"]),
     // The command-line tool.
     .executableTarget(
       name: "pagetrace",
       dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"]),
+    // The README's embedding example, built with everything else and run by the tests.
+    .executableTarget(
+      name: "embedding-example", dependencies: ["PageTrace", "PageTraceIO"],
+      path: "Examples/Embedding"),
     .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
     .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO"]),
     .testTarget(
@@ -34,6 +38,6 @@ let package = Package(
     .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
-    .testTarget(name: "PageTraceCLITests", dependencies: ["pagetrace"]),
+    .testTarget(name: "PageTraceCLITests", dependencies: ["pagetrace", "embedding-example"]),
   ]
 )

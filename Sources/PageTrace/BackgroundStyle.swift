@@ -1,4 +1,4 @@
-/// When the platter behind the dots is shown (SPEC §3.10).
+/// When the platter behind the dots is shown (docs/behaviour.md, "Background").
 ///
 /// ```swift
 /// configuration.style = .prominent  // background always visible

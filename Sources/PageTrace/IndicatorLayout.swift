@@ -1,4 +1,5 @@
-/// Where the dots are: capacity, the visible window and slot hit-testing (SPEC §1, D9).
+/// Where the dots are: capacity, the visible window and slot hit-testing (docs/behaviour.md,
+/// "Capacity", "Visible window" and "Slots").
 ///
 /// Positions are *offsets* along the forward direction from the control's leading edge,
 /// so one set of formulas serves every ``LayoutDirection``.

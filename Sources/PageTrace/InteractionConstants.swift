@@ -1,4 +1,5 @@
-/// The constants of the recognizers (SPEC §3), each overridable per trace.
+/// The constants of the recognizers (docs/behaviour.md, "Interaction constants"), each overridable
+/// per trace.
 ///
 /// Times are in seconds, lengths in points, rates per second.
 ///

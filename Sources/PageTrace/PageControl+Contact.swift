@@ -30,7 +30,7 @@ extension PageControl {
     case .hover:
       return false
     // A pointer press acts only when it goes down inside the control, and only in
-    // profiles with pointer clicks (SPEC D11, D22).
+    // profiles with pointer clicks (docs/behaviour.md, "Pointer press" and "Profile comparison").
     case .down:
       guard configuration.profile.pointerClick, configuration.control.contains(x: x, y: y) else {
         return false
@@ -59,12 +59,15 @@ extension PageControl {
     {
       phase = .drag
     } else {
-      return false  // outside both frames, or content the profile ignores: never tracked (D12)
+      // Outside both frames, or content the profile ignores: never tracked
+      // (docs/behaviour.md, "One tracked contact").
+      return false
     }
     contact.phase = phase
     contact.source = source
     contact.continuous = allowsContinuousInteraction && configuration.profile.controlScrub
     contact.downTime = t
+    contact.travelledFar = false
     (contact.downX, contact.downY) = (x, y)
     (contact.x, contact.y) = (x, y)
     contact.velocity.reset()
@@ -78,13 +81,15 @@ extension PageControl {
     (contact.x, contact.y) = (x, y)
     contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
     switch contact.phase {
-    case .press:
-      if contact.continuous, configuration.constants.travelBeginsScrub(contact.travel(toX: x, y: y)) {
-        beginScrub(at: t, emit)
-      }
+    case .press, .drag:
+      guard !contact.travelledFar,
+        configuration.constants.travelBeginsScrub(contact.travel(toX: x, y: y))
+      else { return }
+      contact.travelledFar = true
+      if contact.phase == .press && contact.continuous { beginScrub(at: t, emit) }
     case .scrub:
       follow(at: t)
-    case .idle, .drag, .ignored:
+    case .idle, .ignored:
       break
     }
   }
@@ -94,7 +99,7 @@ extension PageControl {
   ) {
     let phase = contact.phase
     let travel = contact.travel(toX: x, y: y)
-    let short = !configuration.constants.travelBeginsScrub(travel)
+    let short = !contact.travelledFar && !configuration.constants.travelBeginsScrub(travel)
     switch phase {
     case .press where contact.source == .pointer:
       contact.phase = .idle
@@ -106,8 +111,8 @@ extension PageControl {
       {
         return turn(by: step, at: t, emit)
       }
-      // A press that could scrub is a tap only if short, wherever it ends (SPEC D14);
-      // otherwise, by profile, any press ending inside the control, or a short one.
+      // A press that could scrub is a tap only if short, wherever it ends (docs/behaviour.md,
+      // "Tap"); otherwise, by profile, any press ending inside the control, or a short one.
       let isTap =
         contact.continuous || !profile.tapsMayTravel
         ? short : configuration.control.contains(x: x, y: y)
@@ -149,8 +154,8 @@ extension PageControl {
 
   // MARK: Gestures
 
-  /// A tap at its up point by the side of the current dot (SPEC §3.1, D10; `legacy`
-  /// without the two-page toggle and the follow-up rule).
+  /// A tap at its up point by the side of the current dot (docs/behaviour.md, "Taps" and "Follow-up
+  /// tap"; `legacy` without the two-page toggle and the follow-up rule).
   private mutating func tap(
     x: Double, y: Double, downTime: Double, twoPageToggle: Bool, followUp: Bool, at t: Double,
     _ emit: (PageControlRecord) -> Void
@@ -179,8 +184,8 @@ extension PageControl {
     lastTap = _TapMemory(upTime: t, x: x, y: y, direction: direction)
   }
 
-  /// Jumps straight to the page whose slot holds the offset: a pointer click (SPEC §3.3) or
-  /// an `android` tap on a dot (D22).
+  /// Jumps straight to the page whose slot holds the offset: a pointer click (docs/behaviour.md,
+  /// "Pointer click") or an `android` tap on a dot (docs/behaviour.md, "Profile comparison").
   private mutating func jump(
     toSlotAt offset: Double, cause: TransitionCause, at t: Double,
     _ emit: (PageControlRecord) -> Void
@@ -189,8 +194,9 @@ extension PageControl {
     discreteChange(to: page, cause: cause, at: t, emit)
   }
 
-  /// The swipe rule (SPEC §3.4, D7) over a frame: `+1` for the next page (the finger moved
-  /// backwards), `-1` for the previous one, `nil` if the drag is not a swipe.
+  /// The swipe rule (docs/behaviour.md, "Swipe rule" and "Velocity") over a frame: `+1` for the
+  /// next page (the finger moved backwards), `-1` for the previous one, `nil` if the drag is not a
+  /// swipe.
   private func swipeStep(over frame: Rect, x: Double, y: Double, at t: Double) -> Int? {
     let direction = configuration.direction
     let constants = configuration.constants
@@ -202,14 +208,16 @@ extension PageControl {
       frameLength: direction._axis(of: frame).length)
   }
 
-  /// One page by a swipe; a swipe at the first or last page writes nothing (D22).
+  /// One page by a swipe; a swipe at the first or last page writes nothing (docs/behaviour.md,
+  /// "Profile comparison").
   private mutating func turn(by step: Int, at t: Double, _ emit: (PageControlRecord) -> Void) {
     let destination = currentPage + step
     guard destination >= 0, destination < pageCount else { return }
     discreteChange(to: destination, cause: .swipe, at: t, emit)
   }
 
-  /// Opens the current page's details (`fiori`); nothing without pages (D22).
+  /// Opens the current page's details (`fiori`); nothing without pages (docs/behaviour.md, "Profile
+  /// comparison").
   private func showDetail(at t: Double, _ emit: (PageControlRecord) -> Void) {
     guard pageCount > 0 else { return }
     emit(record(.detail(page: currentPage), at: t))

@@ -1,7 +1,8 @@
 extension PageControl {
   /// A discrete change: animated, interaction `discrete` until `animationDuration` after the
-  /// latest one; announced for accessibility, or for everything under VoiceOver (SPEC §3.5,
-  /// §3.7, D4: transition, interaction, announcement).
+  /// latest one; announced for accessibility, or for everything under VoiceOver (docs/behaviour.md,
+  /// "Discrete state", "Announcements" and "Records of one change": transition, interaction,
+  /// announcement).
   mutating func discreteChange(
     to page: Int, cause: TransitionCause, at t: Double, _ emit: (PageControlRecord) -> Void
   ) {
@@ -11,8 +12,9 @@ extension PageControl {
     if configuration.voiceOver || cause == .accessibility { announce(at: t, emit) }
   }
 
-  /// Keys act while the control has focus, in the visual direction (SPEC §3.6, D15).
-  /// Returns whether the key was used: with focus (or `tab`), not during a scrub.
+  /// Keys act while the control has focus, in the visual direction (docs/behaviour.md, "Keyboard"
+  /// and "Key directions"). Returns whether the key was used: with focus (or `tab`), not during a
+  /// scrub.
   mutating func press(_ key: Key, at t: Double, _ emit: (PageControlRecord) -> Void) -> Bool {
     guard isInteractive else { return false }
     let direction = configuration.direction
@@ -36,8 +38,8 @@ extension PageControl {
     return true
   }
 
-  /// Accessibility actions step one page, never wrapping (SPEC §3.7).
-  /// Returns whether the action was used: not while disabled, hidden or scrubbing.
+  /// Accessibility actions step one page, never wrapping (docs/behaviour.md, "Accessibility
+  /// actions"). Returns whether the action was used: not while disabled, hidden or scrubbing.
   mutating func perform(
     _ action: AccessibilityAction, at t: Double, _ emit: (PageControlRecord) -> Void
   ) -> Bool {

@@ -1,11 +1,13 @@
 extension PageControl {
-  /// A `set` event (SPEC §3.9, D17, D18): `enabled`, `continuous`, `style`, `pages` first,
-  /// then `current` (clamped); at most one `program` transition, written as transition,
-  /// interaction, background (D4).
+  /// A `set` event (docs/behaviour.md, "Programmatic changes", "Disabled or hidden" and "Set during
+  /// a scrub"): `enabled`, `continuous`, `style`, `pages` first, then `current` (clamped); at most
+  /// one `program` transition, written as transition, interaction, background (docs/behaviour.md,
+  /// "Records of one change").
   ///
-  /// A change of the page during a scrub ends the scrub silently (D18), even when the same
-  /// `set` also disables or hides the control; otherwise becoming disabled or hidden cancels
-  /// the tracked contact as a `cancel` would (D17).
+  /// A change of the page during a scrub ends the scrub silently (docs/behaviour.md, "Set during a
+  /// scrub"), even when the same `set` also disables or hides the control; otherwise becoming
+  /// disabled or hidden cancels the tracked contact as a `cancel` would (docs/behaviour.md,
+  /// "Disabled or hidden").
   mutating func apply(
     _ change: ProgrammaticChange, at t: Double, _ emit: (PageControlRecord) -> Void
   ) {

@@ -1,7 +1,8 @@
 import _PageTraceMath
 
 extension PageControl {
-  /// The press becomes a scrub: anchored at the finger and the current page (SPEC §3.2).
+  /// The press becomes a scrub: anchored at the finger and the current page (docs/behaviour.md,
+  /// "Scrub begin").
   mutating func beginScrub(at t: Double, _ emit: (PageControlRecord) -> Void) {
     contact.phase = .scrub
     scrub = _Scrub()
@@ -15,7 +16,7 @@ extension PageControl {
   }
 
   /// Moves the target to follow the latest sample and reschedules the pending step
-  /// to `max(t, lastStep + interval)` (SPEC D6).
+  /// to `max(t, lastStep + interval)` (docs/behaviour.md, "Scrub stepping").
   mutating func follow(at t: Double) {
     let u = offset(x: contact.x, y: contact.y)
     let length = layout.length
@@ -24,7 +25,8 @@ extension PageControl {
       scrub.edgeDistance = min(u < 0 ? -u : u - length, configuration.constants.rubberBand)
       scrub.target = u < 0 ? 0 : lastPage
     } else {
-      if scrub.isPastEdge {  // back inside: re-anchor (SPEC D19)
+      // Back inside: re-anchor (docs/behaviour.md, "Re-entry after the edge").
+      if scrub.isPastEdge {
         scrub.isPastEdge = false
         scrub.edgeDistance = 0
         scrub.anchorOffset = u
@@ -48,7 +50,8 @@ extension PageControl {
   /// Whether steps count as jogging: past an edge of a windowed control.
   private var isJogging: Bool { scrub.isPastEdge && layout.isWindowed }
 
-  /// `1/fps`; past an edge `max(1/fps, 1/rate)` with the edge-step or jog rate (SPEC D6).
+  /// `1/fps`; past an edge `max(1/fps, 1/rate)` with the edge-step or jog rate (docs/behaviour.md,
+  /// "Scrub stepping" and "Edge stepping and jog").
   var stepInterval: Double {
     let frame = frameInterval
     guard scrub.isPastEdge else { return frame }
@@ -60,7 +63,7 @@ extension PageControl {
     return max(frame, 1 / rate)
   }
 
-  /// One page toward the target, unanimated (SPEC §3.2).
+  /// One page toward the target, unanimated (docs/behaviour.md, "Scrub stepping").
   mutating func step(at t: Double, _ emit: (PageControlRecord) -> Void) {
     let to = currentPage + (scrub.target > currentPage ? 1 : -1)
     let cause: TransitionCause = isJogging ? .jog : .scrub
@@ -75,7 +78,8 @@ extension PageControl {
     scrub.stepDue = .infinity
     if let velocity, velocity != 0, abs(velocity) >= configuration.constants.flickVelocity {
       let destination = velocity > 0 ? lastPage : 0
-      if destination != currentPage {  // a flick to the page shown writes nothing (SPEC D8)
+      // A flick to the page shown writes nothing (docs/behaviour.md, "Flick").
+      if destination != currentPage {
         transition(
           to: destination, animated: false, interaction: .continuous, cause: .flick, at: t, emit)
       }

@@ -1,4 +1,5 @@
-/// One page control replayed in virtual time: the reducer of SPEC §3 for one session.
+/// One page control replayed in virtual time: the reducer of the rules (docs/behaviour.md,
+/// "Profiles") for one session.
 ///
 /// Feed it events in time order; it calls `emit` with every record they cause, including
 /// the time-driven ones that fall due between events (scrub steps, the discrete-state reset,
@@ -94,7 +95,8 @@ public struct PageControl: Sendable {
     relayout()
   }
 
-  /// Whether the control takes input: enabled, and not hidden for a single page (SPEC D17).
+  /// Whether the control takes input: enabled, and not hidden for a single page (docs/behaviour.md,
+  /// "Disabled or hidden").
   public var isInteractive: Bool {
     isEnabled && !(configuration.hidesForSinglePage && pageCount < 2)
   }
@@ -103,13 +105,14 @@ public struct PageControl: Sendable {
   public var isScrubbing: Bool { contact.phase == .scrub }
 
   /// Applies one event: emits what falls due up to its time, applies it, then emits what
-  /// it made due at that same time (SPEC D3).
+  /// it made due at that same time (docs/behaviour.md, "Due work").
   ///
   /// The event's `session` is not consulted; records carry ``session``.
   ///
   /// - Returns: Whether a rule used the event: `false` when it was ignored — a touch outside
   ///   both frames, a finger nobody tracks, a hover, a key without focus, input while
-  ///   disabled or hidden, keys and actions during a scrub (SPEC D11, D12, D15, D17).
+  /// disabled or hidden, keys and actions during a scrub (docs/behaviour.md, "Pointer press", "One
+  /// tracked contact", "Key directions" and "Disabled or hidden").
   /// - Throws: ``PageControlError`` if the event breaks the contract; the control is then
   ///   unchanged and nothing was emitted.
   @discardableResult
@@ -209,7 +212,8 @@ public struct PageControl: Sendable {
   private var contactDue: Double {
     switch contact.phase {
     case .press:
-      contact.continuous ? configuration.constants.scrubBeginTime(downAt: contact.downTime) : .infinity
+      contact.continuous
+        ? configuration.constants.scrubBeginTime(downAt: contact.downTime) : .infinity
     case .scrub: scrub.stepDue
     case .idle, .drag, .ignored: .infinity
     }
@@ -229,7 +233,8 @@ public struct PageControl: Sendable {
       let timerDue = timer.due
       let due = nextDue
       guard due <= t else { return }
-      // On a tie the earlier kind goes first: reset, timer, then the contact (SPEC D4).
+      // On a tie the earlier kind goes first: reset, timer, then the contact (docs/behaviour.md,
+      // "Same-instant order").
       if reset == due {
         resetDue = .infinity
         setInteraction(.none, at: due, emit)
@@ -253,7 +258,8 @@ public struct PageControl: Sendable {
 
   func clamped(_ page: Int) -> Int { min(max(page, 0), lastPage) }
 
-  /// The padding in force: explicit, else 14, or 0 while the style is minimal (SPEC D18).
+  /// The padding in force: explicit, else 14, or 0 while the style is minimal (docs/behaviour.md,
+  /// "Padding").
   var padding: Double { configuration.padding ?? (style == .minimal ? 0 : 14) }
 
   /// Rebuilds the layout after the page count or padding changed, keeping the window
@@ -301,7 +307,8 @@ public struct PageControl: Sendable {
     emit(record(.interaction(state), at: t))
   }
 
-  /// Brings the background in line with the style and the scrub state (SPEC §3.10).
+  /// Brings the background in line with the style and the scrub state (docs/behaviour.md,
+  /// "Background").
   mutating func updateBackground(at t: Double, _ emit: (PageControlRecord) -> Void) {
     let visible = style == .prominent || (style == .automatic && isScrubbing)
     guard visible != isBackgroundVisible else { return }

@@ -1,6 +1,8 @@
-/// Everything that describes one page control and its paged content (SPEC §1).
+/// Everything that describes one page control and its paged content (docs/behaviour.md,
+/// "Configuration keys").
 ///
-/// Only `pages` and `control` are required; every other key has the SPEC's default.
+/// Only `pages` and `control` are required; every other key has its default (docs/behaviour.md,
+/// "Configuration keys").
 ///
 /// ```swift
 /// var configuration = PageControlConfiguration(
@@ -37,7 +39,7 @@ public struct PageControlConfiguration: Sendable, Hashable {
   public var padding: Double?
   /// The display refresh rate that paces scrub steps.
   public var fps: Double = 120
-  /// Whether a screen reader is running (SPEC §3.7).
+  /// Whether a screen reader is running (docs/behaviour.md, "Announcements").
   public var voiceOver: Bool = false
   /// The auto-advance timer, if any.
   public var progress: TimerProgress?
@@ -56,7 +58,8 @@ public struct PageControlConfiguration: Sendable, Hashable {
   /// never overflow and a scrub's steps stay bounded.
   public static let maximumPages = 1 << 20
 
-  /// Creates a configuration with the SPEC's defaults for everything but the required keys.
+  /// Creates a configuration with the defaults of docs/behaviour.md, "Configuration keys" for
+  /// everything but the required keys.
   public init(pages: Int, control: Rect) {
     self.pages = pages
     self.control = control

@@ -1,4 +1,5 @@
-/// Replays a stream of events for any number of independent sessions (SPEC §2).
+/// Replays a stream of events for any number of independent sessions (docs/behaviour.md,
+/// "Sessions").
 ///
 /// Each session is its own ``PageControl`` with the shared configuration, created at the
 /// session's first event. Memory grows with the number of sessions, never with the number

@@ -1,4 +1,5 @@
-/// One input event of a trace (SPEC §2): a time, an optional session, and what happened.
+/// One input event of a trace (docs/behaviour.md, "Trace format"): a time, an optional session, and
+/// what happened.
 ///
 /// ```swift
 /// let down = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 187, y: 795))
@@ -60,7 +61,7 @@ public enum PointerPhase: String, Sendable, Hashable, CaseIterable {
   case up
 }
 
-/// The keys the control responds to (SPEC §3.6).
+/// The keys the control responds to (docs/behaviour.md, "Keyboard").
 public enum Key: String, Sendable, Hashable, CaseIterable {
   /// Moves focus to the control.
   case tab
@@ -80,7 +81,7 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
   case end
 }
 
-/// Accessibility actions (SPEC §3.7).
+/// Accessibility actions (docs/behaviour.md, "Accessibility").
 public enum AccessibilityAction: String, Sendable, Hashable, CaseIterable {
   /// Next page.
   case increment

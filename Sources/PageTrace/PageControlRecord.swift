@@ -1,4 +1,5 @@
-/// One output record (SPEC §5): a time, the session of the input, and what happened.
+/// One output record (docs/behaviour.md, "Output records"): a time, the session of the input, and
+/// what happened.
 ///
 /// Time-driven records (scrub steps, the discrete-state reset, timer advances) carry
 /// their own due time, not the time of the event that revealed them.

@@ -27,7 +27,7 @@ public struct PageTransition: Sendable, Hashable {
   }
 }
 
-/// What made the page change (SPEC §5).
+/// What made the page change (docs/behaviour.md, "Record types").
 public enum TransitionCause: String, Sendable, Hashable, CaseIterable {
   /// A tap on the control.
   case tap
@@ -51,7 +51,7 @@ public enum TransitionCause: String, Sendable, Hashable, CaseIterable {
   case program
 }
 
-/// The interaction state of the control (SPEC §3.5).
+/// The interaction state of the control (docs/behaviour.md, "Discrete state").
 public enum InteractionState: String, Sendable, Hashable, CaseIterable {
   /// Nothing in progress.
   case none

@@ -1,4 +1,5 @@
-/// The contents of a `set` event (SPEC §3.9, D18): every field is optional.
+/// The contents of a `set` event (docs/behaviour.md, "Programmatic changes" and "Order within a
+/// set"): every field is optional.
 ///
 /// `enabled`, `continuous`, `style` and `pages` apply first, then `current` (clamped).
 ///

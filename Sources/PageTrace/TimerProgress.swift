@@ -1,4 +1,4 @@
-/// The auto-advance timer of iOS 17 (SPEC §3.8, D21).
+/// The auto-advance timer of iOS 17 (docs/behaviour.md, "Timer").
 ///
 /// ```swift
 /// configuration.progress = TimerProgress(duration: 3, pageDurations: [2: 5])

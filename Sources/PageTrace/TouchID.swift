@@ -1,4 +1,4 @@
-/// The identity of a finger: a number or a string (SPEC §2).
+/// The identity of a finger: a number or a string (docs/behaviour.md, "Touch ids").
 ///
 /// `1` and `1.0` are the same id; the number `1` and the string `"1"` are not.
 ///

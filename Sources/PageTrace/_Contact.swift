@@ -1,4 +1,5 @@
-/// The one tracked finger or pointer press (SPEC §3, D11, D12).
+/// The one tracked finger or pointer press (docs/behaviour.md, "One tracked contact" and "Pointer
+/// press").
 ///
 /// Stored in place (not as an optional) so that every event mutates it without copying.
 struct _Contact: Sendable {
@@ -22,7 +23,8 @@ struct _Contact: Sendable {
 
   var phase = Phase.idle
   var source = Source.pointer
-  /// Whether the control allowed scrubbing when this contact went down (SPEC D13).
+  /// Whether the control allowed scrubbing when this contact went down (docs/behaviour.md,
+  /// "Continuous flag").
   var continuous = false
   var downTime = 0.0
   var downX = 0.0
@@ -31,14 +33,19 @@ struct _Contact: Sendable {
   var x = 0.0
   var y = 0.0
   var velocity = _VelocityTracker()
+  /// Whether some sample (a `move`, or the `up`) was `scrubTravel` or more from the down
+  /// point: such a contact is no tap or click, even if it came back (docs/behaviour.md,
+  /// "Travel").
+  var travelledFar = false
 
-  /// The straight-line distance from the down point (SPEC D2).
+  /// The straight-line distance from the down point (docs/behaviour.md, "Travel").
   func travel(toX x: Double, y: Double) -> Double {
     _distance(x - downX, y - downY)
   }
 }
 
-/// The last tap that changed the page, for the follow-up rule (SPEC §3.1, D10).
+/// The last tap that changed the page, for the follow-up rule (docs/behaviour.md, "Taps" and
+/// "Follow-up tap").
 struct _TapMemory: Sendable, Hashable {
   var upTime: Double
   var x: Double

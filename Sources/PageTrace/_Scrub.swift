@@ -1,4 +1,5 @@
-/// The state of a scrub in progress (SPEC §3.2, D6, D19).
+/// The state of a scrub in progress (docs/behaviour.md, "Scrubbing", "Scrub stepping" and "Re-entry
+/// after the edge").
 struct _Scrub: Sendable, Hashable {
   /// Where the finger was, as an offset along the control, when the anchor was set.
   var anchorOffset = 0.0

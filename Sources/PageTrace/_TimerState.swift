@@ -1,4 +1,4 @@
-/// The auto-advance timer's count (SPEC §3.8, D21).
+/// The auto-advance timer's count (docs/behaviour.md, "Timer").
 enum _TimerState: Sendable, Hashable {
   /// No `progress` configured.
   case off

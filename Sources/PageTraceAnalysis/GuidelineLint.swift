@@ -1,7 +1,8 @@
 import PageTrace
+import PageTraceIO
 
-/// The design guidelines of SPEC §7 as checks with stable rule ids: over a configuration,
-/// and over what a trace does with it.
+/// The design guidelines of docs/behaviour.md, "Lint rules" as checks with stable rule ids: over a
+/// configuration, and over what a trace does with it.
 ///
 /// ```swift
 /// for finding in GuidelineLint.check(configuration) {
@@ -51,7 +52,7 @@ public enum GuidelineLint {
     }
   }
 
-  /// Checks a configuration against every configuration rule of §7.
+  /// Checks a configuration against every configuration rule of docs/behaviour.md, "Lint rules".
   public static func check(_ configuration: PageControlConfiguration) -> [Finding] {
     var findings: [Finding] = []
     let pages = configuration.pages
@@ -124,7 +125,8 @@ public enum GuidelineLint {
       if taps > 10 {
         report(
           Finding(
-            .manyPagesByTaps, "more than 10 pages visited by taps (t = \(record.time))",
+            .manyPagesByTaps,
+            "more than 10 pages visited by taps (t = \(JSONText.number(record.time)))",
             session: record.session))
       }
     }

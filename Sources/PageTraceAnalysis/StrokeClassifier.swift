@@ -64,11 +64,16 @@ public struct StrokeClassifier: Sendable {
     public var start: Double
     /// When it went up or was cancelled.
     public var end: Double
+    /// Where it went down.
+    public var startX: Double
+    /// Where it went down, along y.
+    public var startY: Double
     /// Displacement from the down point to the up point (the last sample if cancelled).
     public var dx: Double
     /// Displacement along y.
     public var dy: Double
-    /// Release velocity along the dominant axis, in points per second (SPEC D7).
+    /// Release velocity along the dominant axis, in points per second (docs/behaviour.md,
+    /// "Velocity").
     public var velocity: Double
     /// The axis with the larger displacement (x on a tie).
     public var dominantAxis: Axis
@@ -157,7 +162,8 @@ public struct StrokeClassifier: Sendable {
       kind = step == nil ? .drag : .swipe
     }
     return Stroke(
-      session: key.session, id: key.id, kind: kind, start: state.start, end: end, dx: dx,
-      dy: dy, velocity: velocity, dominantAxis: axis)
+      session: key.session, id: key.id, kind: kind, start: state.start, end: end,
+      startX: state.downX, startY: state.downY, dx: dx, dy: dy, velocity: velocity,
+      dominantAxis: axis)
   }
 }

@@ -37,6 +37,8 @@ public struct TraceStatistics: Sendable {
   public private(set) var timeOnPage: [Int: Double] = [:]
   /// Announcements made.
   public private(set) var announcements = 0
+  /// The largest magnitude of an event time: the scale of the sums in ``timeOnPage``.
+  public private(set) var largestTime = 0.0
 
   private var classifier: StrokeClassifier
   private var initialPage: Int
@@ -60,6 +62,7 @@ public struct TraceStatistics: Sendable {
   /// Counts an input event (call before handing it to the engine).
   public mutating func observe(_ event: PageControlEvent) {
     events += 1
+    largestTime = max(largestTime, event.time.magnitude)
     var state =
       sessions[event.session]
       ?? _SessionState(page: initialPage, since: event.time, last: event.time)
@@ -132,6 +135,7 @@ public struct TraceStatistics: Sendable {
     peakPagesPerSecond = max(peakPagesPerSecond, other.peakPagesPerSecond)
     timeOnPage.merge(other.timeOnPage, uniquingKeysWith: +)
     announcements += other.announcements
+    largestTime = max(largestTime, other.largestTime)
   }
 
   /// All transitions.

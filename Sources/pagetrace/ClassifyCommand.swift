@@ -100,7 +100,7 @@ enum ClassifyCommand {
   }
 
   /// The stroke as a JSON object, without its closing brace. Numbers go through the one
-  /// number writer; the duration is rounded to the nanosecond.
+  /// number writer; differences are rounded to the precision of their operands.
   static func json(_ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule)
     -> String
   {
@@ -113,9 +113,10 @@ enum ClassifyCommand {
     }
     text += "\"id\":\(id),\"kind\":\"\(stroke.kind.rawValue)\""
     text += ",\"start\":\(JSONText.number(stroke.start)),\"end\":\(JSONText.number(stroke.end))"
-    text += ",\"duration\":\(JSONText.number(JSONText.derived(stroke.duration)))"
-    text += ",\"dx\":\(JSONText.number(JSONText.derived(stroke.dx)))"
-    text += ",\"dy\":\(JSONText.number(JSONText.derived(stroke.dy)))"
+    text += ",\"duration\":\(JSONText.number(JSONText.difference(stroke.end, stroke.start)))"
+    let (endX, endY) = (stroke.startX + stroke.dx, stroke.startY + stroke.dy)
+    text += ",\"dx\":\(JSONText.number(JSONText.difference(endX, stroke.startX)))"
+    text += ",\"dy\":\(JSONText.number(JSONText.difference(endY, stroke.startY)))"
     text += ",\"velocity\":\(JSONText.number(stroke.velocity))"
     text += ",\"axis\":\"\(stroke.dominantAxis.rawValue)\",\"swipeRule\":\"\(swipeRule.rawValue)\""
     return text

@@ -1,8 +1,9 @@
 import PageTrace
 import PageTraceIO
 
-/// Every configuration key as a command-line flag (SPEC §1, §3): `--pages 8`,
-/// `--control 0,780,390,30`, `--voice-over` / `--no-voice-over`, `--scrub-delay 0.2`.
+/// Every configuration key as a command-line flag (docs/behaviour.md, "Configuration keys",
+/// "Interaction constants" and "Configuration flags"): `--pages 8`, `--control 0,780,390,30`,
+/// `--voice-over` / `--no-voice-over`, `--scrub-delay 0.2`.
 ///
 /// Each flag becomes a one-key JSON object parsed by ``ConfigurationPatch``, so flags,
 /// `--config` files and headers share one vocabulary and one validation.

@@ -59,11 +59,19 @@ enum ConvertCommand {
       switch format {
       case .jsonLines:
         var writer = EventWriter(descriptor: descriptor, name: name)
-        copy(from: &reader, run: &run) { writer.writeHeader($0) } event: { writer.write($0) }
+        copy(from: &reader, run: &run) {
+          writer.writeHeader($0)
+        } event: {
+          writer.write($0)
+        }
         try writer.flush()
       case .binary:
         var writer = BinaryTraceWriter(descriptor: descriptor, name: name)
-        copy(from: &reader, run: &run) { writer.writeHeader($0) } event: { writer.write($0) }
+        copy(from: &reader, run: &run) {
+          writer.writeHeader($0)
+        } event: {
+          writer.write($0)
+        }
         if run.hasFailed { try writer.flush() } else { try writer.finish() }
       }
     } catch {

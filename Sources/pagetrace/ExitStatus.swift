@@ -22,4 +22,6 @@ struct CommandFailure: Error {
   var message: String
   /// Whether the message already says where (`FILE:LINE:COLUMN: …`) and is printed as is.
   var isLocated = false
+  /// A line printed after the message, e.g. where the output produced so far was kept.
+  var note: String?
 }

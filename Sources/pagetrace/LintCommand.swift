@@ -3,7 +3,7 @@ import PageTraceAnalysis
 import PageTraceIO
 
 /// `pagetrace lint [FILE...]`: checks configurations and traces against the guidelines of
-/// SPEC §7, one finding per line.
+/// docs/behaviour.md, "Lint rules", one finding per line.
 enum LintCommand {
   static let specs: [OptionSpec] =
     [
@@ -11,16 +11,17 @@ enum LintCommand {
         name: "format", value: "text|json",
         help: "text: FILE: RULE-ID: message (default). json: one JSON object per finding."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
       overview:
-        "Check configurations and traces against the page-control guidelines (SPEC §7). A file holding one JSON object is a configuration (as for --config); a trace's header is checked, and its events are replayed to report behaviour the guidelines warn about.",
+        "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file holding one JSON object is a configuration (as for --config); a trace's header is checked, and its events are replayed to report behaviour the guidelines warn about.",
       usage: "pagetrace lint [<options>] [<file> ...]",
       arguments: [("<file>", "Configurations or traces; '-' or none: standard input.")],
       sections: [
         ("OPTIONS", Array(specs.prefix(2)) + InputFlags.specs),
+        ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }

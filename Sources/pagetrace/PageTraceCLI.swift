@@ -1,7 +1,7 @@
 /// `pagetrace`: replay page-control traces from the command line.
 @main
 struct PageTraceCLI {
-  static let version = "0.3.0"
+  static let version = "0.4.0"
 
   static let subcommands: [(name: String, summary: String)] = [
     ("replay", "Replay traces and write the records they produce."),
@@ -78,6 +78,7 @@ struct PageTraceCLI {
     } catch {
       _standardError.write(
         error.isLocated ? error.message + "\n" : "pagetrace: error: \(error.message)\n")
+      if let note = error.note { _standardError.write("pagetrace: note: \(note)\n") }
       if error.status == .usage {
         _standardError.write("See 'pagetrace --help'.\n")
       }

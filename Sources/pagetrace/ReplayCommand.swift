@@ -2,7 +2,7 @@ import PageTrace
 import PageTraceIO
 
 /// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines
-/// (SPEC §2, §5, §6).
+/// (docs/behaviour.md, "Trace format", "Output records" and "Bad input").
 enum ReplayCommand {
   static let specs: [OptionSpec] =
     [

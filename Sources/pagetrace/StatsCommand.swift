@@ -120,6 +120,10 @@ enum StatsCommand {
         + keys.compactMap { key in values[key].map { "\"\(label(key))\":\($0)" } }.joined(
           separator: ",") + "}"
     }
+    /// A sum of differences of event times, to the precision of those times.
+    func seconds(_ value: Double) -> String {
+      JSONText.number(JSONText.rounded(value, toPrecisionOf: s.largestTime))
+    }
     var text = "{\"file\":\(JSONText.string(name)),\"events\":\(s.events)"
     text += ",\"strokes\":" + object(s.strokes, StrokeClassifier.Kind.allCases) { $0.rawValue }
     text += ",\"transitions\":\(s.transitions)"
@@ -133,7 +137,8 @@ enum StatsCommand {
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
     text +=
       ",\"timeOnPage\":{"
-      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(JSONText.number(JSONText.derived(s.timeOnPage[$0]!)))" }.joined(separator: ",")
+      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(seconds(s.timeOnPage[$0]!))" }.joined(
+        separator: ",")
       + "}"
     return text + ",\"announcements\":\(s.announcements)}\n"
   }

@@ -104,11 +104,9 @@ struct _CommandRun: ~Copyable {
       let lines = summary.skippedLines == 1 ? "line" : "lines"
       _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
     }
-    if let failure {
+    if var failure {
       if let partial = output.abandon() {
-        _standardError.write(
-          "pagetrace: note: \(name) is unchanged; what was written before the error is in \(partial)\n"
-        )
+        failure.note = "\(name) is unchanged; what was written before the error is in \(partial)"
       }
       throw failure
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// SPEC §6 and D23–D25 through the executable: clear errors, documented statuses, nothing lost.
+/// docs/behaviour.md, "Bad input", "Configuration precedence", "JSON strictness" and "Error
+/// messages" through the executable: clear errors, documented statuses, nothing lost.
 @Suite struct ReplayErrorTests {
   /// A trace whose first two events make one record (0 → 1 at 0.05), then `bad`.
   func trace(then bad: String, newline: Bool = true) -> String {
@@ -45,7 +46,7 @@ import Testing
     #expect(nan.status == 65)
     #expect(nan.stderr.hasPrefix("t.jsonl:4:6: "), "\(nan.stderr)")
     expectFirstRecordIntact(nan)
-    // Anywhere on the line, even in a key nobody reads (SPEC D24).
+    // Anywhere on the line, even in a key nobody reads (docs/behaviour.md, "JSON strictness").
     let huge = try replay(trace(then: #"{"t":0.5,"key":"tab","note":1e999}"#))
     #expect(huge.status == 65)
     #expect(huge.stderr.hasPrefix("t.jsonl:4:29: "), "\(huge.stderr)")

@@ -46,7 +46,8 @@ import Testing
   }
 
   @Test func outputKeysFollowTheSpecOrder() throws {
-    // SPEC D26: t, type, session, then the fields in §5 order.
+    // docs/behaviour.md, "Key order": t, type, session, then the fields in the order of "Record
+    // types".
     let run = try pagetrace(
       ["replay", "--emit", "all", repository.appendingPathComponent("Traces/sessions.jsonl").path])
     let first = run.stdout.split(separator: "\n").first {

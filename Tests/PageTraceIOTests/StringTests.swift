@@ -125,6 +125,7 @@ import Testing
       Array(#"{"t":0,"key":"tab","s":""#.utf8) + [0xF0, 0x9F, 0x98, 0x80]
       + Array(#""}"#.utf8)
     var decoder = TraceDecoder(file: "x")
-    #expect(try decode(line, with: &decoder) == .event(PageControlEvent(time: 0, .key(.tab)), line: 1))
+    #expect(
+      try decode(line, with: &decoder) == .event(PageControlEvent(time: 0, .key(.tab)), line: 1))
   }
 }

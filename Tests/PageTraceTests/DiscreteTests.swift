@@ -2,7 +2,8 @@ import Testing
 
 @testable import PageTrace
 
-/// SPEC §3.5, D4, D5: the discrete interaction state.
+/// docs/behaviour.md, "Discrete state", "Same-instant order" and "Records only on change": the
+/// discrete interaction state.
 @Suite struct DiscreteStateTests {
   @Test func aSecondChangeDuringTheAnimationPushesTheResetBack() throws {
     // Tap 2 at 300 is far from tap 1 (no follow-up): dot rule, 1 → 2 at 0.25.
@@ -22,14 +23,14 @@ import Testing
   }
 
   @Test func theResetIsNotWrittenAfterTheSessionsLastEvent() throws {
-    // SPEC §5: nothing after the last event.
+    // docs/behaviour.md, "After the last event": nothing after the last event.
     #expect(try replay(phone(), tap(0, 187)).count == 2)
   }
 
   @Test func aResetComesBeforeATimerAdvanceAtTheSameInstant() throws {
-    // SPEC D4. The tap at 0.05 restarts the timer (0.05 + 0.35) and, with animationDuration
-    // 0.35, schedules the reset at the same instant. Reset first: the timer's change then
-    // sets the state back to discrete with its own record.
+    // docs/behaviour.md, "Same-instant order". The tap at 0.05 restarts the timer (0.05 + 0.35)
+    // and, with animationDuration 0.35, schedules the reset at the same instant. Reset first: the
+    // timer's change then sets the state back to discrete with its own record.
     let configuration = phone {
       $0.constants.animationDuration = 0.35
       $0.progress = TimerProgress(duration: 0.35)
@@ -43,7 +44,7 @@ import Testing
   }
 }
 
-/// SPEC §3.6, D15: the keyboard.
+/// docs/behaviour.md, "Keyboard" and "Key directions": the keyboard.
 @Suite struct KeyboardTests {
   @Test func keysActOnlyWithFocus() throws {
     let events = [key(0, .right), focus(1), key(2, .right), focus(3, false), key(4, .right)]
@@ -78,7 +79,8 @@ import Testing
   }
 
   @Test func arrowsFollowTheVisualDirection() throws {
-    // SPEC D15: rtl `left` is next; ttb `down`/`right` are next; btt `up`/`right` are next.
+    // docs/behaviour.md, "Key directions": rtl `left` is next; ttb `down`/`right` are next; btt
+    // `up`/`right` are next.
     let table: [(LayoutDirection, next: [Key], previous: [Key])] = [
       (.leftToRight, [.right, .down], [.left, .up]),
       (.rightToLeft, [.left, .down], [.right, .up]),
@@ -112,7 +114,7 @@ import Testing
   }
 }
 
-/// SPEC §3.7, D16: accessibility and announcements.
+/// docs/behaviour.md, "Accessibility" and "Announcements": accessibility and announcements.
 @Suite struct AccessibilityTests {
   @Test func everyAccessibilityChangeIsAnnounced() throws {
     #expect(
@@ -163,7 +165,8 @@ import Testing
   }
 
   @Test func aFlickIsAnnouncedAfterTheBackgroundRecord() throws {
-    // SPEC D4: scrub end → flick transition, interaction, background, announcement.
+    // docs/behaviour.md, "Records of one change": scrub end → flick transition, interaction,
+    // background, announcement.
     let events = [down(0.2, 187), move(0.21, 203), move(0.25, 235), up(0.29, 240)]
     let tail = try replay(phone { $0.voiceOver = true }, events).suffix(4)
     #expect(

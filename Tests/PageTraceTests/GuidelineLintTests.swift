@@ -1,9 +1,9 @@
+import PageTraceAnalysis
 import Testing
 
 @testable import PageTrace
-import PageTraceAnalysis
 
-/// SPEC §7: every rule, on both sides of its boundary.
+/// docs/behaviour.md, "Lint rules": every rule, on both sides of its boundary.
 @Suite struct GuidelineLintTests {
   func rules(_ adjust: (inout PageControlConfiguration) -> Void) -> [GuidelineLint.Rule] {
     GuidelineLint.check(phone(adjust)).map(\.rule)

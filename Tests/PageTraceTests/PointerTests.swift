@@ -2,7 +2,7 @@ import Testing
 
 @testable import PageTrace
 
-/// SPEC §3.3, D9, D11: the iPadOS pointer.
+/// docs/behaviour.md, "Pointer click", "Slots" and "Pointer press": the iPadOS pointer.
 @Suite struct PointerTests {
   @Test func aClickOnADotJumpsStraightToItsPage() throws {
     let events = [pointer(.down, 0, 235), pointer(.up, 0.05, 235)]  // page 6's dot
@@ -33,7 +33,8 @@ import Testing
   }
 
   @Test func aPressOutsideTheControlIsIgnoredAndBlocksNothing() throws {
-    // The pointer goes down on the content: ignored (SPEC D11); a tap then works.
+    // The pointer goes down on the content: ignored (docs/behaviour.md, "Pointer press"); a tap
+    // then works.
     let events = [pointer(.down, 0, 200, 400)] + tap(0.1, 187)
     #expect(try transitions(phone(), events) == [transition(0.1 + 0.05, 0, 1, .tap)])
   }
@@ -69,7 +70,8 @@ import Testing
   }
 }
 
-/// SPEC §3.4, D7: swipes on the paged content (the 390 × 844 screen).
+/// docs/behaviour.md, "Swipe rule" and "Velocity": swipes on the paged content (the 390 × 844
+/// screen).
 @Suite struct ContentSwipeTests {
   @Test func aFastSwipeLeftShowsTheNextPage() throws {
     // 60 pt left; velocity (250 - 300) / 0.02 = -2500 along the finger's travel.

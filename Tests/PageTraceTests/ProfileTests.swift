@@ -6,7 +6,8 @@ func detail(_ t: Double, _ page: Int) -> PageControlRecord {
   PageControlRecord(time: t, .detail(page: page))
 }
 
-/// SPEC §4, D22: `legacy`, the iPhone page indicator and iOS 7–13 page control.
+/// docs/behaviour.md, "Profiles" and "Profile comparison": `legacy`, the iPhone page indicator and
+/// iOS 7–13 page control.
 @Suite struct LegacyProfileTests {
   func legacy(pages: Int = 8, current: Int = 0) -> PageControlConfiguration {
     phone(pages: pages, current: current) { $0.profile = .legacy }
@@ -69,7 +70,7 @@ func detail(_ t: Double, _ page: Int) -> PageControlRecord {
   }
 }
 
-/// SPEC §4, D22: `fiori`, SAP Fiori for iOS.
+/// docs/behaviour.md, "Profiles" and "Profile comparison": `fiori`, SAP Fiori for iOS.
 @Suite struct FioriProfileTests {
   func fiori(pages: Int = 8, current: Int = 0) -> PageControlConfiguration {
     phone(pages: pages, current: current) { $0.profile = .fiori }
@@ -113,7 +114,8 @@ func detail(_ t: Double, _ page: Int) -> PageControlRecord {
   }
 }
 
-/// SPEC §4, D22: `android`, ViewPager2 with TabLayout dots.
+/// docs/behaviour.md, "Profiles" and "Profile comparison": `android`, ViewPager2 with TabLayout
+/// dots.
 @Suite struct AndroidProfileTests {
   func android(pages: Int = 8, current: Int = 0) -> PageControlConfiguration {
     phone(pages: pages, current: current) { $0.profile = .android }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PageTrace
 
-/// SPEC §3.9, D18: `set` events.
+/// docs/behaviour.md, "Programmatic changes" and "Order within a set": `set` events.
 @Suite struct ProgrammaticTests {
   @Test func settingCurrentIsAnUnanimatedProgramTransition() throws {
     #expect(try replay(phone(), [set(1, .init(current: 3))]) == [transition(1, 0, 3, .program)])
@@ -52,7 +52,8 @@ import Testing
   }
 
   @Test func disablingCancelsTheTrackedTouch() throws {
-    // SPEC D17: as a cancel: the scrub ends on the page it reached, announced under VoiceOver.
+    // docs/behaviour.md, "Disabled or hidden": as a cancel: the scrub ends on the page it reached,
+    // announced under VoiceOver.
     let events = [
       down(0, 187), move(0.01, 203), move(0.02, 219), set(0.1, .init(enabled: false)),
       move(0.2, 300), up(0.3, 300),
@@ -73,7 +74,8 @@ import Testing
   }
 
   @Test func continuousAtTouchDownGovernsThatTouch() throws {
-    // SPEC D13: the first touch went down while scrubbing was allowed; the second did not.
+    // docs/behaviour.md, "Continuous flag": the first touch went down while scrubbing was allowed;
+    // the second did not.
     let events =
       [down(0, 187), set(0.05, .init(continuous: false)), idle(0.2), up(0.3, 187)]
       + [down(1, 187), idle(1.5), up(1.6, 187)]
@@ -104,7 +106,7 @@ import Testing
   }
 }
 
-/// SPEC §3.10: the background.
+/// docs/behaviour.md, "Background": the background.
 @Suite struct BackgroundTests {
   let scrub = [down(0, 187), move(0.01, 203), move(0.02, 219), up(0.3, 219)]
 
@@ -125,7 +127,7 @@ import Testing
   }
 }
 
-/// SPEC D17: disabled and hidden controls.
+/// docs/behaviour.md, "Disabled or hidden": disabled and hidden controls.
 @Suite struct DisabledTests {
   let everything =
     tap(0, 187) + [pointer(.down, 1, 235), pointer(.up, 1.05, 235), focus(2), key(3, .right)]
@@ -150,7 +152,8 @@ import Testing
       try transitions(configuration, [set(0, .init(pages: 3))] + tap(1, 250)) == [
         transition(1.05, 0, 1, .tap)
       ])
-    // Not hidden when the flag is off: the hold begins a scrub (SPEC D20).
+    // Not hidden when the flag is off: the hold begins a scrub (docs/behaviour.md, "Scrubs with few
+    // pages").
     #expect(try replay(phone(pages: 1), [down(0, 195), idle(0.2)]).count == 2)
   }
 

@@ -85,7 +85,8 @@ import Testing
         switch record.content {
         case .transition(let transition):
           let before = shown[s] ?? initialPage
-          // SPEC: from is the page shown before (a `set` of pages clamps first).
+          // docs/behaviour.md, "Order within a set": from is the page shown before (a `set` of
+          // pages clamps first).
           if transition.cause != .program { #expect(transition.from == before) }
           let discrete: Set<TransitionCause> = [
             .tap, .pointer, .swipe, .key, .accessibility, .timer,

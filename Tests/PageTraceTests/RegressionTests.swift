@@ -2,12 +2,14 @@ import Testing
 
 @testable import PageTrace
 
-/// Inputs found in review that the engine once got wrong, each pinned to its SPEC clause.
+/// Inputs found in review that the engine once got wrong, each pinned to its rule in
+/// docs/behaviour.md.
 @Suite struct RegressionTests {
   @Test func aTimerRestartedBySetPagesDuringAScrubStaysPaused() throws {
-    // SPEC D21: only a scrub pauses it. 3 pages (dots 179, 195, 211), on the last page: the
-    // timer stops at 1. The hold at 2 becomes a scrub at 2.15; `set pages 5` restarts the
-    // stopped timer, paused; it resumes with its full second when the scrub ends at 3.6.
+    // docs/behaviour.md, "Timer pause": only a scrub pauses it. 3 pages (dots 179, 195, 211), on
+    // the last page: the timer stops at 1. The hold at 2 becomes a scrub at 2.15; `set pages 5`
+    // restarts the stopped timer, paused; it resumes with its full second when the scrub ends at
+    // 3.6.
     let configuration = phone(pages: 3, current: 2) { $0.progress = TimerProgress(duration: 1) }
     let events = [
       idle(0), down(2, 211), idle(2.2), set(2.2, .init(pages: 5)), idle(3.5), up(3.6, 211), idle(5),
@@ -16,7 +18,8 @@ import Testing
   }
 
   @Test func aSampleExactlyATenthOfASecondOldCountsForVelocity() throws {
-    // SPEC D7 (inclusive): 0.136 - 0.036 == 0.1, so v = 100 / 0.1 = 1000: a flick.
+    // docs/behaviour.md, "Velocity" (inclusive): 0.136 - 0.036 == 0.1, so v = 100 / 0.1 = 1000: a
+    // flick.
     let events = [down(0.036, 100), move(0.136, 200), up(0.136, 200)]
     #expect(try transitions(phone(), events) == [transition(0.136, 0, 7, .flick)])
   }
@@ -47,8 +50,9 @@ import Testing
   }
 
   @Test func hidingAndClampingDuringAScrubEndsItSilently() throws {
-    // SPEC D18 over D17: the `set` changes the page during a scrub, so the scrub ends
-    // without an announcement, and the records come as transition, interaction, background.
+    // docs/behaviour.md, "Set during a scrub" (over "Disabled or hidden"): the `set` changes the
+    // page during a scrub, so the scrub ends without an announcement, and the records come as
+    // transition, interaction, background.
     let configuration = phone(current: 5) {
       $0.voiceOver = true
       $0.hidesForSinglePage = true

@@ -1,7 +1,7 @@
+import PageTraceAnalysis
 import Testing
 
 @testable import PageTrace
-import PageTraceAnalysis
 
 /// `classify`: the recognizers' constants decide each stroke (phone screen 390 × 844).
 @Suite struct StrokeClassifierTests {
@@ -48,5 +48,40 @@ import PageTraceAnalysis
       up(0.06, 200, 400, id: 2),
     ]
     #expect(classify(events).map(\.kind) == [.cancelled, .tap])
+  }
+
+  @Test func holdIsComparedAsADueTimeLikeTheReducer() {
+    // 3.15 - 3.0 is 0.1499999999999999 as a difference, but the due time 3.0 + 0.15 is 3.15:
+    // released exactly then, the press has begun a scrub in replay, so it is a long press.
+    #expect(classify([down(3.0, 100, 400), up(3.15, 100, 400)]).map(\.kind) == [.longPress])
+    var engine = try! PageControlEngine(phone())
+    let records = try! engine.records(for: [down(3.0, 200, y0), up(3.15, 200, y0)])
+    #expect(records.contains { $0.content == .interaction(.continuous) && $0.time == 3.15 })
+  }
+
+  @Test func aStrokeThatTravelledScrubTravelIsNeverATap() {
+    // Out 20 pt and back: replay begins a scrub at the move, so it is no tap.
+    let strokes = classify([down(0, 100, 400), move(0.02, 120, 400), up(0.05, 100, 400)])
+    #expect(strokes.map(\.kind) == [.drag])
+  }
+
+  @Test func withoutAContainerOnlyTheVelocityRuleMakesASwipe() {
+    var configuration = phone()
+    configuration.container = nil
+    var classifier = StrokeClassifier(configuration)
+    #expect(classifier.swipeRule == .velocity)
+    #expect(StrokeClassifier(phone()).swipeRule == .container)
+    var kinds: [StrokeClassifier.Kind] = []
+    // 200 pt slowly: half of any frame, but no frame to measure: a drag.
+    for event in [down(0, 300, 400), move(1, 100, 400), up(2, 100, 400)] {
+      classifier.handle(event) { kinds.append($0.kind) }
+    }
+    // 60 pt fast: the velocity rule still applies.
+    for event in [
+      down(3, 300, 400), move(3.01, 280, 400), move(3.02, 250, 400), up(3.025, 240, 400),
+    ] {
+      classifier.handle(event) { kinds.append($0.kind) }
+    }
+    #expect(kinds == [.drag, .swipe])
   }
 }

@@ -74,18 +74,19 @@ func set(_ t: Double, _ change: ProgrammaticChange) -> PageControlEvent {
   PageControlEvent(time: t, .set(change))
 }
 
-/// An event that changes nothing (a move of a finger nobody tracks, SPEC D12): it only
-/// lets time pass so that due work up to `t` is written.
+/// An event that changes nothing (a move of a finger nobody tracks, docs/behaviour.md, "One tracked
+/// contact"): it only lets time pass so that due work up to `t` is written.
 func idle(_ t: Double) -> PageControlEvent {
   PageControlEvent(time: t, .touch(.move, id: 999, x: 0, y: 0))
 }
 
-// MARK: Records, spelled the way SPEC §5 lists them
+// MARK: Records, spelled the way docs/behaviour.md, "Record types" lists them
 
 func transition(
   _ t: Double, _ from: Int, _ to: Int, _ cause: TransitionCause, session: String? = nil
 ) -> PageControlRecord {
-  // SPEC §3: discrete causes animate; scrub, jog and flick are continuous; program is none.
+  // docs/behaviour.md, "Record types": discrete causes animate; scrub, jog and flick are
+  // continuous; program is none.
   let interaction: InteractionState
   switch cause {
   case .scrub, .jog, .flick: interaction = .continuous

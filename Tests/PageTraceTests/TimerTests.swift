@@ -2,7 +2,7 @@ import Testing
 
 @testable import PageTrace
 
-/// SPEC §3.8, D21: the auto-advance timer.
+/// docs/behaviour.md, "Timer": the auto-advance timer.
 @Suite struct TimerTests {
   func timed(
     pages: Int = 8, _ progress: TimerProgress,

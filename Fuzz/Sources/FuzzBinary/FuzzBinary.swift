@@ -1,10 +1,11 @@
 // FuzzBinary: the input is the body of a binary trace.
 //
 // `PGTRACE\0` + bytes → TraceReader (which must sniff it as binary; chunk size and string limit
-// by the input's length in 40-byte records, see Chunking) → header/events → CheckedEngine
-// (reducer invariants) → RecordWriter on /dev/null, going on after every error the format
-// lets the reader skip. The input starts at the version field (offset 8 of the file), so a seed
-// is a binary trace with its first 8 bytes removed.
+// by the input's length in 40-byte records, see Chunking) → the library's TraceReplay loop,
+// skipping bad records, watched by FuzzReplay (reducer invariants; records to RecordWriter on
+// /dev/null), going on after every error the format lets the reader skip. The input starts
+// at the version field (offset 8 of the file), so a seed is a binary trace with its first 8
+// bytes removed.
 import FuzzSupport
 import PageTrace
 import PageTraceIO
@@ -24,7 +25,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       descriptor: input.descriptor, name: "fuzz.pgtrace", chunkSize: sizes.chunkSize,
       maximumLineLength: sizes.maximumLineLength)
     guard reader.format == .binary else { fatalError("the magic was not sniffed as binary") }
-    TraceReplay.run(&reader, base: TraceReplay.phone())
+    FuzzReplay.run(&reader, base: FuzzReplay.phone())
   } catch {
     fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
   }

@@ -1,8 +1,8 @@
 // FuzzGetevent: the input is an Android `getevent -lt` capture.
 //
 // bytes → TraceReader(path:importer: GeteventImporter(scaleX: 0.5, scaleY: 0.5)) →
-// CheckedEngine (reducer invariants, phone with 8 pages, profile by size % 4) → RecordWriter
-// on /dev/null.
+// TraceReplay watched by FuzzReplay (reducer invariants, phone with 8 pages, profile by
+// size % 4; see Importing) → RecordWriter on /dev/null.
 import FuzzSupport
 import PageTrace
 import PageTraceIO

@@ -1,10 +1,11 @@
 // FuzzJSONLines: the input is a JSON Lines trace.
 //
-// bytes → TraceReader (chunk size and line limit from the first byte, see Chunking) →
-// header/events → CheckedEngine (reducer invariants) → RecordWriter on /dev/null, going on
-// after every data error as `--on-error skip` does. Then the binary round trip the README
-// promises: the header and the decoded events, written with BinaryTraceWriter and read back
-// with TraceReader, must come back equal, in order, with no error.
+// bytes → TraceReader (chunk size and line limit from the first byte, see Chunking) → the
+// library's TraceReplay loop, skipping bad lines as `--on-error skip` does, watched by
+// FuzzReplay (reducer invariants on every record and event; records to RecordWriter on
+// /dev/null). Then the binary round trip the README promises: the header and the events
+// handed to the engine, written with BinaryTraceWriter and read back with TraceReader, must
+// come back equal, in order, with no error.
 import FuzzSupport
 import PageTrace
 import PageTraceIO
@@ -18,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
   input.load(bytes)
   let sizes = Chunking.sizes(size > 0 ? Int(data[0]) : 3)
-  let summary: TraceReplay.Summary
+  let summary: FuzzReplay.Summary
   do {
     var reader = try TraceReader(
       descriptor: input.descriptor, name: "fuzz.jsonl", chunkSize: sizes.chunkSize,
@@ -28,8 +29,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } else if reader.format != .jsonLines {
       fatalError("input without the magic sniffed as \(reader.format)")
     }
-    summary = TraceReplay.run(&reader, base: TraceReplay.phone(), keepEvents: 4096)
+    summary = FuzzReplay.run(&reader, base: FuzzReplay.phone(), keepEvents: 4096)
     guard reader.format == .jsonLines else { return 0 }
+    // `--summary`'s promise: every JSON Lines line is a header, blank, an applied or ignored
+    // event, or skipped.
+    let counts = summary.outcome.summary
+    guard counts.accountsForEveryLine else { fatalError("lines not accounted for: \(counts)") }
   } catch {
     fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
   }
@@ -46,7 +51,7 @@ func checkBinaryRoundTrip(header: ConfigurationPatch?, events: [PageControlEvent
   if let header { writer.writeHeader(header) }
   for event in events { writer.write(event) }
   do {
-    try writer.flush()
+    try writer.finish()
   } catch {
     fatalError("BinaryTraceWriter failed on an in-memory file: \(error)")
   }

@@ -1,7 +1,8 @@
 // FuzzPointerEvents: the input is a log of W3C Pointer Events as JSON Lines.
 //
-// bytes → TraceReader(path:importer: PointerEventsImporter()) → CheckedEngine (reducer
-// invariants, phone with 8 pages, profile by size % 4) → RecordWriter on /dev/null.
+// bytes → TraceReader(path:importer: PointerEventsImporter()) → TraceReplay watched by
+// FuzzReplay (reducer invariants, phone with 8 pages, profile by size % 4; see Importing) →
+// RecordWriter on /dev/null.
 import FuzzSupport
 import PageTrace
 import PageTraceIO

@@ -1,51 +1,22 @@
 import PageTrace
 
-/// A ``PageControlEngine`` that checks the reducer's invariants on every record and after
-/// every event, and traps (`fatalError`) with the event and record when one is broken.
+/// A ``PageControlEngine`` that checks the reducer's invariants (``InvariantChecker``) on every
+/// record and after every event, and also that an event the engine rejects emits nothing,
+/// creates no session and changes none of the session's public state. Traps (`fatalError`)
+/// with the event and record when one is broken.
 ///
-/// Per session it tracks, from the records alone, the page shown, the interaction state, the
-/// background and the times, and compares them with the engine's own state after each event:
-///
-/// - every record has the event's session, a finite time no later than the event's and no
-///   earlier than the session's previous record or event;
-/// - a transition starts at the page shown (`from` = the previous transition's `to`, or the
-///   configured `current` clamped) and goes to another page inside `0..<max(pages, 1)`;
-/// - `animated` is true exactly for the discrete causes (tap, pointer, swipe, key,
-///   accessibility, timer), whose `interaction` is `discrete`; scrub, jog and flick are
-///   `continuous`, program is `none`;
-/// - no animated transition while the session's interaction is `continuous`, and scrub, jog
-///   and flick transitions only while it is;
-/// - scrub and jog steps move exactly one page, and the steps of one scrub (from its
-///   `interaction continuous` record) are at least `1/fps` apart, less 1e-9 and a few ulps of
-///   the time (at huge times `t + 1/fps` rounds);
-/// - interaction and background records change the state they report (never a repeat);
-///   announcements and details name the page shown;
-/// - after the event, the control's current page, interaction and background equal the
-///   tracked ones, its page is in `0..<max(pageCount, 1)`, and it is scrubbing exactly when
-///   the interaction is `continuous`;
-/// - an event the engine rejects emits nothing, creates no session and changes no state.
+/// For targets that drive the engine themselves (`FuzzReducer`); trace targets replay through
+/// the library's loop and check with ``FuzzReplay``, which runs the same ``InvariantChecker``.
 public struct CheckedEngine {
   /// The engine being checked.
   public private(set) var engine: PageControlEngine
+  /// The checker of its records and controls.
+  public private(set) var checker: InvariantChecker
+
   /// Its configuration.
-  public let configuration: PageControlConfiguration
+  public var configuration: PageControlConfiguration { checker.configuration }
   /// The number of records emitted so far.
-  public private(set) var recordCount = 0
-
-  private let frameInterval: Double
-  private var tracks: [String?: Track] = [:]
-
-  /// What the records have said so far about one session.
-  struct Track {
-    var shown: Int
-    var pageCount: Int
-    var interaction = InteractionState.none
-    var background: Bool
-    /// The latest record or accepted event time.
-    var lastTime = -Double.infinity
-    /// The latest scrub or jog step of the scrub in progress.
-    var lastStep = -Double.infinity
-  }
+  public var recordCount: Int { checker.recordCount }
 
   /// The public state of a control, to show that a rejected event changed nothing.
   struct Snapshot: Equatable {
@@ -74,27 +45,15 @@ public struct CheckedEngine {
     }
   }
 
-  /// The causes of discrete (animated) changes.
-  static let discreteCauses: Set<TransitionCause> = [
-    .tap, .pointer, .swipe, .key, .accessibility, .timer,
-  ]
-
-  /// Creates the engine; throws what ``PageControlEngine/init(_:)`` throws.
+  /// Creates the engine; throws what ``PageControlEngine/init(_:maximumSessions:)`` throws.
   public init(_ configuration: PageControlConfiguration) throws(PageControlError) {
     engine = try PageControlEngine(configuration)
-    self.configuration = configuration
-    frameInterval = 1 / configuration.fps
+    checker = InvariantChecker(configuration)
   }
 
   /// The time of the session's latest accepted event or record, `-infinity` before its first.
   public func lastTime(forSession session: String?) -> Double {
-    tracks[session]?.lastTime ?? -.infinity
-  }
-
-  private func newTrack() -> Track {
-    Track(
-      shown: min(max(configuration.current, 0), max(configuration.pages - 1, 0)),
-      pageCount: configuration.pages, background: configuration.style == .prominent)
+    checker.lastTime(forSession: session)
   }
 
   /// Hands `event` to the engine, checking every record before passing it to `emit`.
@@ -106,133 +65,29 @@ public struct CheckedEngine {
     let session = event.session
     let before = engine.control(forSession: session).map(Snapshot.init)
     let sessionCount = engine.sessionCount
-    var track = tracks[session] ?? newTrack()
-    var newPages = 0
-    if case .set(let change) = event.action, let pages = change.pages { newPages = max(pages, 0) }
-    let pageBound = max(track.pageCount, newPages)
-    let frame = frameInterval
-    var emitted = 0
+    var step = checker.start(event)
     do {
       try engine.handle(event) { record in
-        emitted += 1
-        Self.check(record, of: event, track: &track, pageBound: pageBound, frame: frame)
+        step.check(record)
         emit(record)
       }
     } catch {
+      let emitted = step.recordCount
       if emitted != 0 { fail("a rejected event (\(error)) emitted \(emitted) records", event) }
       if engine.sessionCount != sessionCount {
         fail("a rejected event (\(error)) created a session", event)
       }
       let after = engine.control(forSession: session).map(Snapshot.init)
       if after != before {
-        fail(
-          "a rejected event (\(error)) changed the state: \(String(describing: before)) → \(String(describing: after))",
-          event)
+        let change = "\(String(describing: before)) → \(String(describing: after))"
+        fail("a rejected event (\(error)) changed the state: \(change)", event)
       }
       return error
     }
-    recordCount += emitted
     guard let control = engine.control(forSession: session) else {
       fail("no control for the session after an accepted event", event)
     }
-    if control.currentPage != track.shown {
-      fail("current page \(control.currentPage) but the transitions say \(track.shown)", event)
-    }
-    if control.currentPage < 0 || control.currentPage >= max(control.pageCount, 1) {
-      fail("current page \(control.currentPage) outside 0..<max(\(control.pageCount), 1)", event)
-    }
-    if control.interaction != track.interaction {
-      fail("interaction \(control.interaction) but the records say \(track.interaction)", event)
-    }
-    if control.isBackgroundVisible != track.background {
-      fail(
-        "background \(control.isBackgroundVisible) but the records say \(track.background)", event)
-    }
-    if control.isScrubbing != (control.interaction == .continuous) {
-      fail("isScrubbing \(control.isScrubbing) with interaction \(control.interaction)", event)
-    }
-    track.pageCount = control.pageCount
-    track.lastTime = max(track.lastTime, event.time)
-    tracks[session] = track
+    checker.finish(step, control: control)
     return nil
   }
-
-  private static func check(
-    _ record: PageControlRecord, of event: PageControlEvent, track: inout Track, pageBound: Int,
-    frame: Double
-  ) {
-    func failRecord(_ message: String) -> Never { fail(message, event, record) }
-    if record.session != event.session { failRecord("record of another session") }
-    let t = record.time
-    if !t.isFinite { failRecord("non-finite record time") }
-    if t > event.time { failRecord("record later than the event being handled") }
-    if t < track.lastTime {
-      failRecord(
-        "record time \(t) before the session's previous record or event at \(track.lastTime)")
-    }
-    track.lastTime = t
-    switch record.content {
-    case .transition(let transition):
-      if transition.from != track.shown {
-        failRecord("transition from \(transition.from) but the page shown is \(track.shown)")
-      }
-      if transition.to == transition.from { failRecord("transition to the same page") }
-      if transition.to < 0 || transition.to >= max(pageBound, 1) {
-        failRecord("transition to \(transition.to) outside 0..<max(\(pageBound), 1)")
-      }
-      let discrete = discreteCauses.contains(transition.cause)
-      if transition.animated != discrete {
-        failRecord("animated is \(transition.animated) for cause \(transition.cause)")
-      }
-      let expected: InteractionState =
-        discrete ? .discrete : transition.cause == .program ? .none : .continuous
-      if transition.interaction != expected {
-        failRecord("interaction \(transition.interaction) for cause \(transition.cause)")
-      }
-      if transition.animated && track.interaction == .continuous {
-        failRecord("animated transition while the interaction is continuous")
-      }
-      switch transition.cause {
-      case .scrub, .jog:
-        if abs(transition.to - transition.from) != 1 { failRecord("a step of more than one page") }
-        if track.interaction != .continuous { failRecord("a step outside a scrub") }
-        if track.lastStep.isFinite {
-          let gap = t - track.lastStep
-          let tolerance = 1e-9 + 4 * max(t.ulp, track.lastStep.ulp)
-          if gap < frame - tolerance {
-            failRecord("steps \(gap) s apart, less than 1/fps = \(frame)")
-          }
-        }
-        track.lastStep = t
-      case .flick:
-        if track.interaction != .continuous { failRecord("a flick outside a scrub") }
-      default:
-        break
-      }
-      track.shown = transition.to
-    case .interaction(let state):
-      if state == track.interaction { failRecord("interaction record that changes nothing") }
-      if state == .continuous { track.lastStep = -.infinity }
-      track.interaction = state
-    case .background(let visible):
-      if visible == track.background { failRecord("background record that changes nothing") }
-      track.background = visible
-    case .announcement(let announcement):
-      if announcement.page != track.shown { failRecord("announcement of a page not shown") }
-      if announcement.pageCount < 1 || announcement.page >= announcement.pageCount {
-        failRecord("announcement page out of range")
-      }
-    case .detail(let page):
-      if page != track.shown { failRecord("detail of a page not shown") }
-    }
-  }
-}
-
-/// Traps with a description of the broken invariant.
-func fail(
-  _ message: String, _ event: PageControlEvent, _ record: PageControlRecord? = nil
-) -> Never {
-  var text = "PageTrace invariant violated: \(message)\n  event: \(event)"
-  if let record { text += "\n  record: \(record)" }
-  fatalError(text)
 }

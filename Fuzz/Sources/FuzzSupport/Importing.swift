@@ -3,8 +3,9 @@ import PageTraceIO
 
 /// Replays a recording in another format through `TraceReader(path:importer:)`.
 public enum Importing {
-  /// Loads the input into `scratch`, imports it with `importer` and replays it on the phone
-  /// with 8 pages and the built-in profile `size % 4` (uikit, legacy, fiori, android).
+  /// Loads the input into `scratch`, imports it with `importer` and replays it through
+  /// ``FuzzReplay`` on the phone with 8 pages and the built-in profile `size % 4` (uikit,
+  /// legacy, fiori, android).
   public static func run(
     _ data: UnsafePointer<UInt8>, _ size: Int, scratch: ScratchFile, importer: any LineImporter
   ) {
@@ -12,7 +13,7 @@ public enum Importing {
     let profile = Profile.builtIn[size % Profile.builtIn.count]
     do {
       var reader = try TraceReader(path: scratch.path, importer: importer)
-      TraceReplay.run(&reader, base: TraceReplay.phone(profile: profile))
+      FuzzReplay.run(&reader, base: FuzzReplay.phone(profile: profile))
     } catch {
       fatalError("TraceReader(path:importer:) failed on an in-memory file: \(error)")
     }

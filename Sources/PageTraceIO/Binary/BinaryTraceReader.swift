@@ -102,8 +102,9 @@ public struct BinaryTraceReader: ~Copyable {
   private var eventRecords: UInt64 = 0
   /// The checksum of every byte consumed, for the end marker.
   private var checksum = _BinaryChecksum()
-  /// The configuration of a version 1 file, handed out after the warning note.
-  private var pendingHeader: ConfigurationPatch?
+  /// The configuration of a version 1 file, handed out after the warning note (in an array,
+  /// so that the reader itself stays small: ``next()`` must not copy it).
+  private var pendingHeader: [ConfigurationPatch] = []
 
   /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
   ///
@@ -174,35 +175,12 @@ public struct BinaryTraceReader: ~Copyable {
   ///   (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next() throws -> TraceItem? {
     switch state {
-    case .finished:
-      return nil
-    case .header:
-      do {
-        let patch = try readHeader()
-        if formatVersion == 1 {
-          state = .headerAfterNote
-          pendingHeader = patch
-          return .note(
-            ImportNote(
-              file: name, line: 1,
-              message:
-                "binary trace format version 1 has no end marker, so a cut cannot be detected;"
-                + " convert it again (pagetrace convert --to binary) to get version 2"))
-        }
-        state = .records
-        if let patch { return .header(patch) }
-      } catch {
-        state = .finished
-        throw error
-      }
-    case .headerAfterNote:
-      state = .records
-      if let patch = pendingHeader {
-        pendingHeader = nil
-        return .header(patch)
-      }
     case .records:
       break
+    case .finished:
+      return nil
+    case .header, .headerAfterNote:
+      if let item = try nextBeforeRecords() { return item }
     }
     let record: UnsafeRawPointer
     do {
@@ -246,6 +224,34 @@ public struct BinaryTraceReader: ~Copyable {
     consumedRecords += 1
     eventRecords += 1
     return .event(try decodeEvent(record), line: recordNumber)
+  }
+
+  /// The items before the first record: the warning note of a version 1 file, and the
+  /// header's configuration; `nil` when none is left. Kept out of ``next()``, its hot path.
+  @inline(never)
+  private mutating func nextBeforeRecords() throws -> TraceItem? {
+    if state == .headerAfterNote {
+      state = .records
+      return pendingHeader.popLast().map { .header($0) }
+    }
+    do {
+      let patch = try readHeader()
+      if formatVersion == 1 {
+        state = .headerAfterNote
+        if let patch { pendingHeader = [patch] }
+        return .note(
+          ImportNote(
+            file: name, line: 1,
+            message:
+              "binary trace format version 1 has no end marker, so a cut cannot be detected;"
+              + " convert it again (pagetrace convert --to binary) to get version 2"))
+      }
+      state = .records
+      return patch.map { .header($0) }
+    } catch {
+      state = .finished
+      throw error
+    }
   }
 
   // MARK: Buffer
@@ -425,18 +431,43 @@ public struct BinaryTraceReader: ~Copyable {
     }
   }
 
+  // MARK: Events
+
+  /// What is wrong with an event record, made a ``TraceError`` by ``decodeEvent(_:)``.
+  private struct _Problem: Error {
+    var expected: String
+    var found: String
+    init(_ expected: String, _ found: String) {
+      self.expected = expected
+      self.found = found
+    }
+  }
+
+  /// The event of a record, or the data error at it.
+  private func decodeEvent(_ record: UnsafeRawPointer) throws(TraceError) -> PageControlEvent {
+    do {
+      return try Self.decodeEvent(record, strings: strings)
+    } catch {
+      throw _Problem(error.expected, error.found)
+    }
+  }
+
   /// The string at a table index.
-  private func string(_ index: UInt64, for field: StaticString) throws(TraceError) -> String {
+  private static func string(_ index: UInt64, for field: StaticString, in strings: [String])
+    throws(_Problem) -> String
+  {
     guard index >= 1 && index <= UInt64(strings.count) else {
       let range = strings.isEmpty ? "none defined yet" : "1 to \(strings.count)"
-      throw failure("a defined string index (\(range)) for \"\(field)\"", "\(index)")
+      throw _Problem("a defined string index (\(range)) for \"\(field)\"", "\(index)")
     }
     return strings[Int(index) - 1]
   }
 
-  // MARK: Events
-
-  private func decodeEvent(_ record: UnsafeRawPointer) throws(TraceError) -> PageControlEvent {
+  /// Decodes a record with the string table; static, so that the reader is not copied for
+  /// the call (it is larger than the compiler passes without a copy).
+  private static func decodeEvent(_ record: UnsafeRawPointer, strings: [String])
+    throws(_Problem) -> PageControlEvent
+  {
     let kind = record._byte(at: _BinaryRecord.kindOffset)
     let time = Double(bitPattern: record._uint64(at: 0))
     let code = record._byte(at: _BinaryRecord.codeOffset)
@@ -448,27 +479,27 @@ public struct BinaryTraceReader: ~Copyable {
     let idBits = record._uint64(at: _BinaryRecord.idOffset)
 
     guard kind <= _BinaryRecord.set else {
-      throw failure("a record kind from 0 to 6", "\(kind)")
+      throw _Problem("a record kind from 0 to 6", "\(kind)")
     }
-    guard time.isFinite else { throw failure("a finite number for \"t\"", "\(time)") }
-    let session = sessionIndex == 0 ? nil : try string(UInt64(sessionIndex), for: "session")
+    guard time.isFinite else { throw _Problem("a finite number for \"t\"", "\(time)") }
+    let session = sessionIndex == 0 ? nil : try string(UInt64(sessionIndex), for: "session", in: strings)
 
     func unused(_ bits: UInt64, _ field: StaticString, _ kindName: StaticString)
-      throws(TraceError)
+      throws(_Problem)
     {
       if bits != 0 {
-        throw failure("0 in the unused field \(field) of \(kindName) record", "\(bits)")
+        throw _Problem("0 in the unused field \(field) of \(kindName) record", "\(bits)")
       }
     }
-    func coordinate(_ bits: UInt64, _ isPresent: Bool, _ field: StaticString) throws(TraceError)
+    func coordinate(_ bits: UInt64, _ isPresent: Bool, _ field: StaticString) throws(_Problem)
       -> Double?
     {
       guard isPresent else {
-        if bits != 0 { throw failure("0 for the absent \"\(field)\"", "\(bits)") }
+        if bits != 0 { throw _Problem("0 for the absent \"\(field)\"", "\(bits)") }
         return nil
       }
       let value = Double(bitPattern: bits)
-      guard value.isFinite else { throw failure("a finite number for \"\(field)\"", "\(value)") }
+      guard value.isFinite else { throw _Problem("a finite number for \"\(field)\"", "\(value)") }
       return value
     }
 
@@ -476,32 +507,32 @@ public struct BinaryTraceReader: ~Copyable {
     switch kind {
     case _BinaryRecord.touch:
       guard let phase = _BinaryRecord.touchPhase(code) else {
-        throw failure("a touch phase from 0 to 3 (down, move, up, cancel)", "\(code)")
+        throw _Problem("a touch phase from 0 to 3 (down, move, up, cancel)", "\(code)")
       }
       guard flags & ~(_BinaryRecord.hasX | _BinaryRecord.hasY | _BinaryRecord.idIsString) == 0
-      else { throw failure("touch flags within 0x07", "0x\(_hex(flags))") }
+      else { throw _Problem("touch flags within 0x07", "0x\(_hex(flags))") }
       try unused(UInt64(extra), "extra", "a touch")
       let x = try coordinate(xBits, flags & _BinaryRecord.hasX != 0, "x")
       let y = try coordinate(yBits, flags & _BinaryRecord.hasY != 0, "y")
       if phase != .cancel {
-        if x == nil { throw failure("the field \"x\" on a touch event", "none") }
-        if y == nil { throw failure("the field \"y\" on a touch event", "none") }
+        if x == nil { throw _Problem("the field \"x\" on a touch event", "none") }
+        if y == nil { throw _Problem("the field \"y\" on a touch event", "none") }
       }
       let id: TouchID
       if flags & _BinaryRecord.idIsString != 0 {
-        id = .string(try string(idBits, for: "id"))
+        id = .string(try string(idBits, for: "id", in: strings))
       } else {
         let value = Double(bitPattern: idBits)
-        guard value.isFinite else { throw failure("a finite number for \"id\"", "\(value)") }
+        guard value.isFinite else { throw _Problem("a finite number for \"id\"", "\(value)") }
         id = .number(value)
       }
       action = .touch(phase, id: id, x: x, y: y)
     case _BinaryRecord.pointer:
       guard let phase = _BinaryRecord.pointerPhase(code) else {
-        throw failure("a pointer phase from 0 to 3 (hover, down, move, up)", "\(code)")
+        throw _Problem("a pointer phase from 0 to 3 (hover, down, move, up)", "\(code)")
       }
       guard flags == _BinaryRecord.hasX | _BinaryRecord.hasY else {
-        throw failure("pointer flags 0x03 (x and y present)", "0x\(_hex(flags))")
+        throw _Problem("pointer flags 0x03 (x and y present)", "0x\(_hex(flags))")
       }
       try unused(UInt64(extra), "extra", "a pointer")
       try unused(idBits, "id", "a pointer")
@@ -512,18 +543,18 @@ public struct BinaryTraceReader: ~Copyable {
       switch kind {
       case _BinaryRecord.key:
         guard let key = _BinaryRecord.key(code) else {
-          throw failure(
+          throw _Problem(
             "a key from 0 to 7 (tab, left, right, up, down, space, home, end)", "\(code)")
         }
         action = .key(key)
         name = "a key"
       case _BinaryRecord.focus:
-        guard code <= 1 else { throw failure("a focus from 0 to 1 (none, control)", "\(code)") }
+        guard code <= 1 else { throw _Problem("a focus from 0 to 1 (none, control)", "\(code)") }
         action = .focus(code == 1)
         name = "a focus"
       default:
         guard let accessibilityAction = _BinaryRecord.accessibilityAction(code) else {
-          throw failure(
+          throw _Problem(
             "an accessibility action from 0 to 4 (increment, decrement, activate, "
               + "scrollForward, scrollBackward)", "\(code)")
         }
@@ -544,10 +575,10 @@ public struct BinaryTraceReader: ~Copyable {
         flags & _BinaryRecord.enabledValue == 0 || flags & _BinaryRecord.hasEnabled != 0,
         flags & _BinaryRecord.continuousValue == 0 || flags & _BinaryRecord.hasContinuous != 0
       else {
-        throw failure("set flags within 0x3F, values only with their fields", "0x\(_hex(flags))")
+        throw _Problem("set flags within 0x3F, values only with their fields", "0x\(_hex(flags))")
       }
       guard let style = _BinaryRecord.style(extra) else {
-        throw failure("a style from 0 to 3 (none, automatic, prominent, minimal)", "\(extra)")
+        throw _Problem("a style from 0 to 3 (none, automatic, prominent, minimal)", "\(extra)")
       }
       try unused(idBits, "id", "a set")
       let limit = Int64(_NumberToken.integerLimit)
@@ -555,7 +586,7 @@ public struct BinaryTraceReader: ~Copyable {
       if flags & _BinaryRecord.hasCurrent != 0 {
         let current = Int64(bitPattern: xBits)
         guard -limit <= current && current <= limit else {
-          throw failure("an integer from -2^53 to 2^53 for \"set.current\"", "\(current)")
+          throw _Problem("an integer from -2^53 to 2^53 for \"set.current\"", "\(current)")
         }
         change.current = Int(current)
       } else {
@@ -564,7 +595,7 @@ public struct BinaryTraceReader: ~Copyable {
       if flags & _BinaryRecord.hasPages != 0 {
         let pages = Int64(bitPattern: yBits)
         guard 0 <= pages && pages <= limit else {
-          throw failure("an integer from 0 to 2^53 for \"set.pages\"", "\(pages)")
+          throw _Problem("an integer from 0 to 2^53 for \"set.pages\"", "\(pages)")
         }
         change.pages = Int(pages)
       } else {
@@ -579,7 +610,7 @@ public struct BinaryTraceReader: ~Copyable {
       action = .set(change)
     default:
       // Kind 0, the string entry, is handled before; the guard above excludes the rest.
-      throw failure("a record kind from 0 to 6", "\(kind)")
+      throw _Problem("a record kind from 0 to 6", "\(kind)")
     }
     return PageControlEvent(time: time, session: session, action)
   }

@@ -185,11 +185,7 @@ public struct BinaryTraceWriter: ~Copyable {
     record._store(xBits, at: _BinaryRecord.xOffset)
     record._store(yBits, at: _BinaryRecord.yOffset)
     record._store(idBits, at: _BinaryRecord.idOffset)
-    checksum.add(timeBits)
-    checksum.add(fields)
-    checksum.add(xBits)
-    checksum.add(yBits)
-    checksum.add(idBits)
+    checksum.add(timeBits, fields, xBits, yBits, idBits)
     buffer.count += _BinaryRecord.size
     if buffer.count >= threshold { writeOut() }
   }

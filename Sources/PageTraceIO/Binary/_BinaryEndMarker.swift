@@ -53,29 +53,40 @@ struct _BinaryChecksum {
   /// The checksum of the words added so far.
   private(set) var value: UInt64 = 0
 
-  /// Adds one word.
+  /// One step: the checksum `h` after the word `w`.
   @inline(__always)
-  mutating func add(_ word: UInt64) {
-    value = ((value << 5 | value >> 59) ^ word) &* Self.multiplier
+  static func step(_ h: UInt64, _ w: UInt64) -> UInt64 {
+    ((h << 5 | h >> 59) ^ w) &* multiplier
+  }
+
+  /// Adds the five words of one record, in order.
+  ///
+  /// The words are taken as values and the result stored once: the compiler cannot keep
+  /// ``value`` in a register across loads through a raw pointer that might alias it.
+  @inline(__always)
+  mutating func add(
+    _ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64, _ w4: UInt64
+  ) {
+    value = Self.step(Self.step(Self.step(Self.step(Self.step(value, w0), w1), w2), w3), w4)
   }
 
   /// Adds the five words of one 40-byte record.
   @inline(__always)
   mutating func add(record: UnsafeRawPointer) {
-    add(record._uint64(at: 0))
-    add(record._uint64(at: 8))
-    add(record._uint64(at: 16))
-    add(record._uint64(at: 24))
-    add(record._uint64(at: 32))
+    add(
+      record._uint64(at: 0), record._uint64(at: 8), record._uint64(at: 16),
+      record._uint64(at: 24), record._uint64(at: 32))
   }
 
   /// Adds `count` bytes, a multiple of 8.
   mutating func add(_ bytes: UnsafeRawPointer, count: Int) {
     precondition(count % 8 == 0, "the checksum takes whole words")
+    var h = value
     var offset = 0
     while offset < count {
-      add(bytes._uint64(at: offset))
+      h = Self.step(h, bytes._uint64(at: offset))
       offset += 8
     }
+    value = h
   }
 }

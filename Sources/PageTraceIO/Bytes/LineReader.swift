@@ -126,7 +126,9 @@ public struct LineReader: ~Copyable {
   ///   fails.
   public mutating func next() throws -> Line? {
     while true {
-      if scanStart < end, let newline = _System.find(0x0A, in: buffer + scanStart, count: end - scanStart) {
+      if scanStart < end,
+        let newline = _System.find(0x0A, in: buffer + scanStart, count: end - scanStart)
+      {
         let newlineIndex = buffer.distance(to: newline)
         let start = lineStart
         lineStart = newlineIndex + 1

@@ -31,7 +31,9 @@ public struct TextWriter: ~Copyable {
       buffer.reserve(bytes.count)
       buffer.append(UnsafeRawBufferPointer(bytes))
     }
-    if buffer.count >= Self.threshold { buffer.drain(to: descriptor, name: name, failure: &failure) }
+    if buffer.count >= Self.threshold {
+      buffer.drain(to: descriptor, name: name, failure: &failure)
+    }
   }
 
   /// Writes out everything buffered.

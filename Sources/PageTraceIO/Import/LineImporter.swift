@@ -14,8 +14,8 @@ import PageTrace
 ///
 /// ```swift
 /// var importer = CSVImporter(mapping)
-/// try importer.decode(line.bytes, line: line.number, file: name) { event in … } note: { note in … }
-/// importer.finish { event in … } note: { note in … }
+/// try importer.decode(line.bytes, line: line.number, file: name) { event in … } note: { note in …
+/// } importer.finish { event in … } note: { note in … }
 /// ```
 public protocol LineImporter: Sendable {
   /// Decodes one line (without its terminator).

@@ -3,15 +3,16 @@ import PageTrace
 extension ConfigurationPatch {
   /// The canonical JSON text of the patch: one line, no newline.
   ///
-  /// It is the header line of a JSON Lines trace (SPEC §2, D23) and the configuration of a
-  /// binary trace, and it is also a valid `--config` file: `{"pagetrace":1` followed by the
-  /// keys that are set, in the order of SPEC §1 and then the constants of §3. Frames are
+  /// It is the header line of a JSON Lines trace (docs/behaviour.md, "Header" and "Configuration
+  /// precedence") and the configuration of a binary trace, and it is also a valid `--config` file:
+  /// `{"pagetrace":1` followed by the keys that are set, in the order of docs/behaviour.md,
+  /// "Configuration keys" and then "Interaction constants". Frames are
   /// `{"x":…,"y":…,"width":…,"height":…}`; `progress` is
   /// `{"duration":…,"pageDurations":{…},"resetsToInitialPageAfterEnd":…}` with its pages in
-  /// increasing order (`pageDurations` only when not empty); `direction` is written `ltr`,
-  /// never `natural`. Numbers are in their shortest round-tripping form, so parsing the text
-  /// with ``init(json:file:line:)`` gives back an equal patch. A non-finite number, which JSON
-  /// cannot hold, is written `null` and makes the text unreadable.
+  /// increasing order (`pageDurations` only when not empty); `direction` is written `ltr`, never
+  /// `natural`. Numbers are in their shortest round-tripping form, so parsing the text with
+  /// ``init(json:file:line:)`` gives back an equal patch. A non-finite number, which JSON cannot
+  /// hold, is written `null` and makes the text unreadable.
   ///
   /// ```swift
   /// var patch = ConfigurationPatch()

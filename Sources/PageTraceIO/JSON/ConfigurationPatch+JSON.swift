@@ -6,9 +6,9 @@ extension ConfigurationPatch {
 
   /// Parses one JSON object of configuration keys, e.g. the contents of a `--config` file.
   ///
-  /// The keys are those of SPEC §1 plus the constants of §3. A `"pagetrace"` key is allowed
-  /// (with the value 1) but not needed; unknown keys are ignored; a leading byte order mark is
-  /// skipped. Values are checked here, so errors point at them.
+  /// The keys are those of docs/behaviour.md, "Configuration keys" plus "Interaction constants". A
+  /// `"pagetrace"` key is allowed (with the value 1) but not needed; unknown keys are ignored; a
+  /// leading byte order mark is skipped. Values are checked here, so errors point at them.
   ///
   /// ```swift
   /// let text = #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#

@@ -1,11 +1,13 @@
 import PageTrace
 
-/// Configuration keys (SPEC §1 and the constants of §3) as given by one source: the header
-/// line, a `--config` file or command-line flags. Every field is optional.
+/// Configuration keys (docs/behaviour.md, "Configuration keys" and "Interaction constants") as
+/// given by one source: the header line, a `--config` file or command-line flags. Every field is
+/// optional.
 ///
-/// Sources are combined shallowly (SPEC D23): flags over `--config` over the header, a key
-/// set in a stronger source replacing the weaker one's value whole (a frame is never mixed
-/// from two sources). ``resolve(file:line:)`` then fills in the SPEC's defaults.
+/// Sources are combined shallowly (docs/behaviour.md, "Configuration precedence"): flags over
+/// `--config` over the header, a key set in a stronger source replacing the weaker one's value
+/// whole (a frame is never mixed from two sources). ``resolve(file:line:)`` then fills in the
+/// defaults of docs/behaviour.md, "Configuration keys".
 ///
 /// ```swift
 /// var patch = header                       // from TraceDecoder: .header(patch)
@@ -119,11 +121,13 @@ public struct ConfigurationPatch: Sendable, Hashable {
     return result
   }
 
-  /// The complete configuration: these keys over the SPEC's defaults.
+  /// The complete configuration: these keys over the defaults of docs/behaviour.md, "Configuration
+  /// keys".
   ///
   /// - Parameters:
   ///   - file: The input to blame, usually that of the first event.
-  ///   - line: The line to blame, usually that of the first event (SPEC D23).
+  /// - line: The line to blame, usually that of the first event (docs/behaviour.md, "Configuration
+  /// precedence").
   /// - Throws: ``TraceError`` at column 1 if `pages` or `control` is missing, or a value is out
   ///   of range (values parsed from JSON were checked already; this catches flags).
   public func resolve(file: String, line: Int) throws(TraceError) -> PageControlConfiguration {

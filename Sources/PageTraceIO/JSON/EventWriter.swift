@@ -1,20 +1,22 @@
 import PageTrace
 
-/// Writes a trace as JSON Lines (SPEC §2) through a reusable buffer: the inverse of
-/// ``TraceDecoder``.
+/// Writes a trace as JSON Lines (docs/behaviour.md, "Trace format") through a reusable buffer: the
+/// inverse of ``TraceDecoder``.
 ///
 /// The header line is the canonical object of ``ConfigurationPatch/jsonBytes()``. Each event
-/// is one line with its keys in a fixed order, as records are (SPEC D26): `t`, the kind key,
-/// `session` (when present), then the kind's fields:
+/// is one line with its keys in a fixed order, as records are (docs/behaviour.md, "Key order"):
+/// `t`, the kind key, `session` (when present), then the kind's fields:
 ///
 /// | kind | line |
 /// |---|---|
-/// | touch | `{"t":0.016,"touch":"move","id":1,"x":181.5,"y":790}`; `x`, `y` only when set (a `cancel` may lack them) |
+/// | touch | `{"t":0.016,"touch":"move","id":1,"x":181.5,"y":790}`; `x`, `y` only when set (a
+/// `cancel` may lack them) |
 /// | pointer | `{"t":1.2,"pointer":"down","x":190,"y":790}` |
 /// | key | `{"t":2,"key":"right"}` |
 /// | focus | `{"t":1.9,"focus":"control"}` or `"none"` |
 /// | accessibility | `{"t":3,"a11y":"increment"}` |
-/// | programmatic | `{"t":4,"set":{"current":3}}`: only the fields set, in the order `current`, `pages`, `enabled`, `continuous`, `style` |
+/// | programmatic | `{"t":4,"set":{"current":3}}`: only the fields set, in the order `current`,
+/// `pages`, `enabled`, `continuous`, `style` |
 ///
 /// Numbers are in their shortest round-tripping form (a numeric touch id `1.0` is written
 /// `1`); strings are escaped as JSON needs. Decoding the output with ``TraceDecoder`` gives

@@ -3,11 +3,12 @@
 /// Numbers are written in their shortest round-tripping form, integral values without a
 /// fraction (`1`, not `1.0`). Quantities derived by subtracting two times, which would show
 /// the rounding of the subtraction (`3.15 - 3.0` is `0.14999999999999991`), are first rounded
-/// to 15 significant digits with ``derived(_:)`` (docs/behaviour.md, "Numbers").
+/// to the precision of their operands with ``difference(_:_:)`` (docs/behaviour.md,
+/// "Numbers").
 ///
 /// ```swift
 /// JSONText.number(1.0)                   // "1"
-/// JSONText.number(JSONText.derived(3.15 - 3.0))  // "0.15"
+/// JSONText.number(JSONText.difference(3.15, 3.0))  // "0.15"
 /// JSONText.string("a\"b")                // "\"a\\\"b\""
 /// ```
 public enum JSONText {
@@ -31,12 +32,20 @@ public enum JSONText {
     return buffer.string
   }
 
-  /// A value derived by subtraction (a duration, a time on a page), rounded to 15
-  /// significant digits (what a double holds exactly through decimal text) so that the
-  /// rounding of the subtraction does not show.
-  public static func derived(_ value: Double) -> Double {
-    guard value.isFinite, value != 0 else { return value }
-    return _System.roundedTo15Digits(value)
+  /// `a − b`, rounded to the precision the operands carry: 15 significant digits of the
+  /// larger one. So `1.08 − 1` is `0.08`, not `0.08000000000000007`: the rounding error of
+  /// the subtraction, which is below that precision, does not show.
+  public static func difference(_ a: Double, _ b: Double) -> Double {
+    rounded(a - b, toPrecisionOf: max(a.magnitude, b.magnitude))
+  }
+
+  /// `value` rounded to 15 significant digits of `scale`: a sum or difference of numbers no
+  /// larger than `scale` is exact to that precision and no further.
+  public static func rounded(_ value: Double, toPrecisionOf scale: Double) -> Double {
+    guard value.isFinite, scale.isFinite, scale > 0 else { return value }
+    let decimals = 14 - Int(_System.decimalExponent(of: scale))
+    guard decimals >= 0, decimals <= 40 else { return value }
+    return _System.rounded(value, decimals: decimals)
   }
 }
 

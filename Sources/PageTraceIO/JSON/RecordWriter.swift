@@ -1,6 +1,7 @@
 import PageTrace
 
-/// Writes records as JSON Lines (SPEC §5, D26) through a reusable buffer.
+/// Writes records as JSON Lines (docs/behaviour.md, "Output records" and "Key order") through a
+/// reusable buffer.
 ///
 /// Keys come in a fixed order: `t`, `type`, `session` (when present), the fields of the
 /// record's type (`from`, `to`, `animated`, `interaction`, `cause` for a transition; `state`;
@@ -49,7 +50,8 @@ public struct RecordWriter: ~Copyable {
   /// - Parameters:
   ///   - descriptor: An open descriptor, e.g. `STDOUT_FILENO`.
   ///   - name: The name used in errors.
-  ///   - types: The record types to write; SPEC §5's default is transitions only.
+  /// - types: The record types to write; the default is transitions only (docs/behaviour.md,
+  /// "Choosing records").
   ///   - threshold: The buffered size at which records are written out.
   public init(
     descriptor: Int32, name: String = "<stdout>", types: RecordTypes = .transition,

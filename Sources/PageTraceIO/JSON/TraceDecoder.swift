@@ -1,6 +1,7 @@
 import PageTrace
 
-/// Turns the lines of one trace into blank lines, its header and events (SPEC §2, D23, D24).
+/// Turns the lines of one trace into blank lines, its header and events (docs/behaviour.md,
+/// "Lines", "Header" and "JSON strictness").
 ///
 /// One decoder reads one input: it remembers whether a non-blank line was seen, since only
 /// the first one may be the header. Decoding an event allocates nothing in the common case:

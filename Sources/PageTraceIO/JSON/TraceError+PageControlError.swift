@@ -30,8 +30,9 @@ extension TraceError {
     case .timeWentBackwards(let previous, let found):
       self.init(
         file: file, line: line, column: _column(ofTopLevelKey: "t", in: bytes) ?? 1,
-        expected: "a time of at least \(previous) (time must not decrease within a session)",
-        found: "\(found)")
+        expected:
+          "a time of at least \(JSONText.number(previous)) (time must not decrease within a session)",
+        found: JSONText.number(found))
     case .nonFiniteValue(let field):
       self.init(
         file: file, line: line, column: _column(ofTopLevelKey: field, in: bytes) ?? 1,

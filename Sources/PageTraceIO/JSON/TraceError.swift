@@ -1,4 +1,5 @@
-/// A data error in a trace or configuration file (SPEC §6, D25): where it is and what was wrong.
+/// A data error in a trace or configuration file (docs/behaviour.md, "Bad input" and "Error
+/// messages"): where it is and what was wrong.
 ///
 /// The description is exactly `FILE:LINE:COLUMN: expected …, found …`, with a 1-based line and
 /// a 1-based column counted in characters (Unicode scalars). The column is that of the

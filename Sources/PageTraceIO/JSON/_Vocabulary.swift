@@ -1,6 +1,7 @@
 import PageTrace
 
-/// The words of the trace format (SPEC §1, §2), matched against raw bytes without allocating.
+/// The words of the trace format (docs/behaviour.md, "Configuration keys" and "Events"), matched
+/// against raw bytes without allocating.
 enum _Vocabulary {
   static func touchPhase(_ word: UnsafeRawBufferPointer) -> TouchPhase? {
     if _matches(word, "move") { return .move }

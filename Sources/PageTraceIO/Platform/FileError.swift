@@ -60,4 +60,3 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `PATH: MESSAGE`.
   public var description: String { "\(path): \(message)" }
 }
-

@@ -227,14 +227,18 @@ enum _System {
     strtod(text, end)
   }
 
-  /// `value` rounded to 15 significant digits: `strtod` of `printf("%.15g")`.
-  static func roundedTo15Digits(_ value: Double) -> Double {
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+  /// `value` rounded to `decimals` digits after the point: `strtod` of
+  /// `printf("%.*f")`.
+  static func rounded(_ value: Double, decimals: Int) -> Double {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
       let text = buffer.baseAddress!
-      _ = withVaList([value]) { vsnprintf(text, 32, "%.15g", $0) }
+      _ = withVaList([Int32(decimals), value]) { vsnprintf(text, 400, "%.*f", $0) }
       return strtod(text, nil)
     }
   }
+
+  /// `floor(log10(value))` for a positive finite value.
+  static func decimalExponent(of value: Double) -> Double { floor(log10(value)) }
 
   /// An environment variable.
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }

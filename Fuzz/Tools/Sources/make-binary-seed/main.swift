@@ -40,7 +40,7 @@ do {
     }
   }
   if !wroteAnything { writer.writeHeader(ConfigurationPatch()) }
-  try writer.flush()
+  try writer.finish()
 } catch {
   print("make-binary-seed: \(arguments[1]): \(error)")
   exit(65)
