@@ -19,6 +19,7 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "PageTrace", package: "PageTrace"),
         .product(name: "PageTraceIO", package: "PageTrace"),
+        .product(name: "PageTraceAnalysis", package: "PageTrace"),
         .product(name: "PageTraceGenerator", package: "PageTrace"),
       ],
       path: "Benchmarks/PageTraceBenchmarks",

@@ -108,7 +108,7 @@ enum ReplayCommand {
     text +=
       " + \(summary.eventsIgnored) events ignored by a rule + \(summary.skippedLines) skipped as bad"
     text += "; \(summary.records) records written"
-    if summary.notes > 0 { text += "; \(summary.notes) importer notes" }
+    if summary.notes > 0 { text += "; \(summary.notes) notes" }
     if summary.unreadableFiles > 0 { text += "; \(summary.unreadableFiles) unreadable files" }
     return text + "\n"
   }

@@ -11,16 +11,17 @@ import Testing
 
 // MARK: Helpers
 
-/// The checksum of docs/binary-format.md, written out independently of the library: FxHash
-/// over little-endian 64-bit words.
-func fxHash(_ bytes: some Collection<UInt8>) -> UInt64 {
+/// The checksum of docs/binary-format.md, written out independently of the library: over
+/// little-endian 64-bit words, `h = rotl((h × 0x517CC1B727220A95) xor word, 5)` from 0.
+func referenceChecksum(_ bytes: some Collection<UInt8>) -> UInt64 {
   precondition(bytes.count % 8 == 0)
   var hash: UInt64 = 0
   var word: UInt64 = 0
   for (index, byte) in bytes.enumerated() {
     word |= UInt64(byte) << (8 * UInt64(index % 8))
     if index % 8 == 7 {
-      hash = ((hash << 5 | hash >> 59) ^ word) &* 0x517C_C1B7_2722_0A95
+      let mixed = (hash &* 0x517C_C1B7_2722_0A95) ^ word
+      hash = mixed << 5 | mixed >> 59
       word = 0
     }
   }
@@ -39,7 +40,7 @@ func endMarker(count: UInt64, checksum: UInt64) -> [UInt8] {
 /// Hand-built records completed into a version 2 file: the end marker with `count` event
 /// records and the checksum of every byte before it.
 func sealed(_ bytes: [UInt8], count: UInt64) -> [UInt8] {
-  bytes + endMarker(count: count, checksum: fxHash(bytes))
+  bytes + endMarker(count: count, checksum: referenceChecksum(bytes))
 }
 
 /// The warning a version 1 file is read with.
@@ -60,7 +61,8 @@ func messages(_ read: ReadResult) -> [String] {
     #expect(bytes[8] == 2 && bytes[9] == 0)  // version 2
     let body = Array(bytes.dropLast(40))
     #expect(
-      Array(bytes.suffix(40)) == endMarker(count: UInt64(events.count), checksum: fxHash(body)))
+      Array(bytes.suffix(40))
+        == endMarker(count: UInt64(events.count), checksum: referenceChecksum(body)))
     // The file header (and marker) alone, for a trace without events.
     let empty = try binary(header: nil, [])
     #expect(empty == sealed(binaryHeader(version: 2), count: 0))
@@ -206,8 +208,8 @@ func messages(_ read: ReadResult) -> [String] {
     let body = Array(damaged.dropLast(40))
     #expect(
       messages(read) == [
-        "\(markerRecord): expected the checksum \(_hex64(fxHash(bytes.dropLast(40)))) of the end "
-          + "marker, found \(_hex64(fxHash(body))) over records 1 to \(markerRecord - 1) (the "
+        "\(markerRecord): expected the checksum \(_hex64(referenceChecksum(bytes.dropLast(40)))) of the end "
+          + "marker, found \(_hex64(referenceChecksum(body))) over records 1 to \(markerRecord - 1) (the "
           + "trace was changed?)"
       ])
     // The bytes of a string ("s" becomes "r") and of the header's configuration ("pages":4
@@ -260,7 +262,7 @@ func messages(_ read: ReadResult) -> [String] {
     // A hand-built file whose marker counts one event too many.
     let body = binaryHeader(version: 2) + keyRecord(t: 1)
     #expect(
-      messages(try readBinary(body + endMarker(count: 2, checksum: fxHash(body)))) == [
+      messages(try readBinary(body + endMarker(count: 2, checksum: referenceChecksum(body)))) == [
         "3: expected 2 event records (the count of the end marker), found 1 before it (records "
           + "were lost or added?)"
       ])
@@ -269,7 +271,7 @@ func messages(_ read: ReadResult) -> [String] {
 
   @Test func aDamagedMarkerIsAnError() throws {
     let body = binaryHeader(version: 2) + keyRecord(t: 1)
-    let marker = endMarker(count: 1, checksum: fxHash(body))
+    let marker = endMarker(count: 1, checksum: referenceChecksum(body))
     for offset in [0, 5, 6, 7, 9, 15, 32, 39] {
       var bad = marker
       bad[offset] ^= 0x20
@@ -390,7 +392,9 @@ func messages(_ read: ReadResult) -> [String] {
           .touch(index % 2 == 0 ? .down : .up, id: .string("f\(index / 2)"), x: 1, y: 2)))
     }
     let bytes = try binary(header: nil, events, stringCapacity: 8, threshold: 999)
-    #expect(Array(bytes.suffix(40)) == endMarker(count: 3000, checksum: fxHash(bytes.dropLast(40))))
+    #expect(
+      Array(bytes.suffix(40))
+        == endMarker(count: 3000, checksum: referenceChecksum(bytes.dropLast(40))))
     for chunkSize in [41, 1 << 20] {
       let read = try readTrace(bytes, chunkSize: chunkSize)
       #expect(read.errors.isEmpty && read.events == events)

@@ -242,7 +242,7 @@ let variedTrace = #"""
     expected += [2] + zeros(7) + zeros(16)
     // The end marker: tag, kind 255, 2 events, the checksum of the 240 bytes before it.
     expected += [0x50, 0x47, 0x54, 0x45, 0x4E, 0x44, 0, 0, 0xFF] + zeros(7)
-    expected += [2] + zeros(7) + [0x8E, 0x0D, 0x44, 0x4F, 0x98, 0x79, 0x77, 0x56] + zeros(8)
+    expected += [2] + zeros(7) + [0x77, 0xEB, 0xFE, 0xC6, 0x85, 0x94, 0x27, 0x91] + zeros(8)
     #expect(bytes.count == 280)
     #expect(bytes == expected)
     #expect(try readBinary(bytes).lines == [5, 6])

@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: smoke ? 1 : 10)
   reducerBenchmarks(smoke: smoke)
   replayBenchmarks(smoke: smoke)
+  observerBenchmarks(smoke: smoke)
   scalingBenchmarks(smoke: smoke)
   jobsBenchmarks(smoke: smoke)
 }

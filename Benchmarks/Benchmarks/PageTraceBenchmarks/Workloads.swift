@@ -37,7 +37,7 @@ enum Workloads {
         var writer = BinaryTraceWriter(descriptor: descriptor, name: temporary)
         writer.writeHeader(header)
         while let event = generator.next() { writer.write(event) }
-        try writer.flush()
+        try writer.finish()
       }
     } catch {
       fatalError("cannot write \(temporary): \(error)")

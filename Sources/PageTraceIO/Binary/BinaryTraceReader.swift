@@ -1,11 +1,5 @@
 import PageTrace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a binary trace (`docs/binary-format.md`) from a file, pipe or standard input, in
 /// fixed-size chunks, with bounded memory.
 ///
@@ -165,7 +159,7 @@ public struct BinaryTraceReader: ~Copyable {
 
   deinit {
     buffer.deallocate()
-    if ownsDescriptor { _ = close(descriptor) }
+    if ownsDescriptor { _System.close(descriptor) }
   }
 
   /// Returns the header (first, if the file has a configuration), then the next event, or
@@ -223,7 +217,11 @@ public struct BinaryTraceReader: ~Copyable {
     start += Self.recordSize
     consumedRecords += 1
     eventRecords += 1
-    return .event(try decodeEvent(record), line: recordNumber)
+    do {
+      return .event(try Self.decodeEvent(record, strings: strings), line: recordNumber)
+    } catch {
+      throw failure(error.expected, error.found)
+    }
   }
 
   /// The items before the first record: the warning note of a version 1 file, and the
@@ -271,7 +269,7 @@ public struct BinaryTraceReader: ~Copyable {
         start = 0
         end = available
       } else if start > 0 && (capacity - start < count || capacity - end < chunkSize) {
-        if available > 0 { memmove(buffer, buffer + start, available) }
+        if available > 0 { _System.move(buffer, from: buffer + start, count: available) }
         start = 0
         end = available
       }
@@ -433,22 +431,13 @@ public struct BinaryTraceReader: ~Copyable {
 
   // MARK: Events
 
-  /// What is wrong with an event record, made a ``TraceError`` by ``decodeEvent(_:)``.
+  /// What is wrong with an event record; ``next()`` makes it a ``TraceError``.
   private struct _Problem: Error {
     var expected: String
     var found: String
     init(_ expected: String, _ found: String) {
       self.expected = expected
       self.found = found
-    }
-  }
-
-  /// The event of a record, or the data error at it.
-  private func decodeEvent(_ record: UnsafeRawPointer) throws(TraceError) -> PageControlEvent {
-    do {
-      return try Self.decodeEvent(record, strings: strings)
-    } catch {
-      throw _Problem(error.expected, error.found)
     }
   }
 
@@ -463,8 +452,8 @@ public struct BinaryTraceReader: ~Copyable {
     return strings[Int(index) - 1]
   }
 
-  /// Decodes a record with the string table; static, so that the reader is not copied for
-  /// the call (it is larger than the compiler passes without a copy).
+  /// Decodes an event record with the string table. Static, so that the reader (larger than
+  /// what the compiler passes without a copy) is not copied for every event.
   private static func decodeEvent(_ record: UnsafeRawPointer, strings: [String])
     throws(_Problem) -> PageControlEvent
   {
@@ -482,7 +471,8 @@ public struct BinaryTraceReader: ~Copyable {
       throw _Problem("a record kind from 0 to 6", "\(kind)")
     }
     guard time.isFinite else { throw _Problem("a finite number for \"t\"", "\(time)") }
-    let session = sessionIndex == 0 ? nil : try string(UInt64(sessionIndex), for: "session", in: strings)
+    let session =
+      sessionIndex == 0 ? nil : try string(UInt64(sessionIndex), for: "session", in: strings)
 
     func unused(_ bits: UInt64, _ field: StaticString, _ kindName: StaticString)
       throws(_Problem)

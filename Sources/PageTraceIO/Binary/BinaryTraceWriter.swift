@@ -18,8 +18,9 @@ import PageTrace
 /// encoded faithfully and rejected by the reader.
 ///
 /// The file ends with an end marker (format version 2): the number of events and a checksum
-/// of every byte before it, kept as the records are written (a few integer operations per
-/// record), so that readers can tell a complete trace from one cut short or damaged.
+/// of every byte before it, kept as the records are written (15 integer operations per
+/// record, no allocation), so that readers can tell a complete trace from one cut short or
+/// damaged.
 ///
 /// Like ``RecordWriter``, nothing is allocated per event once a trace's strings are known;
 /// records go to the descriptor when the buffer passes ``threshold`` bytes, on ``flush()``

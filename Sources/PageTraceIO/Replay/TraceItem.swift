@@ -19,7 +19,9 @@ public enum TraceItem: Sendable, Hashable {
   /// An event, with its 1-based line in JSON Lines or its record number in a binary trace
   /// (the 40-byte record at byte offset `40 × (line − 1)`).
   case event(PageControlEvent, line: Int)
-  /// A repair or omission an importer reports (`--from csv` …), in input order.
+  /// A note for standard error, in input order: a repair or omission an importer reports
+  /// (`--from csv` …), or the warning that a binary trace of format version 1 cannot show a
+  /// cut.
   case note(ImportNote)
 }
 

@@ -182,7 +182,8 @@ public struct ReplaySummary: Sendable, Hashable {
   public var eventsApplied = 0
   /// Events every rule ignored (a touch outside both frames, a key without focus, …).
   public var eventsIgnored = 0
-  /// Records written.
+  /// Records written: set by whoever writes them (``BatchReplay`` from its ``RecordWriter``);
+  /// the loop itself only hands records to its observer.
   public var records = 0
 
   /// Creates an empty summary.
