@@ -24,4 +24,6 @@ struct CommandFailure: Error {
   var isLocated = false
   /// A line printed after the message, e.g. where the output produced so far was kept.
   var note: String?
+  /// Whether the problem was already reported on standard error (only the note is printed).
+  var isReported = false
 }

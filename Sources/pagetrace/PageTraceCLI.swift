@@ -76,8 +76,10 @@ struct PageTraceCLI {
         throw CommandFailure(status: .usage, message: message)
       }
     } catch {
-      _standardError.write(
-        error.isLocated ? error.message + "\n" : "pagetrace: error: \(error.message)\n")
+      if !error.isReported {
+        _standardError.write(
+          error.isLocated ? error.message + "\n" : "pagetrace: error: \(error.message)\n")
+      }
       if let note = error.note { _standardError.write("pagetrace: note: \(note)\n") }
       if error.status == .usage {
         _standardError.write("See 'pagetrace --help'.\n")

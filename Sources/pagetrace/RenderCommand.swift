@@ -45,8 +45,8 @@ enum RenderCommand {
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: options.value("output"))
     var observer = Observer(session: session)
-    run.replay(inputs.files[0], observer: &observer)
-    if !run.hasFailed {
+    let outcome = run.replay(inputs.files[0], observer: &observer)
+    if !run.hasFailed && outcome != nil {
       if let timeline = observer.timeline {
         run.output.write(timeline.render())
       } else {

@@ -44,6 +44,7 @@ struct _CommandRun: ~Copyable {
       }
     }
     self.inputs = inputs
+    _Platform.removeOnSignals(output.temporaryPath)
   }
 
   /// Whether an input ended the run.
@@ -93,20 +94,29 @@ struct _CommandRun: ~Copyable {
   /// the output); after a failure, an output file keeps its old content and what was produced
   /// is kept beside it (`FILE.partial`), then the failure is thrown.
   ///
-  /// - Returns: 66 if an input was skipped as unreadable, 65 with `--strict` if a line was
-  ///   skipped, otherwise `success`.
+  /// - Throws: The failure, or 66 if an input was skipped as unreadable, or 65 with
+  ///   `--strict` if a line was skipped (each already reported on standard error).
   consuming func finish(success: ExitStatus = .success) throws(CommandFailure) -> ExitStatus {
     let summary = self.summary
-    let failure = self.failure
     let strict = inputs.strict
-    let name = output.name
     if summary.skippedLines > 0 {
       let lines = summary.skippedLines == 1 ? "line" : "lines"
       _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
     }
+    defer { _Platform.removeOnSignals(nil) }
+    var failure = self.failure
+    if failure == nil && summary.unreadableFiles > 0 {
+      failure = CommandFailure(status: .noInput, message: "", isReported: true)
+    } else if failure == nil && summary.skippedLines > 0 && strict {
+      failure = CommandFailure(status: .dataError, message: "", isReported: true)
+    }
     if var failure {
-      if let partial = output.abandon() {
-        failure.note = "\(name) is unchanged; what was written before the error is in \(partial)"
+      // A run that fails never replaces an output file; what it produced is kept beside it.
+      let name = output.name
+      let existed = output.existed
+      if let kept = output.abandon() {
+        let old = existed ? "\(name) is unchanged" : "\(name) was not created"
+        failure.note = "\(old); what was written before the error is in \(kept)"
       }
       throw failure
     }
@@ -115,8 +125,6 @@ struct _CommandRun: ~Copyable {
     } catch {
       throw CommandFailure(status: .ioError, message: error.description)
     }
-    if summary.unreadableFiles > 0 { return .noInput }
-    if summary.skippedLines > 0 && strict { return .dataError }
     return success
   }
 }

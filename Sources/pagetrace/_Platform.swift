@@ -36,6 +36,19 @@ enum _Platform {
     }
   }
 
+  /// Removes the file at `path` if the process is ended by `SIGINT`, `SIGTERM`, `SIGHUP` or
+  /// `SIGPIPE` (then ends by that signal as it would have); `nil` forgets the path.
+  static func removeOnSignals(_ path: String?) {
+    let old = _pathToRemove
+    _pathToRemove = path.map { strdup($0) }
+    if let old { free(old) }
+    guard path != nil, !_handlersInstalled else { return }
+    _handlersInstalled = true
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+      _ = signal(number, _removeAndEnd)
+    }
+  }
+
   /// Whether a descriptor is a terminal.
   static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
@@ -69,3 +82,15 @@ enum _Platform {
 }
 
 private func _exitProcess(_ status: Int32) -> Never { exit(status) }
+
+/// The path ``_Platform/removeOnSignals(_:)`` removes, as a C string the handler can use.
+nonisolated(unsafe) private var _pathToRemove: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var _handlersInstalled = false
+
+/// Removes the temporary output, then ends the process by the same signal (only
+/// async-signal-safe calls: `unlink`, `signal`, `raise`).
+private func _removeAndEnd(_ number: Int32) {
+  if let path = _pathToRemove { unlink(path) }
+  _ = signal(number, SIG_DFL)
+  raise(number)
+}

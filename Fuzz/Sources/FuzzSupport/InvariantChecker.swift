@@ -101,7 +101,7 @@ public struct InvariantChecker {
     let track =
       tracks[event.session]
       ?? Track(
-        shown: min(max(configuration.current, 0), max(configuration.pages - 1, 0)),
+        shown: configuration.startingPage,
         pageCount: configuration.pages, background: configuration.style == .prominent)
     var newPages = 0
     if case .set(let change) = event.action, let pages = change.pages { newPages = max(pages, 0) }

@@ -32,20 +32,53 @@ public enum JSONText {
     return buffer.string
   }
 
-  /// `a − b`, rounded to the precision the operands carry: 15 significant digits of the
-  /// larger one. So `1.08 − 1` is `0.08`, not `0.08000000000000007`: the rounding error of
-  /// the subtraction, which is below that precision, does not show.
+  /// `a − b`, rounded to the decimals its operands are written with: the difference of two
+  /// numbers with at most `k` decimals in their shortest form has at most `k` decimals, and
+  /// the rounding error of the double subtraction lies below that. So `1.08 − 1` is `0.08`,
+  /// not `0.08000000000000007`, and `1700000000.223457 − 1700000000.123456` is `0.100001`.
   public static func difference(_ a: Double, _ b: Double) -> Double {
-    rounded(a - b, toPrecisionOf: max(a.magnitude, b.magnitude))
+    let value = a - b
+    guard value.isFinite else { return value }
+    let decimals = max(decimalPlaces(of: a), decimalPlaces(of: b))
+    guard decimals <= 40 else { return value }
+    return _System.rounded(value, decimals: decimals) + 0.0  // never -0
   }
 
-  /// `value` rounded to 15 significant digits of `scale`: a sum or difference of numbers no
-  /// larger than `scale` is exact to that precision and no further.
+  /// The number of decimals of a value's shortest round-trip form: 2 for `3.15`, 0 for `3`,
+  /// 7 for `1e-07`, 0 for `1e+16`.
+  public static func decimalPlaces(of value: Double) -> Int {
+    guard value.isFinite else { return 0 }
+    var buffer = _OutputBuffer(capacity: _OutputBuffer.maximumNumberLength)
+    buffer.appendNumber(value)
+    let text = UnsafeRawBufferPointer(start: buffer.start, count: buffer.count)
+    var fraction = 0
+    var seenPoint = false
+    var index = 0
+    while index < text.count, text[index] != UInt8(ascii: "e") {
+      if seenPoint { fraction += 1 }
+      if text[index] == UInt8(ascii: ".") { seenPoint = true }
+      index += 1
+    }
+    guard index < text.count else { return fraction }
+    var exponent = 0
+    var negative = false
+    for byte in text[(index + 1)...] {
+      switch byte {
+      case UInt8(ascii: "-"): negative = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): exponent = exponent * 10 + Int(byte - 48)
+      default: break
+      }
+    }
+    return max(0, fraction + (negative ? exponent : -exponent))
+  }
+
+  /// A sum of differences of times no larger than `scale`, rounded to 15 significant digits
+  /// of `scale`: what a double carries through such a sum.
   public static func rounded(_ value: Double, toPrecisionOf scale: Double) -> Double {
     guard value.isFinite, scale.isFinite, scale > 0 else { return value }
     let decimals = 14 - Int(_System.decimalExponent(of: scale))
     guard decimals >= 0, decimals <= 40 else { return value }
-    return _System.rounded(value, decimals: decimals)
+    return _System.rounded(value, decimals: decimals) + 0.0
   }
 }
 

@@ -1,12 +1,17 @@
 /// Where a command's output goes: standard output, or a file that is replaced only when the
 /// run succeeds.
 ///
-/// A path is written through a temporary file in the same folder (so the final rename stays
-/// on one file system), which ``commit()`` renames over the path: an existing file is never
+/// A plain file (a regular file with one name, or a path that does not exist yet) is written
+/// through a temporary file in the same folder (so the final rename stays on one file
+/// system), which ``commit()`` syncs and renames over the path: an existing file is never
 /// emptied or half-written by a run that fails. ``abandon()`` keeps what a failed run had
-/// produced beside it, as `PATH.partial`, and leaves the path as it was. A path that names
-/// something other than a regular file (`/dev/null`, `/dev/full`, a FIFO) is written
-/// directly, since it cannot be replaced.
+/// produced beside it, as `PATH.partial`, and leaves the path as it was.
+///
+/// Anything else is written in place, as a Unix tool would, because replacing it would
+/// change what the path is: a symbolic link (written through, to its target), a file with
+/// several hard links or another owner, a device or FIFO (`/dev/null`, `/dev/full`,
+/// `/dev/stdout`), and a file whose folder does not allow the temporary file. There a
+/// failed run cannot keep the old content.
 ///
 /// Before anything is created, the output is compared with the inputs: writing to one of
 /// them (the same device and inode, through any name or standard input) is refused.
@@ -47,19 +52,26 @@ public struct OutputFile: ~Copyable {
   public let descriptor: Int32
   /// The output's name in messages: `<stdout>` or the path.
   public let name: String
-  /// The temporary file's path while writing a replaceable file.
-  private let temporaryPath: String?
+  /// The temporary file being written, when the path is replaced on success; `nil` when the
+  /// output is written in place.
+  public let temporaryPath: String?
+  /// Whether the path named a file before the run.
+  public let existed: Bool
   private var text: TextWriter
+  private var isClosed = false
 
   /// Standard output.
   public init() {
-    self.init(descriptor: _System.standardOutput, name: Self.standardOutputName, temporary: nil)
+    self.init(
+      descriptor: _System.standardOutput, name: Self.standardOutputName, temporary: nil,
+      existed: true)
   }
 
-  private init(descriptor: Int32, name: String, temporary: String?) {
+  private init(descriptor: Int32, name: String, temporary: String?, existed: Bool) {
     self.descriptor = descriptor
     self.name = name
     self.temporaryPath = temporary
+    self.existed = existed
     self.text = TextWriter(descriptor: descriptor, name: name)
   }
 
@@ -84,31 +96,44 @@ public struct OutputFile: ~Copyable {
       }
     }
     guard let path, path != "-" else {
-      try refuseIfInput(_System.identity(of: _System.standardOutput), name: Self.standardOutputName)
+      try refuseIfInput(
+        _System.identity(of: _System.standardOutput), name: Self.standardOutputName)
       self.init()
       return
     }
-    let existing = _System.identity(ofPath: path)
-    try refuseIfInput(existing, name: path)
-    if let existing, !existing.isRegular {
-      if existing.isDirectory {
-        throw .cannotCreate(FileError(.isDirectory, path: path, code: _System.isDirectory))
-      }
-      let descriptor = _System.openForWriting(path)
-      guard descriptor >= 0 else {
-        throw .cannotCreate(FileError(.openFailed, path: path, code: _System.errorNumber))
-      }
-      self.init(descriptor: descriptor, name: path, temporary: nil)
+    guard !path.isEmpty else {
+      throw .cannotCreate(FileError(.openFailed, path: path, code: _System.noSuchFile))
+    }
+    let target = _System.identity(ofPath: path)  // what the path leads to, links followed
+    try refuseIfInput(target, name: path)
+    if target?.isDirectory == true {
+      throw .cannotCreate(FileError(.isDirectory, path: path, code: _System.isDirectory))
+    }
+    if _System.isPlainFileOrAbsent(path), let file = Self.temporaryFile(for: path, target) {
+      self.init(
+        descriptor: file.descriptor, name: path, temporary: file.path, existed: target != nil)
       return
     }
+    let descriptor = _System.openForWriting(path)
+    guard descriptor >= 0 else {
+      throw .cannotCreate(FileError(.openFailed, path: path, code: _System.errorNumber))
+    }
+    self.init(descriptor: descriptor, name: path, temporary: nil, existed: target != nil)
+  }
+
+  /// A new temporary file beside `path`, with the permissions the file has (or a new file
+  /// would get); `nil` where the folder does not allow it (then the path is written in place).
+  private static func temporaryFile(
+    for path: String, _ existing: _System.FileIdentity?
+  ) -> (descriptor: Int32, path: String)? {
     let folderEnd = path.lastIndex(of: "/")
     let folder = folderEnd.map { String(path[...$0]) } ?? ""
     let base = folderEnd.map { String(path[path.index(after: $0)...]) } ?? path
     guard let file = _System.createUnique(prefix: folder + "." + base + ".pagetrace-") else {
-      throw .cannotCreate(FileError(.openFailed, path: path, code: _System.errorNumber))
+      return nil
     }
-    _System.setMode(file.descriptor, existing?.mode ?? _System.newFileMode)
-    self.init(descriptor: file.descriptor, name: path, temporary: file.path)
+    _System.setMode(file.descriptor, (existing?.mode ?? _System.newFileMode) & 0o777)
+    return file
   }
 
   /// Appends text, writing the buffer out when it is full.
@@ -119,35 +144,38 @@ public struct OutputFile: ~Copyable {
   /// - Throws: The first ``FileError`` met by this or an earlier write.
   public mutating func flush() throws(FileError) { try text.flush() }
 
-  /// Finishes a successful run: writes out the buffer, and for a path renames the temporary
-  /// file over it.
+  /// Finishes a successful run: writes out the buffer, and for a replaced file syncs the
+  /// temporary file to the disk and renames it over the path.
   ///
-  /// - Throws: ``FileError`` if a write, the close or the rename failed; the path is then
-  ///   unchanged and the temporary file removed.
+  /// - Throws: ``FileError`` if a write, the sync, the close or the rename failed; the path
+  ///   is then unchanged and the temporary file removed.
   public consuming func commit() throws(FileError) {
     do throws(FileError) {
       try flush()
       guard let temporaryPath else {
-        if descriptor != _System.standardOutput { _System.close(descriptor) }
+        if descriptor != _System.standardOutput {
+          isClosed = true
+          try _System.closeAfterWriting(descriptor, name: name)
+        }
         return
       }
+      try _System.synchronize(descriptor, name: name)
+      isClosed = true
       try _System.closeAfterWriting(descriptor, name: name)
       if let code = _System.rename(temporaryPath, to: name) {
-        _System.unlink(temporaryPath)
         throw FileError(.writeFailed, path: name, code: code)
       }
     } catch {
-      if let temporaryPath {
-        _System.close(descriptor)
-        _System.unlink(temporaryPath)
-      }
+      if !isClosed && descriptor != _System.standardOutput { _System.close(descriptor) }
+      if let temporaryPath { _System.unlink(temporaryPath) }
       throw error
     }
   }
 
   /// Ends a failed run: the path keeps its old content, and what was produced is kept as
-  /// `PATH.partial`. Returns that name, or `nil` when nothing was produced or the output is
-  /// not a replaceable file (on standard output, what was produced is already written).
+  /// `PATH.partial` (or, if that name cannot be made, in the temporary file). Returns where
+  /// it was kept, or `nil` when nothing was produced or the output is written in place (on
+  /// standard output, what was produced is already written).
   public consuming func abandon() -> String? {
     try? flush()
     guard let temporaryPath else {
@@ -156,11 +184,11 @@ public struct OutputFile: ~Copyable {
     }
     let produced = (_System.identity(of: descriptor)?.size ?? 0) > 0
     _System.close(descriptor)
-    let partial = name + ".partial"
-    guard produced, _System.rename(temporaryPath, to: partial) == nil else {
+    guard produced else {
       _System.unlink(temporaryPath)
       return nil
     }
-    return partial
+    let partial = name + ".partial"
+    return _System.rename(temporaryPath, to: partial) == nil ? partial : temporaryPath
   }
 }

@@ -23,6 +23,8 @@ enum _System {
   static let brokenPipe: Int32 = EPIPE
   /// `errno`'s value for a directory where a file was expected.
   static let isDirectory: Int32 = EISDIR
+  /// `errno`'s value for a path that does not exist.
+  static let noSuchFile: Int32 = ENOENT
 
   /// The calling thread's `errno`.
   static var errorNumber: Int32 { errno }
@@ -98,6 +100,27 @@ enum _System {
   static func closeAfterWriting(_ descriptor: Int32, name: String) throws(FileError) {
     if _close(descriptor) != 0 && errno != EINTR {
       throw FileError(.writeFailed, path: name, code: errno)
+    }
+  }
+
+  /// Whether `path` is absent (and no dangling link), or a regular file that can be replaced
+  /// without changing what the path is: not a symbolic link, one hard link, owned by this
+  /// process's user, and writable by it.
+  static func isPlainFileOrAbsent(_ path: String) -> Bool {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return errno == ENOENT }
+    return (status.st_mode & S_IFMT) == S_IFREG && status.st_nlink == 1
+      && status.st_uid == geteuid() && access(path, W_OK) == 0
+  }
+
+  /// Writes a file's data to the disk (`fsync`), so a rename after it never exposes an
+  /// empty file after a crash.
+  static func synchronize(_ descriptor: Int32, name: String) throws(FileError) {
+    while fsync(descriptor) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      if code == EINVAL || code == EROFS { return }  // not a file that can be synced
+      throw FileError(.writeFailed, path: name, code: code)
     }
   }
 
@@ -184,14 +207,26 @@ enum _System {
     return FileIdentity(status)
   }
 
-  /// Why `path` cannot be opened for reading, or `nil` if it can.
+  /// Why `path` cannot be opened for reading, or `nil` if it can, found without opening it
+  /// (opening a FIFO would take its writer's data).
   static func errorOpening(_ path: String) -> FileError? {
-    do {
-      close(try openForReading(path))
-      return nil
-    } catch {
-      return error
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      switch code {
+      case ENOENT, ENOTDIR: return FileError(.notFound, path: path, code: code)
+      case EACCES, EPERM: return FileError(.notReadable, path: path, code: code)
+      default: return FileError(.openFailed, path: path, code: code)
+      }
     }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      return FileError(.isDirectory, path: path, code: EISDIR)
+    }
+    if access(path, R_OK) != 0 {
+      let code = errno
+      return FileError(.notReadable, path: path, code: code)
+    }
+    return nil
   }
 
   // MARK: Memory and numbers

@@ -48,7 +48,9 @@ extension BatchReplay {
           let slot = slots[index]
           slot.output = _temporaryFile()
           if slot.output >= 0 {
-            var writer = RecordWriter(descriptor: slot.output, types: replay.options.types)
+            var writer = RecordWriter(
+              descriptor: slot.output, name: "temporary file in $TMPDIR",
+              types: replay.options.types)
             writer.fileName = names ? Self.displayName(of: files[index]) : nil
             slot.result = replay.replay(files[index], into: &writer) { slot.diagnostics.append($0) }
             slot.result.summary.records = writer.recordCount
@@ -71,6 +73,7 @@ extension BatchReplay {
       if failure == nil {
         if slot.output >= 0, let error = _copy(from: slot.output, to: descriptor, name: name) {
           failure = .output(error)
+          started = cursor.stop()  // nothing more can be written: start no other file
         }
         summary.add(slot.result.summary)
         slot.diagnostics.forEach(report)

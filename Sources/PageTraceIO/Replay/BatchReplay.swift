@@ -84,7 +84,7 @@ public struct BatchReplay: Sendable {
         writer.fileName = names ? Self.displayName(of: file) : nil
         let result = replay(file, into: &writer, report: report)
         summary.add(result.summary)
-        if let stop = result.failure {
+        if let stop = result.failure ?? writer.failure.map(Failure.output) {
           failure = stop
           break
         }

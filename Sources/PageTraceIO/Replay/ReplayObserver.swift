@@ -1,7 +1,7 @@
 import PageTrace
 
 /// What watches the one replay loop (``TraceReplay``): the configuration when the engine
-/// starts, every event before the engine handles it, every record, and, if it asks, every
+/// starts, every event the engine accepts followed by its records, and, if it asks, every
 /// session's control after an event.
 ///
 /// Every requirement has an empty default, and the loop is generic over its observer, so an
@@ -22,12 +22,20 @@ import PageTrace
 /// }
 /// ```
 public protocol ReplayObserver: ~Copyable {
+  /// Whether the loop calls ``willHandle(_:)``. Only events the engine accepts are shown, so
+  /// the loop holds each event's records back until the engine has accepted it: observers
+  /// that only take records (``RecordWriter``) set this to `false` and skip that step.
+  static var observesEvents: Bool { get }
   /// Whether the loop calls ``didHandle(_:control:)``: looking the session's control up
   /// costs a hash lookup per event, so observers that do not need it leave this `false`.
   static var observesControls: Bool { get }
+  /// A failure that should stop the replay, such as a write error of the observer's output;
+  /// the loop checks it every few thousand events and at the end.
+  var outputFailure: FileError? { get }
   /// The engine starts at the input's first event with `configuration`.
   mutating func begin(_ configuration: PageControlConfiguration)
-  /// The engine is about to handle `event`.
+  /// The engine accepted `event`; its records follow. A rejected event (time going
+  /// backwards, a non-finite value) is never shown.
   mutating func willHandle(_ event: PageControlEvent)
   /// The engine wrote `record`.
   mutating func observe(_ record: PageControlRecord)
@@ -37,8 +45,12 @@ public protocol ReplayObserver: ~Copyable {
 }
 
 extension ReplayObserver where Self: ~Copyable {
+  /// `true`: ``willHandle(_:)`` is called.
+  public static var observesEvents: Bool { true }
   /// `false`: ``didHandle(_:control:)`` is not called.
   public static var observesControls: Bool { false }
+  /// `nil`: nothing stops the replay.
+  public var outputFailure: FileError? { nil }
   /// Does nothing.
   public mutating func begin(_ configuration: PageControlConfiguration) {}
   /// Does nothing.
@@ -50,6 +62,10 @@ extension ReplayObserver where Self: ~Copyable {
 }
 
 extension RecordWriter: ReplayObserver {
+  /// `false`: a writer takes records only.
+  public static var observesEvents: Bool { false }
+  /// The first write failure (``failure``).
+  public var outputFailure: FileError? { failure }
   /// Writes the record (if its type is selected).
   @inline(__always)
   public mutating func observe(_ record: PageControlRecord) { write(record) }

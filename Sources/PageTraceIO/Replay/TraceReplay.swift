@@ -4,6 +4,10 @@ import PageTrace
 /// the configuration resolved from the header, hands every event to it and every record to
 /// an observer, and accounts for every line.
 ///
+/// An event the engine rejects (time going backwards in its session, a non-finite value, one
+/// session too many) is a data error at its line: it changes nothing, and observers never see
+/// it.
+///
 /// Every command of `pagetrace` and ``BatchReplay`` replay through this loop, so they agree
 /// on configuration precedence, error policy, session limits and accounting. What a command
 /// does with the replay is its ``ReplayObserver``: ``RecordWriter`` writes the records,
@@ -71,6 +75,9 @@ public struct TraceReplay: Sendable {
     var uncounted = 0
     var stuckLine = -1
     var stuckCount = 0
+    // The records of the event being handled, held back until the engine accepts it (only
+    // for observers that see events); reused, so nothing is allocated after the first ones.
+    var pending: [PageControlRecord] = []
     defer { options.progress?.add(uncounted) }
     func ended(_ outcome: inout Outcome, _ reader: borrowing TraceReader) -> Outcome {
       outcome.summary.lines = reader.lineNumber
@@ -78,7 +85,10 @@ public struct TraceReplay: Sendable {
     }
     while true {
       do {
-        guard let item = try reader.next() else { return ended(&outcome, reader) }
+        guard let item = try reader.next() else {
+          if let failure = observer.outputFailure { outcome.failure = .output(failure) }
+          return ended(&outcome, reader)
+        }
         switch item {
         case .blank:
           outcome.summary.blankLines += 1
@@ -93,6 +103,10 @@ public struct TraceReplay: Sendable {
           if uncounted == 4096 {
             options.progress?.add(uncounted)
             uncounted = 0
+            if let failure = observer.outputFailure {
+              outcome.failure = .output(failure)
+              return ended(&outcome, reader)
+            }
           }
           if engine == nil {
             let configuration = try options.defaults.merging(outcome.header ?? ConfigurationPatch())
@@ -106,10 +120,16 @@ public struct TraceReplay: Sendable {
             outcome.configuration = configuration
             observer.begin(configuration)
           }
-          observer.willHandle(event)
           let applied: Bool
           do {
-            applied = try engine!.handle(event) { observer.observe($0) }
+            if Observer.observesEvents {
+              pending.removeAll(keepingCapacity: true)
+              applied = try engine!.handle(event) { pending.append($0) }
+              observer.willHandle(event)
+              for record in pending { observer.observe(record) }
+            } else {
+              applied = try engine!.handle(event) { observer.observe($0) }
+            }
           } catch {
             throw reader.error(for: error)
           }
