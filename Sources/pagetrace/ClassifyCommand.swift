@@ -75,7 +75,7 @@ enum ClassifyCommand {
     for file in inputs.files {
       let fileField =
         inputs.files.count > 1
-        ? ",\"file\":\(JSONText.string(BatchReplay.displayName(of: file)))" : ""
+        ? ",\"file\":\(JSONText.string(TraceReader.displayName(of: file)))" : ""
       var lines = StrokeLines(
         writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
         fileField: fileField)

@@ -1,3 +1,5 @@
+import PageTraceIO
+
 /// The exit statuses of `pagetrace`, from BSD `sysexits.h` where one fits.
 enum ExitStatus: Int32 {
   /// Success.
@@ -26,4 +28,17 @@ struct CommandFailure: Error {
   var note: String?
   /// Whether the problem was already reported on standard error (only the note is printed).
   var isReported = false
+}
+
+extension CommandFailure {
+  /// The exit status and message of a replay that stopped early: 65 (located) for bad data,
+  /// 66 for an unreadable input, 74 for a write failure.
+  init(_ failure: ReplayFailure) {
+    switch failure {
+    case .data(let error):
+      self.init(status: .dataError, message: error.description, isLocated: true)
+    case .input(let error): self.init(status: .noInput, message: error.description)
+    case .output(let error): self.init(status: .ioError, message: error.description)
+    }
+  }
 }

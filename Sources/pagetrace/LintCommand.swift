@@ -55,7 +55,7 @@ enum LintCommand {
     var run = try _CommandRun(inputs, output: nil)
     var found = 0
     for file in inputs.files {
-      let name = BatchReplay.displayName(of: file)
+      let name = TraceReader.displayName(of: file)
       for finding in lint(file, run: &run) {
         found += 1
         if json {
@@ -107,7 +107,7 @@ enum LintCommand {
     if outcome.configuration == nil, let header = outcome.header {
       // A header alone: lint its configuration without events.
       do {
-        let name = BatchReplay.displayName(of: file)
+        let name = TraceReader.displayName(of: file)
         observer.findings += GuidelineLint.check(
           try run.inputs.replay.defaults.merging(header).merging(overrides).resolve(
             file: name, line: 1))

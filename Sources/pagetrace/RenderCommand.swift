@@ -53,7 +53,7 @@ enum RenderCommand {
         run.fail(
           CommandFailure(
             status: .dataError,
-            message: "\(BatchReplay.displayName(of: inputs.files[0])): no events to draw"))
+            message: "\(TraceReader.displayName(of: inputs.files[0])): no events to draw"))
       }
     }
     return try run.finish()

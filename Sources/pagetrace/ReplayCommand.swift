@@ -87,14 +87,7 @@ enum ReplayCommand {
         _standardError.write($0 + "\n")
       }
     } catch {
-      switch error {
-      case .data(let error):
-        run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
-      case .input(let error):
-        run.fail(CommandFailure(status: .noInput, message: error.description))
-      case .output(let error):
-        run.fail(CommandFailure(status: .ioError, message: error.description))
-      }
+      run.fail(CommandFailure(error))
     }
     progress.finish()
     if options.has("summary") && !run.hasFailed { _standardError.write(describe(run.summary)) }

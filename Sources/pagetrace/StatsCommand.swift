@@ -59,7 +59,7 @@ enum StatsCommand {
         ?? TraceStatistics(
           PageControlConfiguration(pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0)))
       statistics.finish()
-      results.append((BatchReplay.displayName(of: file), statistics))
+      results.append((TraceReader.displayName(of: file), statistics))
     }
     progress.finish()
     var total = results.first?.1
@@ -121,7 +121,7 @@ enum StatsCommand {
           separator: ",") + "}"
     }
     /// A sum of differences of event times, to the precision of those times.
-    func seconds(_ value: Double) -> String {
+    func timeOnPage(_ value: Double) -> String {
       JSONText.number(JSONText.rounded(value, toPrecisionOf: s.largestTime))
     }
     var text = "{\"file\":\(JSONText.string(name)),\"events\":\(s.events)"
@@ -137,7 +137,7 @@ enum StatsCommand {
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
     text +=
       ",\"timeOnPage\":{"
-      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(seconds(s.timeOnPage[$0]!))" }.joined(
+      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(timeOnPage(s.timeOnPage[$0]!))" }.joined(
         separator: ",")
       + "}"
     return text + ",\"announcements\":\(s.announcements)}\n"

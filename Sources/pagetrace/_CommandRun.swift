@@ -29,8 +29,8 @@ struct _CommandRun: ~Copyable {
   ///   the output is one of the inputs, 73 when it cannot be created.
   init(_ inputs: InputFlags.Inputs, output path: String?) throws(CommandFailure) {
     if !inputs.replay.skipsBadLines {
-      for file in inputs.files where file != "-" {
-        if let error = _inputError(file) {
+      for file in inputs.files {
+        do { try TraceReader.checkReadable(file) } catch {
           throw CommandFailure(status: .noInput, message: error.description)
         }
       }
@@ -73,15 +73,7 @@ struct _CommandRun: ~Copyable {
       _standardError.write($0 + "\n")
     }
     summary.add(outcome.summary)
-    switch outcome.failure {
-    case nil: break
-    case .data(let error)?:
-      failure = CommandFailure(status: .dataError, message: error.description, isLocated: true)
-    case .input(let error)?:
-      failure = CommandFailure(status: .noInput, message: error.description)
-    case .output(let error)?:
-      failure = CommandFailure(status: .ioError, message: error.description)
-    }
+    if let stop = outcome.failure { failure = CommandFailure(stop) }
     return outcome
   }
 
@@ -126,15 +118,5 @@ struct _CommandRun: ~Copyable {
       throw CommandFailure(status: .ioError, message: error.description)
     }
     return success
-  }
-}
-
-/// Why an input cannot be read, checked before the output is created.
-private func _inputError(_ file: String) -> FileError? {
-  do {
-    try TraceReader.checkReadable(file)
-    return nil
-  } catch {
-    return error
   }
 }

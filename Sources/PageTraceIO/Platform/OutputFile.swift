@@ -83,7 +83,7 @@ public struct OutputFile: ~Copyable {
   public init(path: String?, inputs: [String]) throws(OpenError) {
     let inputIdentities = inputs.map { input in
       (
-        input == "-" ? LineReader.standardInputName : input,
+        TraceReader.displayName(of: input),
         input == "-"
           ? _System.identity(of: _System.standardInput) : _System.identity(ofPath: input)
       )

@@ -16,8 +16,6 @@ enum _System {
   static let standardInput: Int32 = STDIN_FILENO
   /// Standard output's descriptor.
   static let standardOutput: Int32 = STDOUT_FILENO
-  /// Standard error's descriptor.
-  static let standardError: Int32 = STDERR_FILENO
 
   /// `errno`'s value for a broken pipe.
   static let brokenPipe: Int32 = EPIPE

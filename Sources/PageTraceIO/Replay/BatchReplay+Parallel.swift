@@ -51,7 +51,7 @@ extension BatchReplay {
             var writer = RecordWriter(
               descriptor: slot.output, name: "temporary file in $TMPDIR",
               types: replay.options.types)
-            writer.fileName = names ? Self.displayName(of: files[index]) : nil
+            writer.fileName = names ? TraceReader.displayName(of: files[index]) : nil
             slot.result = replay.replay(files[index], into: &writer) { slot.diagnostics.append($0) }
             slot.result.summary.records = writer.recordCount
             do throws(FileError) { try writer.flush() } catch {

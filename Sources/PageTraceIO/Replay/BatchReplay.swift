@@ -81,10 +81,10 @@ public struct BatchReplay: Sendable {
       var summary = Summary()
       var failure: Failure?
       for file in files {
-        writer.fileName = names ? Self.displayName(of: file) : nil
+        writer.fileName = names ? TraceReader.displayName(of: file) : nil
         let result = replay(file, into: &writer, report: report)
         summary.add(result.summary)
-        if let stop = result.failure ?? writer.failure.map(Failure.output) {
+        if let stop = result.failure {
           failure = stop
           break
         }
@@ -95,11 +95,6 @@ public struct BatchReplay: Sendable {
       return summary
     }
     return try runInParallel(files, names: names, to: descriptor, name: name, report: report)
-  }
-
-  /// How an input is named in records and messages: its path, or `<stdin>` for `-`.
-  public static func displayName(of file: String) -> String {
-    file == "-" ? LineReader.standardInputName : file
   }
 
   // MARK: One file

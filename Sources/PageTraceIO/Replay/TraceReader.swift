@@ -172,6 +172,11 @@ public struct TraceReader: ~Copyable {
       offsets: importer == nil ? decoder.valueOffsets : _ValueOffsets())
   }
 
+  /// How an input is named in records and messages: its path, or `<stdin>` for `-`.
+  public static func displayName(of file: String) -> String {
+    file == "-" ? LineReader.standardInputName : file
+  }
+
   /// Checks, without reading it, that an input can be opened: `-` (standard input) always
   /// can.
   ///
