@@ -37,7 +37,7 @@ print(records.count, "records")  // 5 records: 2 transitions, 3 interaction-stat
 // Trace files: PageTraceIO reads JSON Lines or binary traces and replays them through the
 // same loop as `pagetrace replay`; an observer sees the configuration, events and records.
 struct TransitionPrinter: ReplayObserver {
-  mutating func observe(_ record: PageControlRecord) {
+  mutating func observe(_ record: EngineRecord) {  // sessions are numbers here; no strings
     if case .transition(let change) = record.content {
       print(record.time, change.from, "→", change.to, change.cause, change.animated)
     }

@@ -3,7 +3,7 @@
 /// ```swift
 /// configuration.style = .prominent  // background always visible
 /// ```
-public enum BackgroundStyle: String, Sendable, Hashable, CaseIterable {
+public enum BackgroundStyle: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Visible only while a scrub is in progress.
   case automatic
   /// Always visible.

@@ -3,8 +3,8 @@ extension PageControl {
 
   /// Routes a touch; returns whether a rule used it.
   mutating func touch(
-    _ phase: TouchPhase, id: TouchID, x: Double?, y: Double?, at t: Double,
-    _ emit: (PageControlRecord) -> Void
+    _ phase: TouchPhase, id: TouchKey, x: Double?, y: Double?, at t: Double,
+    _ emit: (EngineRecord) -> Void
   ) -> Bool {
     if phase == .down {
       guard let x, let y else { return false }
@@ -23,7 +23,7 @@ extension PageControl {
   /// Routes a pointer event; returns whether a rule used it (a hover never is).
   mutating func pointer(
     _ phase: PointerPhase, x: Double, y: Double, at t: Double,
-    _ emit: (PageControlRecord) -> Void
+    _ emit: (EngineRecord) -> Void
   ) -> Bool {
     let pressed = contact.phase != .idle && contact.source == .pointer
     switch phase {
@@ -76,7 +76,7 @@ extension PageControl {
   }
 
   private mutating func move(
-    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+    x: Double, y: Double, at t: Double, _ emit: (EngineRecord) -> Void
   ) {
     (contact.x, contact.y) = (x, y)
     contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
@@ -95,7 +95,7 @@ extension PageControl {
   }
 
   private mutating func release(
-    x: Double, y: Double, at t: Double, _ emit: (PageControlRecord) -> Void
+    x: Double, y: Double, at t: Double, _ emit: (EngineRecord) -> Void
   ) {
     let phase = contact.phase
     let travel = contact.travel(toX: x, y: y)
@@ -145,7 +145,7 @@ extension PageControl {
   }
 
   /// Ends the tracked contact without a gesture; a scrub keeps the page it reached.
-  mutating func cancelContact(at t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func cancelContact(at t: Double, _ emit: (EngineRecord) -> Void) {
     if contact.phase == .scrub {
       endScrub(velocity: nil, at: t, emit)
     }
@@ -158,7 +158,7 @@ extension PageControl {
   /// tap"; `legacy` without the two-page toggle and the follow-up rule).
   private mutating func tap(
     x: Double, y: Double, downTime: Double, twoPageToggle: Bool, followUp: Bool, at t: Double,
-    _ emit: (PageControlRecord) -> Void
+    _ emit: (EngineRecord) -> Void
   ) {
     let previous = lastTap
     lastTap = nil  // a tap that changes nothing breaks the chain
@@ -188,7 +188,7 @@ extension PageControl {
   /// "Pointer click") or an `android` tap on a dot (docs/behaviour.md, "Profile comparison").
   private mutating func jump(
     toSlotAt offset: Double, cause: TransitionCause, at t: Double,
-    _ emit: (PageControlRecord) -> Void
+    _ emit: (EngineRecord) -> Void
   ) {
     guard let page = layout.page(atOffset: offset), page != currentPage else { return }
     discreteChange(to: page, cause: cause, at: t, emit)
@@ -210,7 +210,7 @@ extension PageControl {
 
   /// One page by a swipe; a swipe at the first or last page writes nothing (docs/behaviour.md,
   /// "Profile comparison").
-  private mutating func turn(by step: Int, at t: Double, _ emit: (PageControlRecord) -> Void) {
+  private mutating func turn(by step: Int, at t: Double, _ emit: (EngineRecord) -> Void) {
     let destination = currentPage + step
     guard destination >= 0, destination < pageCount else { return }
     discreteChange(to: destination, cause: .swipe, at: t, emit)
@@ -218,7 +218,7 @@ extension PageControl {
 
   /// Opens the current page's details (`fiori`); nothing without pages (docs/behaviour.md, "Profile
   /// comparison").
-  private func showDetail(at t: Double, _ emit: (PageControlRecord) -> Void) {
+  private func showDetail(at t: Double, _ emit: (EngineRecord) -> Void) {
     guard pageCount > 0 else { return }
     emit(record(.detail(page: currentPage), at: t))
   }

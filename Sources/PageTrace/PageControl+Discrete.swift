@@ -4,7 +4,7 @@ extension PageControl {
   /// "Discrete state", "Announcements" and "Records of one change": transition, interaction,
   /// announcement).
   mutating func discreteChange(
-    to page: Int, cause: TransitionCause, at t: Double, _ emit: (PageControlRecord) -> Void
+    to page: Int, cause: TransitionCause, at t: Double, _ emit: (EngineRecord) -> Void
   ) {
     transition(to: page, animated: true, interaction: .discrete, cause: cause, at: t, emit)
     setInteraction(.discrete, at: t, emit)
@@ -15,7 +15,7 @@ extension PageControl {
   /// Keys act while the control has focus, in the visual direction (docs/behaviour.md, "Keyboard"
   /// and "Key directions"). Returns whether the key was used: with focus (or `tab`), not during a
   /// scrub.
-  mutating func press(_ key: Key, at t: Double, _ emit: (PageControlRecord) -> Void) -> Bool {
+  mutating func press(_ key: Key, at t: Double, _ emit: (EngineRecord) -> Void) -> Bool {
     guard isInteractive else { return false }
     let direction = configuration.direction
     let destination: Int
@@ -41,7 +41,7 @@ extension PageControl {
   /// Accessibility actions step one page, never wrapping (docs/behaviour.md, "Accessibility
   /// actions"). Returns whether the action was used: not while disabled, hidden or scrubbing.
   mutating func perform(
-    _ action: AccessibilityAction, at t: Double, _ emit: (PageControlRecord) -> Void
+    _ action: AccessibilityAction, at t: Double, _ emit: (EngineRecord) -> Void
   ) -> Bool {
     guard isInteractive, !isScrubbing else { return false }
     let step: Int

@@ -9,7 +9,7 @@ extension PageControl {
   /// disabled or hidden cancels the tracked contact as a `cancel` would (docs/behaviour.md,
   /// "Disabled or hidden").
   mutating func apply(
-    _ change: ProgrammaticChange, at t: Double, _ emit: (PageControlRecord) -> Void
+    _ change: ProgrammaticChange, at t: Double, _ emit: (EngineRecord) -> Void
   ) {
     if let enabled = change.enabled { isEnabled = enabled }
     if let continuous = change.continuous { allowsContinuousInteraction = continuous }

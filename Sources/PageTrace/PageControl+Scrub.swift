@@ -3,7 +3,7 @@ import _PageTraceMath
 extension PageControl {
   /// The press becomes a scrub: anchored at the finger and the current page (docs/behaviour.md,
   /// "Scrub begin").
-  mutating func beginScrub(at t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func beginScrub(at t: Double, _ emit: (EngineRecord) -> Void) {
     contact.phase = .scrub
     scrub = _Scrub()
     scrub.anchorOffset = offset(x: contact.x, y: contact.y)
@@ -64,7 +64,7 @@ extension PageControl {
   }
 
   /// One page toward the target, unanimated (docs/behaviour.md, "Scrub stepping").
-  mutating func step(at t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func step(at t: Double, _ emit: (EngineRecord) -> Void) {
     let to = currentPage + (scrub.target > currentPage ? 1 : -1)
     let cause: TransitionCause = isJogging ? .jog : .scrub
     transition(to: to, animated: false, interaction: .continuous, cause: cause, at: t, emit)
@@ -74,7 +74,7 @@ extension PageControl {
 
   /// Ends the scrub on release (with the lift-off velocity) or cancel (`nil`): pending steps
   /// are dropped, a fast release flicks to the end, the interaction returns to `none`.
-  mutating func endScrub(velocity: Double?, at t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func endScrub(velocity: Double?, at t: Double, _ emit: (EngineRecord) -> Void) {
     scrub.stepDue = .infinity
     if let velocity, velocity != 0, abs(velocity) >= configuration.constants.flickVelocity {
       let destination = velocity > 0 ? lastPage : 0

@@ -19,8 +19,11 @@
 public struct PageControl: Sendable {
   /// The configuration the control started from.
   public let configuration: PageControlConfiguration
-  /// The session name written on every record.
+  /// The session name written on every ``PageControlRecord`` (`nil` for the default session,
+  /// and for controls an engine made for an ``EngineEvent``, which knows only its number).
   public let session: String?
+  /// The session number written on every ``EngineRecord``.
+  public let sessionID: SessionID
 
   /// The number of pages now.
   public internal(set) var pageCount: Int
@@ -70,12 +73,13 @@ public struct PageControl: Sendable {
     throws(PageControlError)
   {
     try configuration.validate()
-    self.init(validated: configuration, session: session)
+    self.init(validated: configuration, session: session, id: .defaultSession)
   }
 
-  init(validated configuration: PageControlConfiguration, session: String?) {
+  init(validated configuration: PageControlConfiguration, session: String?, id: SessionID) {
     self.configuration = configuration
     self.session = session
+    self.sessionID = id
     pageCount = configuration.pages
     currentPage = configuration.startingPage
     isEnabled = configuration.enabled
@@ -104,6 +108,20 @@ public struct PageControl: Sendable {
   /// Whether a scrub is in progress.
   public var isScrubbing: Bool { contact.phase == .scrub }
 
+  /// String touch ids of the events given as ``PageControlEvent``s, numbered.
+  var touchNames = _NameTable()
+
+  /// Applies one event given in the friendly form: ``handle(_:emit:)-(EngineEvent,_)`` after
+  /// numbering its string touch id, with records named by ``session``.
+  @discardableResult
+  public mutating func handle(
+    _ event: PageControlEvent, emit: (PageControlRecord) -> Void
+  ) throws(PageControlError) -> Bool {
+    let flat = EngineEvent(event, session: sessionID, touchNames: &touchNames)
+    let name = session
+    return try handle(flat) { emit($0.named(name)) }
+  }
+
   /// Applies one event: emits what falls due up to its time, applies it, then emits what
   /// it made due at that same time (docs/behaviour.md, "Due work").
   ///
@@ -117,7 +135,7 @@ public struct PageControl: Sendable {
   ///   unchanged and nothing was emitted.
   @discardableResult
   public mutating func handle(
-    _ event: PageControlEvent, emit: (PageControlRecord) -> Void
+    _ event: EngineEvent, emit: (EngineRecord) -> Void
   ) throws(PageControlError) -> Bool {
     let applied: Bool
     // One switch both validates the payload and applies it; nothing changes until the
@@ -156,7 +174,7 @@ public struct PageControl: Sendable {
   /// Checks the time order, then emits what falls due before the event at `t`.
   @inline(__always)
   private mutating func begin(
-    at t: Double, _ emit: (PageControlRecord) -> Void
+    at t: Double, _ emit: (EngineRecord) -> Void
   ) throws(PageControlError) {
     guard t >= lastTime else { throw .timeWentBackwards(previous: lastTime, found: t) }
     guard t - timer.due <= timerCatchUpLimit else { throw .valueOutOfRange(field: "t") }
@@ -166,7 +184,7 @@ public struct PageControl: Sendable {
   }
 
   /// The checks that do not depend on the session's state.
-  static func validateFields(of event: PageControlEvent) throws(PageControlError) {
+  static func validateFields(of event: EngineEvent) throws(PageControlError) {
     guard event.time.isFinite else { throw .nonFiniteValue(field: "t") }
     switch event.action {
     case .touch(let phase, let id, let x, let y):
@@ -181,7 +199,7 @@ public struct PageControl: Sendable {
   }
 
   private static func validateTouch(
-    _ phase: TouchPhase, id: TouchID, x: Double?, y: Double?
+    _ phase: TouchPhase, id: TouchKey, x: Double?, y: Double?
   ) throws(PageControlError) {
     if case .number(let n) = id, !n.isFinite { throw .nonFiniteValue(field: "id") }
     if let x, !x.isFinite { throw .nonFiniteValue(field: "x") }
@@ -221,13 +239,13 @@ public struct PageControl: Sendable {
 
   /// Performs, in time order, everything due at or before `t`.
   @inline(__always)
-  mutating func advance(to t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func advance(to t: Double, _ emit: (EngineRecord) -> Void) {
     if nextDue <= t { performDueWork(through: t, emit) }
   }
 
   /// The loop behind ``advance(to:_:)``, out of line: most events have nothing due.
   @inline(never)
-  private mutating func performDueWork(through t: Double, _ emit: (PageControlRecord) -> Void) {
+  private mutating func performDueWork(through t: Double, _ emit: (EngineRecord) -> Void) {
     while true {
       let reset = resetDue
       let timerDue = timer.due
@@ -250,8 +268,8 @@ public struct PageControl: Sendable {
 
   // MARK: Shared mechanics
 
-  func record(_ content: PageControlRecord.Content, at t: Double) -> PageControlRecord {
-    PageControlRecord(time: t, session: session, content)
+  func record(_ content: PageControlRecord.Content, at t: Double) -> EngineRecord {
+    EngineRecord(time: t, session: sessionID, content)
   }
 
   var lastPage: Int { max(pageCount - 1, 0) }
@@ -283,7 +301,7 @@ public struct PageControl: Sendable {
   /// rule changes the page.
   mutating func transition(
     to page: Int, animated: Bool, interaction: InteractionState, cause: TransitionCause,
-    at t: Double, _ emit: (PageControlRecord) -> Void
+    at t: Double, _ emit: (EngineRecord) -> Void
   ) {
     let change = PageTransition(
       from: currentPage, to: page, animated: animated, interaction: interaction, cause: cause)
@@ -299,7 +317,7 @@ public struct PageControl: Sendable {
   }
 
   mutating func setInteraction(
-    _ state: InteractionState, at t: Double, _ emit: (PageControlRecord) -> Void
+    _ state: InteractionState, at t: Double, _ emit: (EngineRecord) -> Void
   ) {
     if state != .discrete { resetDue = .infinity }
     guard state != interaction else { return }
@@ -309,14 +327,14 @@ public struct PageControl: Sendable {
 
   /// Brings the background in line with the style and the scrub state (docs/behaviour.md,
   /// "Background").
-  mutating func updateBackground(at t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func updateBackground(at t: Double, _ emit: (EngineRecord) -> Void) {
     let visible = style == .prominent || (style == .automatic && isScrubbing)
     guard visible != isBackgroundVisible else { return }
     isBackgroundVisible = visible
     emit(record(.background(visible: visible), at: t))
   }
 
-  mutating func announce(at t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func announce(at t: Double, _ emit: (EngineRecord) -> Void) {
     guard pageCount > 0 else { return }
     emit(record(.announcement(Announcement(page: currentPage, pageCount: pageCount)), at: t))
   }

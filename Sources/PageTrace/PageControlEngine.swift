@@ -5,6 +5,12 @@
 /// session's first event. Memory grows with the number of sessions, never with the number
 /// of events, and handling an event allocates nothing.
 ///
+/// It takes events in two forms; give one engine one of them. ``EngineEvent``s, which trace
+/// readers decode into, carry their session as a number that indexes the engine's controls
+/// directly, and their records come back as ``EngineRecord``s: nothing is hashed or retained
+/// per event. ``PageControlEvent``s carry session names; the engine numbers them itself and
+/// names every ``PageControlRecord``.
+///
 /// ```swift
 /// var configuration = PageControlConfiguration(
 ///   pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -20,11 +26,14 @@ public struct PageControlEngine: Sendable {
   /// The configuration every session starts from.
   public let configuration: PageControlConfiguration
   private var controls: [PageControl] = []
-  private var indexBySession: [String?: Int] = [:]
+  /// By ``SessionID/index``: the session's index in `controls`, or -1 if it has none yet.
+  private var controlIndex: [Int32] = []
   /// The session of the latest event and its index in `controls` (-1 before the first
-  /// event): consecutive events usually share a session, so most events skip the dictionary.
-  private var recentSession: String?
+  /// event): consecutive events usually share a session, so most events skip the lookup.
+  private var recentSession = SessionID.defaultSession
   private var recentIndex = -1
+  /// The numbers of the session names and string touch ids of ``PageControlEvent``s.
+  private var numbering = EventNumbering()
 
   /// The most sessions one engine keeps; an event of a session beyond it is rejected with
   /// ``PageControlError/tooManySessions(limit:)``. A session takes about 0.7 KB (measured:
@@ -50,21 +59,41 @@ public struct PageControlEngine: Sendable {
   public var sessionCount: Int { controls.count }
 
   /// The control of a session, if it has had an event.
+  public func control(for session: SessionID) -> PageControl? {
+    let index = session.index
+    guard index >= 0, index < controlIndex.count, controlIndex[index] >= 0 else { return nil }
+    return controls[Int(controlIndex[index])]
+  }
+
+  /// The control of a session named in ``PageControlEvent``s, if it has had an event.
   public func control(forSession session: String?) -> PageControl? {
-    indexBySession[session].map { controls[$0] }
+    guard let session else { return control(for: .defaultSession) }
+    return numbering.existingNumber(session: session).flatMap { control(for: $0) }
   }
 
   /// Applies one event to its session, calling `emit` for every record in order.
   ///
-  /// - Returns: Whether a rule used the event (see ``PageControl/handle(_:emit:)``).
+  /// - Returns: Whether a rule used the event (see ``PageControl/handle(_:emit:)-(EngineEvent,_)``).
   /// - Throws: ``PageControlError`` if the event breaks the contract; nothing was emitted
   ///   for it and its session is unchanged.
   @discardableResult
   public mutating func handle(
+    _ event: EngineEvent, emit: (EngineRecord) -> Void
+  ) throws(PageControlError) -> Bool {
+    if event.session != recentSession || recentIndex < 0 { try select(event, name: nil) }
+    return try controls[recentIndex].handle(event, emit: emit)
+  }
+
+  /// Applies one event given in the friendly form, numbering its session name and string
+  /// touch id, and names every record by its session.
+  @discardableResult
+  public mutating func handle(
     _ event: PageControlEvent, emit: (PageControlRecord) -> Void
   ) throws(PageControlError) -> Bool {
-    if recentIndex < 0 || event.session != recentSession { try select(event) }
-    return try controls[recentIndex].handle(event, emit: emit)
+    let name = event.session
+    let flat = numbering.number(event)
+    if flat.session != recentSession || recentIndex < 0 { try select(flat, name: name) }
+    return try controls[recentIndex].handle(flat) { emit($0.named(name)) }
   }
 
   /// Replays a sequence of events and returns every record.
@@ -79,18 +108,23 @@ public struct PageControlEngine: Sendable {
   }
 
   /// Makes the event's session the recent one, creating its control if the event is valid.
-  private mutating func select(_ event: PageControlEvent) throws(PageControlError) {
+  private mutating func select(_ event: EngineEvent, name: String?) throws(PageControlError) {
     let session = event.session
-    if let known = indexBySession[session] {
-      recentIndex = known
+    let index = session.index
+    if index < controlIndex.count, controlIndex[index] >= 0 {
+      recentIndex = Int(controlIndex[index])
     } else {
       try PageControl.validateFields(of: event)  // a rejected event creates no session
       guard controls.count < maximumSessions else {
         throw .tooManySessions(limit: maximumSessions)
       }
+      precondition(index >= 0, "session numbers are not negative")
+      if index >= controlIndex.count {
+        controlIndex.append(contentsOf: repeatElement(-1, count: index + 1 - controlIndex.count))
+      }
       recentIndex = controls.count
-      controls.append(PageControl(validated: configuration, session: session))
-      indexBySession[session] = recentIndex
+      controls.append(PageControl(validated: configuration, session: name, id: session))
+      controlIndex[index] = Int32(recentIndex)
     }
     recentSession = session
   }

@@ -38,7 +38,7 @@ public struct PageControlEvent: Sendable, Hashable {
 }
 
 /// The phases of a touch.
-public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
+public enum TouchPhase: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// The finger touches the screen.
   case down
   /// The finger moves.
@@ -50,7 +50,7 @@ public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The phases of a mouse or trackpad pointer.
-public enum PointerPhase: String, Sendable, Hashable, CaseIterable {
+public enum PointerPhase: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// The pointer moves with no button pressed.
   case hover
   /// The button goes down.
@@ -62,7 +62,7 @@ public enum PointerPhase: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The keys the control responds to (docs/behaviour.md, "Keyboard").
-public enum Key: String, Sendable, Hashable, CaseIterable {
+public enum Key: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Moves focus to the control.
   case tab
   /// Arrow left.
@@ -82,7 +82,7 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Accessibility actions (docs/behaviour.md, "Accessibility").
-public enum AccessibilityAction: String, Sendable, Hashable, CaseIterable {
+public enum AccessibilityAction: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Next page.
   case increment
   /// Previous page.

@@ -25,7 +25,7 @@ public struct PageControlRecord: Sendable, Hashable {
   }
 
   /// The five kinds of record.
-  public enum Content: Sendable, Hashable {
+  public enum Content: Sendable, Hashable, BitwiseCopyable {
     /// The page changed.
     case transition(PageTransition)
     /// The interaction state changed.
@@ -39,8 +39,13 @@ public struct PageControlRecord: Sendable, Hashable {
   }
 
   /// The kind of this record.
+  public var type: RecordType { content.type }
+}
+
+extension PageControlRecord.Content {
+  /// The kind of record this is.
   public var type: RecordType {
-    switch content {
+    switch self {
     case .transition: .transition
     case .interaction: .interaction
     case .background: .background

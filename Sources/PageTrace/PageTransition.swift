@@ -3,7 +3,7 @@
 /// ```swift
 /// PageTransition(from: 0, to: 1, animated: true, interaction: .discrete, cause: .tap)
 /// ```
-public struct PageTransition: Sendable, Hashable {
+public struct PageTransition: Sendable, Hashable, BitwiseCopyable {
   /// The page before.
   public var from: Int
   /// The page after.
@@ -28,7 +28,7 @@ public struct PageTransition: Sendable, Hashable {
 }
 
 /// What made the page change (docs/behaviour.md, "Record types").
-public enum TransitionCause: String, Sendable, Hashable, CaseIterable {
+public enum TransitionCause: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// A tap on the control.
   case tap
   /// One step of a scrub.
@@ -52,7 +52,7 @@ public enum TransitionCause: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The interaction state of the control (docs/behaviour.md, "Discrete state").
-public enum InteractionState: String, Sendable, Hashable, CaseIterable {
+public enum InteractionState: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Nothing in progress.
   case none
   /// A discrete change is animating.
@@ -68,7 +68,7 @@ public enum InteractionState: String, Sendable, Hashable, CaseIterable {
 /// ```swift
 /// Announcement(page: 2, pageCount: 8).text  // "Page 3 of 8"
 /// ```
-public struct Announcement: Sendable, Hashable {
+public struct Announcement: Sendable, Hashable, BitwiseCopyable {
   /// The 0-based page announced.
   public var page: Int
   /// The number of pages.

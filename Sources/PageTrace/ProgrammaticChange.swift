@@ -6,7 +6,7 @@
 /// ```swift
 /// let event = PageControlEvent(time: 4, .set(ProgrammaticChange(current: 3)))
 /// ```
-public struct ProgrammaticChange: Sendable, Hashable {
+public struct ProgrammaticChange: Sendable, Hashable, BitwiseCopyable {
   /// The page to show, clamped into range.
   public var current: Int?
   /// The new number of pages; the current page is clamped.

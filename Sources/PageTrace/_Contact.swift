@@ -4,7 +4,7 @@
 /// Stored in place (not as an optional) so that every event mutates it without copying.
 struct _Contact: Sendable {
   enum Source: Sendable, Hashable {
-    case touch(TouchID)
+    case touch(TouchKey)
     case pointer
   }
 

@@ -47,7 +47,7 @@ extension PageControl {
   }
 
   /// Advances one page, wraps to 0, or stops at the last page.
-  mutating func timerFired(at t: Double, _ emit: (PageControlRecord) -> Void) {
+  mutating func timerFired(at t: Double, _ emit: (EngineRecord) -> Void) {
     let wraps = configuration.progress?.resetsToInitialPageAfterEnd ?? false
     if pageCount >= 2 && currentPage < lastPage {
       discreteChange(to: currentPage + 1, cause: .timer, at: t, emit)

@@ -133,11 +133,17 @@ public enum GuidelineLint {
 
     /// Looks at a session's control after an event.
     public mutating func observe(_ control: PageControl) {
+      observe(control, session: control.session)
+    }
+
+    /// Looks at a session's control after an event, naming the session (an engine given
+    /// ``EngineEvent``s knows sessions only by number).
+    public mutating func observe(_ control: PageControl, session: String?) {
       if control.isScrubbing && control.style == .minimal {
         report(
           Finding(
             .scrubOnMinimal, "a scrub on a minimal control: no background shows it",
-            session: control.session))
+            session: session))
       }
     }
 

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// Classifies every touch stroke of a trace with the recognizers and constants of replay:
 /// tap, long press, drag, swipe or cancelled.
@@ -83,6 +84,7 @@ public struct StrokeClassifier: Sendable {
   }
 
   private struct Open: Sendable {
+    var id: TouchKey
     var start: Double
     var downX: Double
     var downY: Double
@@ -101,14 +103,13 @@ public struct StrokeClassifier: Sendable {
     }
   }
 
-  private struct Key: Hashable, Sendable {
-    var session: String?
-    var id: TouchID
-  }
-
   /// The configuration whose constants and container decide.
   public let configuration: PageControlConfiguration
-  private var open: [Key: Open] = [:]
+  /// By session number: its fingers that are down (rarely more than one or two).
+  private var open: [[Open]] = []
+  /// The numbers and names of the sessions and string ids of friendly events.
+  private var numbering = EventNumbering()
+  private var names = TraceNames()
 
   /// Which parts of the swipe rule apply: ``SwipeRule/container`` with a container frame,
   /// otherwise ``SwipeRule/velocity``.
@@ -120,28 +121,60 @@ public struct StrokeClassifier: Sendable {
   /// Follows one event; calls `stroke` when a stroke ends. Non-touch events are ignored, as
   /// are moves and ups of fingers that are not down.
   public mutating func handle(_ event: PageControlEvent, stroke: (Stroke) -> Void) {
+    let fast = numbering.number(event)
+    if let name = event.session { names.set(name, of: fast.session) }
+    if case .touch(_, .string(let name), _, _) = event.action,
+      case .touch(_, let key, _, _) = fast.action
+    {
+      names.set(name, of: key)
+    }
+    handle(fast, names: names, stroke: stroke)
+  }
+
+  /// Follows one event of the engine's fast form; calls `stroke` when a stroke ends, naming
+  /// its session and finger with `names`. Nothing is hashed: fingers are found by session
+  /// number, then among that session's few fingers that are down.
+  public mutating func handle(
+    _ event: EngineEvent, names: borrowing TraceNames, stroke: (Stroke) -> Void
+  ) {
     guard case .touch(let phase, let id, let x, let y) = event.action else { return }
-    let key = Key(session: event.session, id: id)
+    let session = event.session.index
     let t = event.time
-    switch phase {
-    case .down:
+    if phase == .down {
       guard let x, let y else { return }
-      var state = Open(start: t, downX: x, downY: y, x: x, y: y)
+      var state = Open(id: id, start: t, downX: x, downY: y, x: x, y: y)
       state.add(x: x, y: y, at: t, constants: configuration.constants)
-      open[key] = state
+      if session >= open.count {
+        open.append(contentsOf: repeatElement([], count: session + 1 - open.count))
+      }
+      if let index = open[session].firstIndex(where: { $0.id == id }) {
+        open[session][index] = state
+      } else {
+        open[session].append(state)
+      }
+      return
+    }
+    guard session < open.count, let index = open[session].firstIndex(where: { $0.id == id })
+    else { return }
+    switch phase {
+    case .down: break
     case .move:
-      guard let x, let y, open[key] != nil else { return }
-      open[key]!.add(x: x, y: y, at: t, constants: configuration.constants)
+      guard let x, let y else { return }
+      open[session][index].add(x: x, y: y, at: t, constants: configuration.constants)
     case .up, .cancel:
-      guard let state = open.removeValue(forKey: key) else { return }
+      let state = open[session].remove(at: index)
       let endX = phase == .up ? x ?? state.x : state.x
       let endY = phase == .up ? y ?? state.y : state.y
-      stroke(classify(state, key: key, end: t, x: endX, y: endY, cancelled: phase == .cancel))
+      var ended = classify(state, end: t, x: endX, y: endY, cancelled: phase == .cancel)
+      ended.session = names.name(of: event.session)
+      ended.id = names.id(of: id)
+      stroke(ended)
     }
   }
 
+  /// The stroke of a finger that went up at (`x`, `y`) or was cancelled, without its session.
   private func classify(
-    _ state: Open, key: Key, end: Double, x: Double, y: Double, cancelled: Bool
+    _ state: Open, end: Double, x: Double, y: Double, cancelled: Bool
   ) -> Stroke {
     let constants = configuration.constants
     let dx = x - state.downX
@@ -162,7 +195,7 @@ public struct StrokeClassifier: Sendable {
       kind = step == nil ? .drag : .swipe
     }
     return Stroke(
-      session: key.session, id: key.id, kind: kind, start: state.start, end: end,
+      session: nil, id: .number(0), kind: kind, start: state.start, end: end,
       startX: state.downX, startY: state.downY, dx: dx, dy: dy, velocity: velocity,
       dominantAxis: axis)
   }

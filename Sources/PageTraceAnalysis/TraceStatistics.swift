@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// What happened in a replay, in numbers: events, strokes by class, transitions by cause,
 /// scrubs, time on each page, announcements.
@@ -42,7 +43,12 @@ public struct TraceStatistics: Sendable {
 
   private var classifier: StrokeClassifier
   private var initialPage: Int
-  private var sessions: [String?: _SessionState] = [:]
+  /// By session number, from its first event or record on.
+  private var sessions: [_SessionState?] = []
+  /// The numbers of the sessions and string touch ids of friendly events and records.
+  private var numbering = EventNumbering()
+  /// Statistics name nothing: strokes are counted by kind only.
+  private let names = TraceNames()
 
   private struct _SessionState: Sendable {
     var page: Int
@@ -61,65 +67,81 @@ public struct TraceStatistics: Sendable {
 
   /// Counts an input event (call before handing it to the engine).
   public mutating func observe(_ event: PageControlEvent) {
-    events += 1
-    largestTime = max(largestTime, event.time.magnitude)
-    var state =
-      sessions[event.session]
-      ?? _SessionState(page: initialPage, since: event.time, last: event.time)
-    state.last = max(state.last, event.time)
-    sessions[event.session] = state
-    var classified: [StrokeClassifier.Kind] = []
-    classifier.handle(event) { classified.append($0.kind) }
-    for kind in classified { strokes[kind, default: 0] += 1 }
+    observe(numbering.number(event))
   }
 
   /// Counts a record written by the engine.
   public mutating func observe(_ record: PageControlRecord) {
-    var state =
-      sessions[record.session]
-      ?? _SessionState(page: initialPage, since: record.time, last: record.time)
+    let session = numbering.number(session: record.session)
+    observe(EngineRecord(time: record.time, session: session, record.content))
+  }
+
+  /// Counts an input event of the engine's fast form (call before handing it to the engine).
+  public mutating func observe(_ event: EngineEvent) {
+    events += 1
+    largestTime = max(largestTime, event.time.magnitude)
+    let session = event.session.index
+    if session >= sessions.count {
+      sessions.append(contentsOf: repeatElement(nil, count: session + 1 - sessions.count))
+    }
+    if sessions[session] == nil {
+      sessions[session] = _SessionState(page: initialPage, since: event.time, last: event.time)
+    }
+    sessions[session]!.last = max(sessions[session]!.last, event.time)
+    classifier.handle(event, names: names) { strokes[$0.kind, default: 0] += 1 }
+  }
+
+  /// Counts a record of the engine's fast form.
+  public mutating func observe(_ record: EngineRecord) {
+    let session = record.session.index
+    if session >= sessions.count {
+      sessions.append(contentsOf: repeatElement(nil, count: session + 1 - sessions.count))
+    }
+    if sessions[session] == nil {
+      sessions[session] = _SessionState(page: initialPage, since: record.time, last: record.time)
+    }
     switch record.content {
     case .transition(let transition):
       transitionsByCause[transition.cause, default: 0] += 1
       if transition.animated { animated += 1 }
-      timeOnPage[state.page, default: 0] += record.time - state.since
-      state.page = transition.to
-      state.since = record.time
+      timeOnPage[sessions[session]!.page, default: 0] += record.time - sessions[session]!.since
+      sessions[session]!.page = transition.to
+      sessions[session]!.since = record.time
       switch transition.cause {
       case .scrub, .jog, .flick:
         suppressedAnimations += 1
-        state.scrubPages += abs(transition.to - transition.from)
-        state.recentSteps.append(record.time)
-        state.recentSteps.removeAll { $0 < record.time - 1 }
-        peakPagesPerSecond = max(peakPagesPerSecond, state.recentSteps.count)
+        sessions[session]!.scrubPages += abs(transition.to - transition.from)
+        sessions[session]!.recentSteps.append(record.time)
+        sessions[session]!.recentSteps.removeAll { $0 < record.time - 1 }
+        peakPagesPerSecond = max(peakPagesPerSecond, sessions[session]!.recentSteps.count)
       default:
         break
       }
     case .interaction(let interaction):
       if interaction == .continuous {
         scrubs += 1
-        state.inScrub = true
-        state.scrubPages = 0
-        state.recentSteps.removeAll()
-      } else if state.inScrub {
-        state.inScrub = false
-        pagesPerScrub.append(state.scrubPages)
+        sessions[session]!.inScrub = true
+        sessions[session]!.scrubPages = 0
+        sessions[session]!.recentSteps.removeAll(keepingCapacity: true)
+      } else if sessions[session]!.inScrub {
+        sessions[session]!.inScrub = false
+        pagesPerScrub.append(sessions[session]!.scrubPages)
       }
     case .announcement:
       announcements += 1
     case .background, .detail:
       break
     }
-    sessions[record.session] = state
   }
 
   /// Closes the page-time of every session at its last event (call once, at the end).
   public mutating func finish() {
-    for (session, state) in sessions {
+    for session in sessions.indices {
+      guard let state = sessions[session] else { continue }
       timeOnPage[state.page, default: 0] += state.last - state.since
       if state.inScrub { pagesPerScrub.append(state.scrubPages) }
-      sessions[session]?.since = state.last
-      sessions[session]?.inScrub = false
+      sessions[session]!.since = state.last
+      sessions[session]!.inScrub = false
     }
   }
 

@@ -43,14 +43,18 @@ enum ClassifyCommand {
     var classifier: StrokeClassifier?
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
+    var names = TraceNames()
 
     mutating func begin(_ configuration: PageControlConfiguration) {
       classifier = StrokeClassifier(configuration)
     }
 
-    mutating func willHandle(_ event: PageControlEvent) {
+    mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+    mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+
+    mutating func willHandle(_ event: EngineEvent) {
       guard let rule = classifier?.swipeRule else { return }
-      classifier!.handle(event) { stroke in
+      classifier!.handle(event, names: names) { stroke in
         counts[stroke.kind, default: 0] += 1
         if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
         writer.write(ClassifyCommand.json(stroke, swipeRule: rule) + fileField + "}\n")

@@ -78,13 +78,15 @@ enum LintCommand {
     static var observesControls: Bool { true }
     var findings: [GuidelineLint.Finding] = []
     var watch = GuidelineLint.TraceWatch()
+    var names = TraceNames()
 
     mutating func begin(_ configuration: PageControlConfiguration) {
       findings += GuidelineLint.check(configuration)
     }
-    mutating func observe(_ record: PageControlRecord) { watch.observe(record) }
-    mutating func didHandle(_ event: PageControlEvent, control: PageControl) {
-      watch.observe(control)
+    mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+    mutating func observe(_ record: EngineRecord) { watch.observe(names.friendly(record)) }
+    mutating func didHandle(_ event: EngineEvent, control: PageControl) {
+      watch.observe(control, session: names.name(of: event.session))
     }
   }
 

@@ -63,11 +63,14 @@ enum RenderCommand {
   struct Observer: ReplayObserver {
     let session: String?
     var timeline: SVGTimeline?
+    var names = TraceNames()
 
     mutating func begin(_ configuration: PageControlConfiguration) {
       timeline = SVGTimeline(configuration: configuration, session: session)
     }
-    mutating func willHandle(_ event: PageControlEvent) { timeline!.add(event) }
-    mutating func observe(_ record: PageControlRecord) { timeline!.add(record) }
+    mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+    mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+    mutating func willHandle(_ event: EngineEvent) { timeline!.add(names.friendly(event)) }
+    mutating func observe(_ record: EngineRecord) { timeline!.add(names.friendly(record)) }
   }
 }

@@ -78,8 +78,8 @@ enum StatsCommand {
     mutating func begin(_ configuration: PageControlConfiguration) {
       statistics = TraceStatistics(configuration)
     }
-    mutating func willHandle(_ event: PageControlEvent) { statistics!.observe(event) }
-    mutating func observe(_ record: PageControlRecord) { statistics!.observe(record) }
+    mutating func willHandle(_ event: EngineEvent) { statistics!.observe(event) }
+    mutating func observe(_ record: EngineRecord) { statistics!.observe(record) }
   }
 
   static func seconds(_ value: Double) -> String {

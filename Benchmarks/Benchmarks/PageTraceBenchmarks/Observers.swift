@@ -38,19 +38,22 @@ struct StatisticsObserver: ReplayObserver {
   mutating func begin(_ configuration: PageControlConfiguration) {
     statistics = TraceStatistics(configuration)
   }
-  mutating func willHandle(_ event: PageControlEvent) { statistics!.observe(event) }
-  mutating func observe(_ record: PageControlRecord) { statistics!.observe(record) }
+  mutating func willHandle(_ event: EngineEvent) { statistics!.observe(event) }
+  mutating func observe(_ record: EngineRecord) { statistics!.observe(record) }
 }
 
 /// What `pagetrace classify` watches (counting strokes instead of writing them).
 struct ClassifierObserver: ReplayObserver {
   var classifier: StrokeClassifier?
   var strokes = 0
+  var names = TraceNames()
   mutating func begin(_ configuration: PageControlConfiguration) {
     classifier = StrokeClassifier(configuration)
   }
-  mutating func willHandle(_ event: PageControlEvent) {
-    classifier?.handle(event) { _ in strokes += 1 }
+  mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+  mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+  mutating func willHandle(_ event: EngineEvent) {
+    classifier?.handle(event, names: names) { _ in strokes += 1 }
   }
 }
 

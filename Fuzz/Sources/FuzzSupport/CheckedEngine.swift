@@ -87,7 +87,7 @@ public struct CheckedEngine {
     guard let control = engine.control(forSession: session) else {
       fail("no control for the session after an accepted event", event)
     }
-    checker.finish(step, control: control)
+    checker.finish(step, control: control, session: control.session)
     return nil
   }
 }

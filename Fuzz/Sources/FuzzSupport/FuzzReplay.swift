@@ -124,6 +124,8 @@ struct CheckingObserver: ReplayObserver, ~Copyable {
   /// Where the records go, as with `--emit all`.
   var writer = RecordWriter(
     descriptor: devNull, name: "/dev/null", types: .all, threshold: 16 << 10)
+  /// The names of the input's sessions and string touch ids.
+  var names = TraceNames()
 
   init(keepEvents: Int) {
     self.keepEvents = keepEvents
@@ -135,7 +137,15 @@ struct CheckingObserver: ReplayObserver, ~Copyable {
     checker = InvariantChecker(configuration)
   }
 
-  mutating func willHandle(_ event: PageControlEvent) {
+  mutating func name(_ session: SessionID, _ name: String) {
+    names.set(name, of: session)
+    writer.setName(name, of: session)
+  }
+
+  mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+
+  mutating func willHandle(_ fast: EngineEvent) {
+    let event = names.friendly(fast)
     guard let checker else { fatalError("an event before the engine started: \(event)") }
     endStep()
     eventCount += 1
@@ -143,17 +153,19 @@ struct CheckingObserver: ReplayObserver, ~Copyable {
     step = checker.start(event)
   }
 
-  mutating func observe(_ record: PageControlRecord) {
+  mutating func observe(_ fast: EngineRecord) {
+    let record = names.friendly(fast)
     guard step != nil else { fatalError("a record outside an event: \(record)") }
     step!.check(record)
-    writer.write(record)
+    writer.write(fast)
   }
 
-  mutating func didHandle(_ event: PageControlEvent, control: PageControl) {
+  mutating func didHandle(_ fast: EngineEvent, control: PageControl) {
+    let event = names.friendly(fast)
     guard let step, step.event.session == event.session else {
       fail("the engine handled an event it was not about to handle", event)
     }
-    checker!.finish(step, control: control)
+    checker!.finish(step, control: control, session: names.name(of: control.sessionID))
     self.step = nil
     accepted += 1
   }

@@ -27,7 +27,7 @@ import PageTrace
 ///   `0..<max(pageCount, 1)`, and it is scrubbing exactly when the interaction is `continuous`.
 ///
 /// One event at a time: ``start(_:)`` before the engine handles it, ``Step/check(_:)`` for
-/// each record, ``finish(_:control:)`` if the engine accepted it. A rejected event's step is
+/// each record, ``finish(_:control:session:)`` if the engine accepted it. A rejected event's step is
 /// dropped; what it may not do (emit, create a session, change state) is for the caller to
 /// check, as only it sees the engine.
 ///
@@ -35,7 +35,8 @@ import PageTrace
 /// var checker = InvariantChecker(configuration)
 /// var step = checker.start(event)
 /// try engine.handle(event) { step.check($0) }
-/// checker.finish(step, control: engine.control(forSession: event.session)!)
+/// let control = engine.control(forSession: event.session)!
+/// checker.finish(step, control: control, session: control.session)
 /// ```
 public struct InvariantChecker {
   /// The configuration the engine started with.
@@ -61,7 +62,7 @@ public struct InvariantChecker {
   }
 
   /// The checks of one event in progress: a copy of its session's track that its records
-  /// update, kept only if the engine accepts the event (``InvariantChecker/finish(_:control:)``).
+  /// update, kept only if the engine accepts the event (``InvariantChecker/finish(_:control:session:)``).
   public struct Step {
     /// The event being handled.
     public let event: PageControlEvent
@@ -112,11 +113,13 @@ public struct InvariantChecker {
 
   /// Ends `step` for an event the engine accepted: checks `control`, the event's session's
   /// control afterwards, against what the records said, and keeps the step's track.
-  public mutating func finish(_ step: Step, control: PageControl) {
+  /// `session` is the name of the control's session (`control.session` unless the engine was
+  /// given ``EngineEvent``s, whose controls know their sessions by number only).
+  public mutating func finish(_ step: Step, control: PageControl, session name: String?) {
     let event = step.event
     var track = step.track
-    if control.session != event.session {
-      let session = String(describing: control.session)
+    if name != event.session {
+      let session = String(describing: name)
       fail("the control after the event is of another session, \(session)", event)
     }
     if control.currentPage != track.shown {

@@ -88,17 +88,20 @@ public struct BinaryTraceReader: ~Copyable {
   private var state = _State.header
   /// The number of whole records consumed.
   private var consumedRecords = 0
-  /// The string table: index 1 is element 0.
-  private var strings: [String] = []
-  /// The total UTF-8 size of ``strings``.
-  private var tableSize = 0
+  /// The string table, and the numbers of the names events use.
+  private var names = _BinaryStrings()
+  /// The session names met in events; session `n` is number `n`.
+  package var sessionNames: _NameTable { names.sessionNames }
+  /// The string touch ids met in events.
+  package var touchNames: _NameTable { names.touchNames }
+  /// The header's configuration, once read.
+  public private(set) var header: ConfigurationPatch?
+  /// The warning of a version 1 file, once handed out.
+  public private(set) var note: ImportNote?
   /// The number of event records consumed (valid or not), for the end marker.
   private var eventRecords: UInt64 = 0
   /// The checksum of every byte consumed, for the end marker.
   private var checksum = _BinaryChecksum()
-  /// The configuration of a version 1 file, handed out after the warning note (in an array,
-  /// so that the reader itself stays small: ``next()`` must not copy it).
-  private var pendingHeader: [ConfigurationPatch] = []
 
   /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
   ///
@@ -168,6 +171,25 @@ public struct BinaryTraceReader: ~Copyable {
   /// - Throws: ``TraceError`` for bad content, or ``FileError``
   ///   (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next() throws -> TraceItem? {
+    var event = EngineEvent(time: 0, .focus(false))
+    guard let kind = try next(into: &event) else { return nil }
+    switch kind {
+    case .blank: return .blank
+    case .header: return .header(header!)
+    case .note: return .note(note!)
+    case .event:
+      let session = event.session.rawValue == 0 ? nil : sessionNames.name(event.session.rawValue)
+      return .event(
+        PageControlEvent(event, session: session, touchNames: touchNames), line: recordNumber)
+    }
+  }
+
+  /// Reads the header, the note or the next event, decoding an event straight into `event`;
+  /// `nil` at the end of the trace (see ``TraceReader/next(into:)``).
+  ///
+  /// - Throws: ``TraceError`` for bad content, or ``FileError``
+  ///   (``FileError/Kind/readFailed``) if reading fails.
+  public mutating func next(into event: inout EngineEvent) throws -> TraceItemKind? {
     switch state {
     case .records:
       break
@@ -218,7 +240,8 @@ public struct BinaryTraceReader: ~Copyable {
     consumedRecords += 1
     eventRecords += 1
     do {
-      return .event(try Self.decodeEvent(record, strings: strings), line: recordNumber)
+      try Self.decodeEvent(record, into: &event, names: &names)
+      return .event
     } catch {
       throw failure(error.expected, error.found)
     }
@@ -227,25 +250,24 @@ public struct BinaryTraceReader: ~Copyable {
   /// The items before the first record: the warning note of a version 1 file, and the
   /// header's configuration; `nil` when none is left. Kept out of ``next()``, its hot path.
   @inline(never)
-  private mutating func nextBeforeRecords() throws -> TraceItem? {
+  private mutating func nextBeforeRecords() throws -> TraceItemKind? {
     if state == .headerAfterNote {
       state = .records
-      return pendingHeader.popLast().map { .header($0) }
+      return header == nil ? nil : .header
     }
     do {
-      let patch = try readHeader()
+      header = try readHeader()
       if formatVersion == 1 {
         state = .headerAfterNote
-        if let patch { pendingHeader = [patch] }
-        return .note(
-          ImportNote(
-            file: name, line: 1,
-            message:
-              "binary trace format version 1 has no end marker, so a cut cannot be detected;"
-              + " convert it again (pagetrace convert --to binary) to get version 2"))
+        note = ImportNote(
+          file: name, line: 1,
+          message:
+            "binary trace format version 1 has no end marker, so a cut cannot be detected;"
+            + " convert it again (pagetrace convert --to binary) to get version 2")
+        return .note
       }
       state = .records
-      return patch.map { .header($0) }
+      return header == nil ? nil : .header
     } catch {
       state = .finished
       throw error
@@ -357,7 +379,7 @@ public struct BinaryTraceReader: ~Copyable {
       throw failure("zero in the unused fields of a string entry", "a non-zero byte")
     }
     let index = Int(entry._uint32(at: _BinaryRecord.sessionOffset))
-    let highest = min(strings.count + 1, Self.maximumStringCount)
+    let highest = min(names.strings.count + 1, Self.maximumStringCount)
     guard index >= 1 && index <= highest else {
       throw failure("a string index from 1 to \(highest) in a string entry", "\(index)")
     }
@@ -380,13 +402,12 @@ public struct BinaryTraceReader: ~Copyable {
       let string = String(
         validating: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     else { throw failure("a string in UTF-8", "invalid UTF-8") }
-    let old = index <= strings.count ? strings[index - 1].utf8.count : 0
-    guard tableSize - old + length <= Self.maximumStringTableSize else {
+    let old = index <= names.strings.count ? names.strings[index - 1].utf8.count : 0
+    guard names.byteCount - old + length <= Self.maximumStringTableSize else {
       throw failure(
         "a string table of at most \(Self.maximumStringTableSize) bytes", "a larger one")
     }
-    tableSize += length - old
-    if index <= strings.count { strings[index - 1] = string } else { strings.append(string) }
+    names.define(index, string)
     // The buffer may have moved since `entry` was taken: hash from `start`.
     checksum.add(UnsafeRawPointer(buffer + start), count: total)
     start += total
@@ -432,7 +453,7 @@ public struct BinaryTraceReader: ~Copyable {
   // MARK: Events
 
   /// What is wrong with an event record; ``next()`` makes it a ``TraceError``.
-  private struct _Problem: Error {
+  struct _Problem: Error {
     var expected: String
     var found: String
     init(_ expected: String, _ found: String) {
@@ -441,22 +462,12 @@ public struct BinaryTraceReader: ~Copyable {
     }
   }
 
-  /// The string at a table index.
-  private static func string(_ index: UInt64, for field: StaticString, in strings: [String])
-    throws(_Problem) -> String
-  {
-    guard index >= 1 && index <= UInt64(strings.count) else {
-      let range = strings.isEmpty ? "none defined yet" : "1 to \(strings.count)"
-      throw _Problem("a defined string index (\(range)) for \"\(field)\"", "\(index)")
-    }
-    return strings[Int(index) - 1]
-  }
-
-  /// Decodes an event record with the string table. Static, so that the reader (larger than
-  /// what the compiler passes without a copy) is not copied for every event.
-  private static func decodeEvent(_ record: UnsafeRawPointer, strings: [String])
-    throws(_Problem) -> PageControlEvent
-  {
+  /// Decodes an event record into `event`, numbering the names it uses. Static, so that the
+  /// reader (larger than what the compiler passes without a copy) is not copied for every
+  /// event.
+  private static func decodeEvent(
+    _ record: UnsafeRawPointer, into event: inout EngineEvent, names: inout _BinaryStrings
+  ) throws(_Problem) {
     let kind = record._byte(at: _BinaryRecord.kindOffset)
     let time = Double(bitPattern: record._uint64(at: 0))
     let code = record._byte(at: _BinaryRecord.codeOffset)
@@ -472,7 +483,7 @@ public struct BinaryTraceReader: ~Copyable {
     }
     guard time.isFinite else { throw _Problem("a finite number for \"t\"", "\(time)") }
     let session =
-      sessionIndex == 0 ? nil : try string(UInt64(sessionIndex), for: "session", in: strings)
+      sessionIndex == 0 ? .defaultSession : SessionID(try names.session(Int(sessionIndex)))
 
     func unused(_ bits: UInt64, _ field: StaticString, _ kindName: StaticString)
       throws(_Problem)
@@ -493,7 +504,7 @@ public struct BinaryTraceReader: ~Copyable {
       return value
     }
 
-    let action: PageControlEvent.Action
+    let action: EngineEvent.Action
     switch kind {
     case _BinaryRecord.touch:
       guard let phase = _BinaryRecord.touchPhase(code) else {
@@ -508,9 +519,9 @@ public struct BinaryTraceReader: ~Copyable {
         if x == nil { throw _Problem("the field \"x\" on a touch event", "none") }
         if y == nil { throw _Problem("the field \"y\" on a touch event", "none") }
       }
-      let id: TouchID
+      let id: TouchKey
       if flags & _BinaryRecord.idIsString != 0 {
-        id = .string(try string(idBits, for: "id", in: strings))
+        id = .name(try names.touch(idBits))
       } else {
         let value = Double(bitPattern: idBits)
         guard value.isFinite else { throw _Problem("a finite number for \"id\"", "\(value)") }
@@ -602,7 +613,7 @@ public struct BinaryTraceReader: ~Copyable {
       // Kind 0, the string entry, is handled before; the guard above excludes the rest.
       throw _Problem("a record kind from 0 to 6", "\(kind)")
     }
-    return PageControlEvent(time: time, session: session, action)
+    event = EngineEvent(time: time, session: session, action)
   }
 
   /// A data error at the current record, column 1.
@@ -626,4 +637,62 @@ func _hex64(_ value: UInt64) -> String {
 func _hex(_ value: some FixedWidthInteger & UnsignedInteger) -> String {
   let digits = String(value, radix: 16, uppercase: true)
   return digits.count < 2 ? "0" + digits : digits
+}
+
+/// The string table of a binary trace, and the numbers of the names its events use.
+///
+/// Entries may be redefined, so an index is not a name: each index remembers the number of
+/// its string as a session and as a touch id once an event has used it so (0 before), and
+/// forgets them when it is redefined. Events then find their numbers with one array read.
+struct _BinaryStrings {
+  /// Index 1 is element 0.
+  private(set) var strings: [String] = []
+  /// The total UTF-8 size of ``strings``.
+  private(set) var byteCount = 0
+  private var sessionNumbers: [Int32] = []
+  private var touchNumbers: [Int32] = []
+  private(set) var sessionNames = _NameTable()
+  private(set) var touchNames = _NameTable()
+
+  /// Defines (or redefines) the string at an index from 1 to `strings.count + 1`.
+  mutating func define(_ index: Int, _ string: String) {
+    if index <= strings.count {
+      byteCount -= strings[index - 1].utf8.count
+      strings[index - 1] = string
+      sessionNumbers[index - 1] = 0
+      touchNumbers[index - 1] = 0
+    } else {
+      strings.append(string)
+      sessionNumbers.append(0)
+      touchNumbers.append(0)
+    }
+    byteCount += string.utf8.count
+  }
+
+  /// The session number of the string at an index.
+  mutating func session(_ index: Int) throws(BinaryTraceReader._Problem) -> Int32 {
+    try check(UInt64(index), "session")
+    if sessionNumbers[index - 1] == 0 {
+      sessionNumbers[index - 1] = sessionNames.number(for: strings[index - 1])
+    }
+    return sessionNumbers[index - 1]
+  }
+
+  /// The touch-id number of the string at an index.
+  mutating func touch(_ bits: UInt64) throws(BinaryTraceReader._Problem) -> Int32 {
+    try check(bits, "id")
+    let index = Int(bits)
+    if touchNumbers[index - 1] == 0 {
+      touchNumbers[index - 1] = touchNames.number(for: strings[index - 1])
+    }
+    return touchNumbers[index - 1]
+  }
+
+  private func check(_ index: UInt64, _ field: StaticString) throws(BinaryTraceReader._Problem) {
+    guard index >= 1 && index <= UInt64(strings.count) else {
+      let range = strings.isEmpty ? "none defined yet" : "1 to \(strings.count)"
+      throw BinaryTraceReader._Problem(
+        "a defined string index (\(range)) for \"\(field)\"", "\(index)")
+    }
+  }
 }

@@ -44,6 +44,10 @@ public struct RecordWriter: ~Copyable {
   private var buffer: _OutputBuffer
   /// `,"file":"NAME"`, encoded once.
   private var fileSuffix: [UInt8] = []
+  /// The `,"session":"NAME"` fields of the named sessions, encoded once each, one after the
+  /// other; `sessionFields[n]` is where session `n`'s lies.
+  private var sessionText: [UInt8] = []
+  private var sessionFields: [(start: Int, end: Int)] = []
 
   /// Creates a writer.
   ///
@@ -67,17 +71,71 @@ public struct RecordWriter: ~Copyable {
   /// Appends a record if its type is selected, writing the buffer out past ``threshold``.
   public mutating func write(_ record: PageControlRecord) {
     guard types.contains(record.type), failure == nil else { return }
-    recordCount += 1
-    let sessionLength = record.session.map {
-      _OutputBuffer.maximumJSONStringLength(utf8Count: $0.utf8.count)
+    guard let session = record.session else {
+      return append(
+        record.content, time: record.time, session: UnsafeRawBufferPointer(start: nil, count: 0))
     }
-    buffer.reserve(256 + (sessionLength ?? 0) + fileSuffix.count)
+    var field = _OutputBuffer(
+      capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: session.utf8.count))
+    field.append(",\"session\":")
+    field.appendJSONString(session)
+    append(
+      record.content, time: record.time,
+      session: UnsafeRawBufferPointer(start: field.start, count: field.count))
+  }
+
+  /// Appends a record of the engine's fast form, its session named by ``setName(_:of:)``
+  /// (none for ``SessionID/defaultSession``).
+  public mutating func write(_ record: EngineRecord) {
+    guard types.contains(record.content.type), failure == nil else { return }
+    let index = record.session.index
+    guard index > 0, index < sessionFields.count else {
+      return append(
+        record.content, time: record.time, session: UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+    let span = sessionFields[index]
+    sessionText.withUnsafeBytes { text in
+      append(
+        record.content, time: record.time,
+        session: UnsafeRawBufferPointer(rebasing: text[span.start..<span.end]))
+    }
+  }
+
+  /// Names a session for the ``EngineRecord``s that follow. Numbers are per input: naming
+  /// session 1 starts a new input's names.
+  public mutating func setName(_ name: String, of session: SessionID) {
+    let index = session.index
+    guard index > 0 else { return }
+    if index == 1 {
+      sessionText.removeAll(keepingCapacity: true)
+      sessionFields.removeAll(keepingCapacity: true)
+    }
+    var field = _OutputBuffer(
+      capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
+    field.append(",\"session\":")
+    field.appendJSONString(name)
+    let start = sessionText.count
+    sessionText.append(
+      contentsOf: UnsafeRawBufferPointer(start: field.start, count: field.count))
+    if sessionFields.count <= index {
+      sessionFields.append(
+        contentsOf: repeatElement((start: 0, end: 0), count: index + 1 - sessionFields.count))
+    }
+    sessionFields[index] = (start, sessionText.count)
+  }
+
+  /// Appends one record whose `,"session":…` field (or nothing) is `session`.
+  private mutating func append(
+    _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
+  ) {
+    recordCount += 1
+    buffer.reserve(256 + session.count + fileSuffix.count)
     buffer.append("{\"t\":")
-    buffer.appendNumber(record.time)
-    switch record.content {
+    buffer.appendNumber(time)
+    switch content {
     case .transition(let transition):
       buffer.append(",\"type\":\"transition\"")
-      appendSession(record.session)
+      buffer.append(session)
       buffer.append(",\"from\":")
       buffer.appendInteger(transition.from)
       buffer.append(",\"to\":")
@@ -89,16 +147,16 @@ public struct RecordWriter: ~Copyable {
       appendCause(transition.cause)
     case .interaction(let state):
       buffer.append(",\"type\":\"interaction\"")
-      appendSession(record.session)
+      buffer.append(session)
       buffer.append(",\"state\":")
       appendInteraction(state)
     case .background(let visible):
       buffer.append(",\"type\":\"background\"")
-      appendSession(record.session)
+      buffer.append(session)
       buffer.append(visible ? ",\"visible\":true" : ",\"visible\":false")
     case .announcement(let announcement):
       buffer.append(",\"type\":\"announcement\"")
-      appendSession(record.session)
+      buffer.append(session)
       buffer.append(",\"text\":\"Page ")
       buffer.appendInteger(announcement.page + 1)
       buffer.append(" of ")
@@ -106,7 +164,7 @@ public struct RecordWriter: ~Copyable {
       buffer.append(_ASCII.quote)
     case .detail(let page):
       buffer.append(",\"type\":\"detail\"")
-      appendSession(record.session)
+      buffer.append(session)
       buffer.append(",\"page\":")
       buffer.appendInteger(page)
     }
@@ -125,12 +183,6 @@ public struct RecordWriter: ~Copyable {
 
   private mutating func writeOut() {
     buffer.drain(to: descriptor, name: name, failure: &failure)
-  }
-
-  private mutating func appendSession(_ session: String?) {
-    guard let session else { return }
-    buffer.append(",\"session\":")
-    buffer.appendJSONString(session)
   }
 
   private mutating func appendInteraction(_ state: InteractionState) {

@@ -4,8 +4,9 @@ import PageTrace
 /// "Lines", "Header" and "JSON strictness").
 ///
 /// One decoder reads one input: it remembers whether a non-blank line was seen, since only
-/// the first one may be the header. Decoding an event allocates nothing in the common case:
-/// session names and string touch ids are interned (the last few are remembered and reused).
+/// the first one may be the header. It numbers session names (``SessionID``) and string touch
+/// ids (``TouchKey``) in order of first appearance, so decoding straight into an
+/// ``EngineEvent`` allocates nothing once a name has been seen.
 ///
 /// Rules: every event has a finite number `t` and exactly one kind key among `touch`,
 /// `pointer`, `key`, `focus`, `a11y` and `set`, with a known value; touches need `id` (a number
@@ -26,11 +27,15 @@ public struct TraceDecoder: Sendable {
   /// Whether a non-blank line was decoded (or failed to decode); later headers are errors.
   public private(set) var hasSeenContent = false
 
-  private var sessions = _StringInterner()
+  /// The session names met so far; session `n` is number `n`.
+  package private(set) var sessionNames = _NameTable()
+  /// The string touch ids met so far.
+  package private(set) var touchNames = _NameTable()
   /// Where the values of the last event's `t`, `session`, `x` and `y` start, so that an error
   /// the engine finds later points at its value without scanning the line again.
   private(set) var valueOffsets = _ValueOffsets()
-  private var touchIDs = _StringInterner()
+  /// The configuration of the last line decoded as the header.
+  package private(set) var header: ConfigurationPatch?
 
   /// Creates a decoder for one input.
   public init(file: String) {
@@ -48,6 +53,24 @@ public struct TraceDecoder: Sendable {
   public mutating func decode(
     _ line: UnsafeRawBufferPointer, lineNumber: Int
   ) throws(TraceError) -> TraceItem {
+    var event = EngineEvent(time: 0, .focus(false))
+    switch try decode(line, lineNumber: lineNumber, into: &event) {
+    case .blank, .note: return .blank
+    case .header: return .header(header!)
+    case .event:
+      let session = event.session.rawValue == 0 ? nil : sessionNames.name(event.session.rawValue)
+      return .event(
+        PageControlEvent(event, session: session, touchNames: touchNames), line: lineNumber)
+    }
+  }
+
+  /// Decodes one line (without its line terminator), an event straight into `event`: the
+  /// fast path of ``TraceReader/next(into:)``. A header's configuration is then ``header``.
+  ///
+  /// - Throws: ``TraceError`` naming the line and column of the first problem.
+  package mutating func decode(
+    _ line: UnsafeRawBufferPointer, lineNumber: Int, into event: inout EngineEvent
+  ) throws(TraceError) -> TraceItemKind {
     var scanner = _JSONScanner(line, file: file, line: lineNumber)
     if scanner.isAtEndAfterWhitespace() { return .blank }
     if !hasSeenContent {
@@ -55,10 +78,19 @@ public struct TraceDecoder: Sendable {
       if Self.hasHeaderKey(scanner) {
         let patch = try ConfigurationPatch._parse(&scanner, isHeader: true)
         try scanner.expectEnd()
-        return .header(patch)
+        header = patch
+        return .header
       }
     }
-    return .event(try decodeEvent(&scanner), line: lineNumber)
+    try decodeEvent(&scanner, into: &event)
+    return .event
+  }
+
+  /// The fast form of an event an importer made, numbering its names here.
+  package mutating func number(_ event: PageControlEvent) -> EngineEvent {
+    let session =
+      event.session.map { SessionID(sessionNames.number(for: $0)) } ?? .defaultSession
+    return EngineEvent(event, session: session, touchNames: &touchNames)
   }
 
   /// Whether the line's object has a top-level `"pagetrace"` key before any syntax error.
@@ -86,7 +118,8 @@ public struct TraceDecoder: Sendable {
   private enum _Field {
     case absent
     case number(Double)
-    case string(String)
+    /// A string, by its number in ``touchNames``.
+    case string(Int32)
     /// Neither a number nor a string, at this offset.
     case other(offset: Int)
   }
@@ -101,9 +134,9 @@ public struct TraceDecoder: Sendable {
     case set(ProgrammaticChange)
   }
 
-  private mutating func decodeEvent(_ scanner: inout _JSONScanner) throws(TraceError)
-    -> PageControlEvent
-  {
+  private mutating func decodeEvent(
+    _ scanner: inout _JSONScanner, into event: inout EngineEvent
+  ) throws(TraceError) {
     try scanner.beginObject(expected: "a JSON object")
     var time: Double?
     var kind: _Kind?
@@ -111,7 +144,7 @@ public struct TraceDecoder: Sendable {
     var id = _Field.absent
     var x = _Field.absent
     var y = _Field.absent
-    var session: String?
+    var session = SessionID.defaultSession
     var seen: UInt16 = 0
     var isFirst = true
     valueOffsets = _ValueOffsets()
@@ -149,7 +182,7 @@ public struct TraceDecoder: Sendable {
         y = try readField(&scanner, allowsString: false)
       case .session:
         let value = try scanner.readString(expected: "a string for \"session\"")
-        session = scanner.withBytes(of: value) { sessions.intern($0) }
+        session = SessionID(scanner.withBytes(of: value) { sessionNames.number(forUTF8: $0) })
       case .pointer:
         kind = .pointer(
           try scanner.readWord(
@@ -188,14 +221,14 @@ public struct TraceDecoder: Sendable {
     guard let kind else {
       throw missing("one of the keys touch, pointer, key, focus, a11y or set")
     }
-    let action: PageControlEvent.Action
+    let action: EngineEvent.Action
     switch kind {
     case .touch(let phase):
-      let touchID: TouchID
+      let touchID: TouchKey
       switch id {
       case .absent: throw missing("the key \"id\" on a touch event")
       case .number(let value): touchID = .number(value)
-      case .string(let value): touchID = .string(value)
+      case .string(let number): touchID = .name(number)
       case .other(let offset):
         throw scanner.error(at: offset, expected: "a number or a string for \"id\"")
       }
@@ -213,7 +246,7 @@ public struct TraceDecoder: Sendable {
     case .accessibility(let accessibilityAction): action = .accessibility(accessibilityAction)
     case .set(let change): action = .set(change)
     }
-    return PageControlEvent(time: time, session: session, action)
+    event = EngineEvent(time: time, session: session, action)
   }
 
   /// Reads `id`, `x` or `y`, whose required type is known only once the kind is.
@@ -225,7 +258,7 @@ public struct TraceDecoder: Sendable {
       return .number(try scanner.scanNumber().value)
     case _ASCII.quote where allowsString:
       let token = try scanner.scanString()
-      return .string(scanner.withBytes(of: token) { touchIDs.intern($0) })
+      return .string(scanner.withBytes(of: token) { touchNames.number(forUTF8: $0) })
     default:
       let offset = scanner.position
       try scanner.skipValue(depth: 1)
@@ -298,21 +331,30 @@ public struct TraceDecoder: Sendable {
 private enum _EventKey: Int {
   case t, touch, id, x, y, session, pointer, key, focus, a11y, set, pagetrace, unknown
 
+  /// Matched by length, then by the first byte, then checked in full: a key costs a switch
+  /// and one comparison.
   init(_ bytes: UnsafeRawBufferPointer) {
-    self =
-      if _matches(bytes, "t") { .t } else if _matches(bytes, "touch") {
-        .touch
-      } else if _matches(bytes, "x") { .x } else if _matches(bytes, "y") {
-        .y
-      } else if _matches(bytes, "id") { .id } else if _matches(bytes, "session") {
-        .session
-      } else if _matches(bytes, "pointer") { .pointer } else if _matches(bytes, "key") {
-        .key
-      } else if _matches(bytes, "focus") { .focus } else if _matches(bytes, "a11y") {
-        .a11y
-      } else if _matches(bytes, "set") { .set } else if _matches(bytes, "pagetrace") {
-        .pagetrace
-      } else { .unknown }
+    guard let first = bytes.first else {
+      self = .unknown
+      return
+    }
+    let candidate: (key: _EventKey, word: StaticString) =
+      switch (bytes.count, first) {
+      case (1, UInt8(ascii: "t")): (.t, "t")
+      case (1, UInt8(ascii: "x")): (.x, "x")
+      case (1, UInt8(ascii: "y")): (.y, "y")
+      case (2, _): (.id, "id")
+      case (3, UInt8(ascii: "k")): (.key, "key")
+      case (3, _): (.set, "set")
+      case (4, _): (.a11y, "a11y")
+      case (5, UInt8(ascii: "t")): (.touch, "touch")
+      case (5, _): (.focus, "focus")
+      case (7, UInt8(ascii: "s")): (.session, "session")
+      case (7, _): (.pointer, "pointer")
+      case (9, _): (.pagetrace, "pagetrace")
+      default: (.unknown, "")
+      }
+    self = bytes.count == 1 || _matches(bytes, candidate.word) ? candidate.key : .unknown
   }
 
   /// Whether the key names the kind of the event.

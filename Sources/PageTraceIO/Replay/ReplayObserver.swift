@@ -4,6 +4,12 @@ import PageTrace
 /// starts, every event the engine accepts followed by its records, and, if it asks, every
 /// session's control after an event.
 ///
+/// Events and records come in the engine's fast form (``EngineEvent``, ``EngineRecord``):
+/// sessions and string touch ids are numbers. Their names come first, once each, through
+/// ``name(_:_:)-(SessionID,_)`` and ``name(_:_:)-(TouchKey,_)`` as the reader meets them;
+/// a session without a name is ``SessionID/defaultSession``. Numbers are per input: a new
+/// input names its sessions again from 1.
+///
 /// Every requirement has an empty default, and the loop is generic over its observer, so an
 /// observer pays only for what it implements: ``RecordWriter`` implements ``observe(_:)``
 /// alone, and replay runs as fast as a loop written for it.
@@ -11,7 +17,7 @@ import PageTrace
 /// ```swift
 /// struct TransitionCounter: ReplayObserver {
 ///   var count = 0
-///   mutating func observe(_ record: PageControlRecord) {
+///   mutating func observe(_ record: EngineRecord) {
 ///     if case .transition = record.content { count += 1 }
 ///   }
 /// }
@@ -34,14 +40,18 @@ public protocol ReplayObserver: ~Copyable {
   var outputFailure: FileError? { get }
   /// The engine starts at the input's first event with `configuration`.
   mutating func begin(_ configuration: PageControlConfiguration)
+  /// The reader met a session name; events and records of `session` may follow.
+  mutating func name(_ session: SessionID, _ name: String)
+  /// The reader met a string touch id; events with `touch` may follow.
+  mutating func name(_ touch: TouchKey, _ name: String)
   /// The engine accepted `event`; its records follow. A rejected event (time going
   /// backwards, a non-finite value) is never shown.
-  mutating func willHandle(_ event: PageControlEvent)
+  mutating func willHandle(_ event: EngineEvent)
   /// The engine wrote `record`.
-  mutating func observe(_ record: PageControlRecord)
+  mutating func observe(_ record: EngineRecord)
   /// The engine handled `event`; `control` is its session's control afterwards. Called only
   /// when ``observesControls`` is `true`, and only for accepted events.
-  mutating func didHandle(_ event: PageControlEvent, control: PageControl)
+  mutating func didHandle(_ event: EngineEvent, control: PageControl)
 }
 
 extension ReplayObserver where Self: ~Copyable {
@@ -54,11 +64,15 @@ extension ReplayObserver where Self: ~Copyable {
   /// Does nothing.
   public mutating func begin(_ configuration: PageControlConfiguration) {}
   /// Does nothing.
-  public mutating func willHandle(_ event: PageControlEvent) {}
+  public mutating func name(_ session: SessionID, _ name: String) {}
   /// Does nothing.
-  public mutating func observe(_ record: PageControlRecord) {}
+  public mutating func name(_ touch: TouchKey, _ name: String) {}
   /// Does nothing.
-  public mutating func didHandle(_ event: PageControlEvent, control: PageControl) {}
+  public mutating func willHandle(_ event: EngineEvent) {}
+  /// Does nothing.
+  public mutating func observe(_ record: EngineRecord) {}
+  /// Does nothing.
+  public mutating func didHandle(_ event: EngineEvent, control: PageControl) {}
 }
 
 extension RecordWriter: ReplayObserver {
@@ -66,7 +80,9 @@ extension RecordWriter: ReplayObserver {
   public static var observesEvents: Bool { false }
   /// The first write failure (``failure``).
   public var outputFailure: FileError? { failure }
+  /// Remembers the session's name for its records.
+  public mutating func name(_ session: SessionID, _ name: String) { setName(name, of: session) }
   /// Writes the record (if its type is selected).
   @inline(__always)
-  public mutating func observe(_ record: PageControlRecord) { write(record) }
+  public mutating func observe(_ record: EngineRecord) { write(record) }
 }

@@ -25,6 +25,21 @@ public enum TraceItem: Sendable, Hashable {
   case note(ImportNote)
 }
 
+/// What ``TraceReader/next(into:)`` read: the kinds of ``TraceItem``, without their contents.
+///
+/// The event itself is in the `EngineEvent` passed to it, the header and note in
+/// ``TraceReader/header`` and ``TraceReader/note``, the line in ``TraceReader/lineNumber``.
+public enum TraceItemKind: Sendable, Hashable, BitwiseCopyable {
+  /// An empty or whitespace-only line.
+  case blank
+  /// The header (``TraceReader/header``).
+  case header
+  /// An event, decoded into the event given.
+  case event
+  /// A note for standard error (``TraceReader/note``).
+  case note
+}
+
 /// The two encodings of a trace.
 public enum TraceFormat: Sendable, Hashable, CaseIterable {
   /// JSON Lines (docs/behaviour.md, "Trace format"): a header line, then one event object per line.

@@ -43,6 +43,9 @@ public struct TraceReader: ~Copyable {
   private var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
   /// With an importer (`--from csv` …), text lines go through it instead of the decoder.
   private var importer: (any LineImporter)?
+  /// Whether an importer reads the lines (set with it): a plain flag, so the hot path never
+  /// copies the existential to find out.
+  private var imports = false
   private var imported: [TraceItem] = []
   private var importedIndex = 0
   private var importFinished = false
@@ -145,20 +148,113 @@ public struct TraceReader: ~Copyable {
 
   /// Returns the next item, or `nil` at the end of the trace.
   ///
+  /// The friendly form of ``next(into:)``: events come as ``PageControlEvent``s, with their
+  /// session names and string touch ids.
+  ///
   /// - Throws: ``TraceError`` for bad content (the reader can go on with the next line or
   ///   record), or ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next() throws -> TraceItem? {
-    if importer != nil { return try nextImported() }
+    var event = EngineEvent(time: 0, .focus(false))
+    guard let kind = try next(into: &event) else { return nil }
+    switch kind {
+    case .blank: return .blank
+    case .header: return .header(header!)
+    case .note: return .note(note!)
+    case .event:
+      let friendly = PageControlEvent(
+        event, session: name(of: event.session), touchNames: touchNames)
+      return .event(friendly, line: lineNumber)
+    }
+  }
+
+  /// Reads the next item, decoding an event straight into `event`; `nil` at the end of the
+  /// trace. The fast path of the replay loop: nothing is allocated or retained per event.
+  ///
+  /// After ``TraceItemKind/header`` the configuration is ``header``, after
+  /// ``TraceItemKind/note`` the note is ``note``; the line is ``lineNumber``. Sessions are
+  /// numbered in order of first appearance (``name(of:)``).
+  ///
+  /// - Throws: ``TraceError`` for bad content (the reader can go on with the next line or
+  ///   record), or ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
+  public mutating func next(into event: inout EngineEvent) throws -> TraceItemKind? {
+    if imports { return try nextImported(into: &event) }
     switch format {
+    // The line numbers are read by borrowing: `binary?.recordNumber` would copy the reader.
     case .binary:
-      defer { lineNumber = binary?.recordNumber ?? 0 }
-      return try binary?.next() ?? nil
+      defer { lineNumber = fromBinary { $0.recordNumber } ?? 0 }
+      return try binary?.next(into: &event) ?? nil
     case .jsonLines:
       lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
-      defer { lineNumber = lines?.lineNumber ?? 0 }
+      defer { lineNumber = fromLines { $0.lineNumber } ?? 0 }
       guard let line = try lines?.next() ?? nil else { return nil }
       lastLine = line.bytes
-      return try decoder.decode(line.bytes, lineNumber: line.number)
+      return try decoder.decode(line.bytes, lineNumber: line.number, into: &event)
+    }
+  }
+
+  /// The configuration of the trace's header, once read.
+  public var header: ConfigurationPatch? {
+    !imports ? fromBinary { $0.header } ?? decoder.header : decoder.header
+  }
+
+  /// The note of the last ``TraceItemKind/note``.
+  public var note: ImportNote? {
+    !imports ? fromBinary { $0.note } ?? importedNote : importedNote
+  }
+  private var importedNote: ImportNote?
+
+  /// The name of a session of this input: `nil` for ``SessionID/defaultSession``.
+  public func name(of session: SessionID) -> String? {
+    session.rawValue == 0 ? nil : sessionNames.name(session.rawValue)
+  }
+
+  /// How many named sessions the reader has met: their numbers run from 1 to this.
+  public var namedSessionCount: Int { sessionNames.count }
+
+  /// How many string touch ids the reader has met: their numbers run from 1 to this.
+  public var namedTouchCount: Int { touchNames.count }
+
+  /// The name of a string touch id of this input.
+  public func name(of touch: TouchKey) -> String? {
+    if case .name(let number) = touch { touchNames.name(number) } else { nil }
+  }
+
+  /// Tells an observer the session names and string touch ids met after the first
+  /// `sessionsFrom` and `touchesFrom`.
+  func announceNames<Observer: ReplayObserver & ~Copyable>(
+    sessionsFrom: Int, touchesFrom: Int, to observer: inout Observer
+  ) {
+    let sessions = sessionNames
+    for number in sessionsFrom..<sessions.count {
+      observer.name(SessionID(Int32(number + 1)), sessions.names[number])
+    }
+    let touches = touchNames
+    for number in touchesFrom..<touches.count {
+      observer.name(TouchKey.name(Int32(number + 1)), touches.names[number])
+    }
+  }
+
+  private var sessionNames: _NameTable {
+    !imports ? fromBinary { $0.sessionNames } ?? decoder.sessionNames : decoder.sessionNames
+  }
+
+  private var touchNames: _NameTable {
+    !imports ? fromBinary { $0.touchNames } ?? decoder.touchNames : decoder.touchNames
+  }
+
+  /// A value of the line reader, `nil` for a binary trace.
+  private func fromLines<Value>(_ body: (borrowing LineReader) -> Value?) -> Value? {
+    switch lines {
+    case .some(let reader): body(reader)
+    case .none: nil
+    }
+  }
+
+  /// A value of the binary reader, `nil` for JSON Lines.
+  private func fromBinary<Value>(_ body: (borrowing BinaryTraceReader) -> Value?) -> Value? {
+    switch binary {
+    case .some(let reader): body(reader)
+    case .none: nil
     }
   }
 
@@ -169,7 +265,7 @@ public struct TraceReader: ~Copyable {
   public func error(for error: PageControlError) -> TraceError {
     TraceError(
       error, file: name, line: lineNumber, bytes: lastLine,
-      offsets: importer == nil ? decoder.valueOffsets : _ValueOffsets())
+      offsets: !imports ? decoder.valueOffsets : _ValueOffsets())
   }
 
   /// How an input is named in records and messages: its path, or `<stdin>` for `-`.
@@ -204,13 +300,28 @@ public struct TraceReader: ~Copyable {
   public init(path: String, importer: any LineImporter) throws(FileError) {
     try self.init(path: path)
     self.importer = importer
+    imports = true
   }
 
   /// Reads standard input through `importer`.
   public static func standardInput(importer: any LineImporter) throws(FileError) -> TraceReader {
     var reader = try standardInput()
     reader.importer = importer
+    reader.imports = true
     return reader
+  }
+
+  private mutating func nextImported(into event: inout EngineEvent) throws -> TraceItemKind? {
+    guard let item = try nextImported() else { return nil }
+    switch item {
+    case .blank, .header: preconditionFailure("importers make events and notes only")
+    case .note(let note):
+      importedNote = note
+      return .note
+    case .event(let imported, _):
+      event = decoder.number(imported)
+      return .event
+    }
   }
 
   private mutating func nextImported() throws -> TraceItem? {

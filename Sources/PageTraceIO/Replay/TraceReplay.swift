@@ -77,7 +77,11 @@ public struct TraceReplay: Sendable {
     var stuckCount = 0
     // The records of the event being handled, held back until the engine accepts it (only
     // for observers that see events); reused, so nothing is allocated after the first ones.
-    var pending: [PageControlRecord] = []
+    var pending: [EngineRecord] = []
+    // Every event is decoded into this one, in place.
+    var event = EngineEvent(time: 0, .focus(false))
+    var namedSessions = 0
+    var namedTouches = 0
     defer { options.progress?.add(uncounted) }
     func ended(_ outcome: inout Outcome, _ reader: borrowing TraceReader) -> Outcome {
       outcome.summary.lines = reader.lineNumber
@@ -85,20 +89,20 @@ public struct TraceReplay: Sendable {
     }
     while true {
       do {
-        guard let item = try reader.next() else {
+        guard let kind = try reader.next(into: &event) else {
           if let failure = observer.outputFailure { outcome.failure = .output(failure) }
           return ended(&outcome, reader)
         }
-        switch item {
+        switch kind {
         case .blank:
           outcome.summary.blankLines += 1
-        case .note(let note):
+        case .note:
           outcome.summary.notes += 1
-          report(note.description)
-        case .header(let patch):
+          report(reader.note!.description)
+        case .header:
           outcome.summary.headers += 1
-          outcome.header = patch
-        case .event(let event, let line):
+          outcome.header = reader.header
+        case .event:
           uncounted += 1
           if uncounted == 4096 {
             options.progress?.add(uncounted)
@@ -108,9 +112,18 @@ public struct TraceReplay: Sendable {
               return ended(&outcome, reader)
             }
           }
+          // Names the reader has just met go to the observer before their events. Numbers
+          // are handed out in order, so only an event above the last one announced can bring
+          // new names.
+          if event.session.index > namedSessions || event.touchNumber > namedTouches {
+            reader.announceNames(
+              sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observer)
+            namedSessions = reader.namedSessionCount
+            namedTouches = reader.namedTouchCount
+          }
           if engine == nil {
             let configuration = try options.defaults.merging(outcome.header ?? ConfigurationPatch())
-              .merging(options.overrides).resolve(file: reader.name, line: line)
+              .merging(options.overrides).resolve(file: reader.name, line: reader.lineNumber)
             do {
               engine = try PageControlEngine(
                 configuration, maximumSessions: options.maximumSessions)
@@ -138,7 +151,7 @@ public struct TraceReplay: Sendable {
           } else {
             outcome.summary.eventsIgnored += 1
           }
-          if Observer.observesControls, let control = engine!.control(forSession: event.session) {
+          if Observer.observesControls, let control = engine!.control(for: event.session) {
             observer.didHandle(event, control: control)
           }
         }
@@ -228,5 +241,12 @@ public struct ReplaySummary: Sendable, Hashable {
     eventsApplied += other.eventsApplied
     eventsIgnored += other.eventsIgnored
     records += other.records
+  }
+}
+
+extension EngineEvent {
+  /// The number of the event's string touch id, 0 if it has none.
+  fileprivate var touchNumber: Int {
+    if case .touch(_, .name(let number), _, _) = action { Int(number) } else { 0 }
   }
 }
