@@ -23,5 +23,6 @@ public struct SessionID: Sendable, Hashable, BitwiseCopyable, Comparable {
   /// The number as an index into dense per-session arrays.
   public var index: Int { Int(rawValue) }
 
+  /// Whether `lhs` was numbered before `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
