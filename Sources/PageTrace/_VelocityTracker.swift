@@ -39,12 +39,16 @@ package struct _VelocityTracker: Sendable {
   private func slot(_ i: Int) -> Int { (first &+ i) & mask }
 
   package mutating func add(time: Double, offset: Double) {
-    while count > 0 && time - samples[first].time > Self.window {
-      first = slot(1)
-      count -= 1
+    if count == samples.count { grow() }  // before the drop: one uniqueness check either way
+    // One uniqueness check for the whole update, no bounds checks: positions are masked.
+    samples.withUnsafeMutableBufferPointer { ring in
+      let base = ring.baseAddress.unsafelyUnwrapped
+      while count > 0 && time - base[first].time > Self.window {
+        first = (first &+ 1) & mask
+        count -= 1
+      }
+      base[(first &+ count) & mask] = Sample(time: time, offset: offset)
     }
-    if count == samples.count { grow() }
-    samples[slot(count)] = Sample(time: time, offset: offset)
     count += 1
   }
 

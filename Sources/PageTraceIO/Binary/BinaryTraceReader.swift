@@ -478,6 +478,23 @@ public struct BinaryTraceReader: ~Copyable {
     let yBits = record._uint64(at: _BinaryRecord.yOffset)
     let idBits = record._uint64(at: _BinaryRecord.idOffset)
 
+    // The common record, a touch at a point with a numeric id, takes one test of its fixed
+    // fields; anything else, valid or not, goes through every check (which would find the
+    // same first error: the time and the session are checked first there too).
+    if kind == _BinaryRecord.touch && flags == _BinaryRecord.hasX | _BinaryRecord.hasY
+      && extra == 0, let phase = _BinaryRecord.touchPhase(code)
+    {
+      let x = Double(bitPattern: xBits)
+      let y = Double(bitPattern: yBits)
+      let id = Double(bitPattern: idBits)
+      if time.isFinite && x.isFinite && y.isFinite && id.isFinite {
+        let session =
+          sessionIndex == 0 ? .defaultSession : SessionID(try names.session(Int(sessionIndex)))
+        event = EngineEvent(
+          time: time, session: session, .touch(phase, id: .number(id), x: x, y: y))
+        return
+      }
+    }
     guard kind <= _BinaryRecord.set else {
       throw _Problem("a record kind from 0 to 6", "\(kind)")
     }
