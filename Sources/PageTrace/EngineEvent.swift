@@ -9,7 +9,7 @@
 /// let down = EngineEvent(time: 0.5, .touch(.down, id: .number(1), x: 187, y: 795))
 /// let key = EngineEvent(time: 2, session: SessionID(1), .key(.right))
 /// ```
-public struct EngineEvent: Sendable, BitwiseCopyable {
+public struct EngineEvent: Sendable, Hashable, BitwiseCopyable {
   /// The virtual time in seconds; within a session it must not decrease.
   public var time: Double
   /// The independent control this event belongs to.
@@ -25,7 +25,7 @@ public struct EngineEvent: Sendable, BitwiseCopyable {
   }
 
   /// What an event does (``PageControlEvent/Action``, with touch ids as keys).
-  public enum Action: Sendable, BitwiseCopyable {
+  public enum Action: Sendable, Hashable, BitwiseCopyable {
     /// A finger; `x` and `y` may be `nil` only for ``TouchPhase/cancel``.
     case touch(TouchPhase, id: TouchKey, x: Double?, y: Double?)
     /// A mouse or trackpad pointer.

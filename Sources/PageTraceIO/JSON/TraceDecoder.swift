@@ -28,12 +28,12 @@ public struct TraceDecoder: Sendable {
   public private(set) var hasSeenContent = false
 
   /// The session names met so far; session `n` is number `n`.
-  package private(set) var sessionNames = _NameTable()
+  package internal(set) var sessionNames = _NameTable()
   /// The string touch ids met so far.
-  package private(set) var touchNames = _NameTable()
+  package internal(set) var touchNames = _NameTable()
   /// Where the values of the last event's `t`, `session`, `x` and `y` start, so that an error
   /// the engine finds later points at its value without scanning the line again.
-  private(set) var valueOffsets = _ValueOffsets()
+  var valueOffsets = _ValueOffsets()
   /// The configuration of the last line decoded as the header.
   package private(set) var header: ConfigurationPatch?
 
@@ -69,6 +69,16 @@ public struct TraceDecoder: Sendable {
   ///
   /// - Throws: ``TraceError`` naming the line and column of the first problem.
   package mutating func decode(
+    _ line: UnsafeRawBufferPointer, lineNumber: Int, into event: inout EngineEvent
+  ) throws(TraceError) -> TraceItemKind {
+    // Past the first line, most lines are touch or pointer events of the common shape.
+    if hasSeenContent && _decodeCommonEvent(line, into: &event) { return .event }
+    return try _decodeInFull(line, lineNumber: lineNumber, into: &event)
+  }
+
+  /// ``decode(_:lineNumber:into:)`` without the common-shape shortcut: every line the full
+  /// way, as the differential test of the shortcut needs.
+  mutating func _decodeInFull(
     _ line: UnsafeRawBufferPointer, lineNumber: Int, into event: inout EngineEvent
   ) throws(TraceError) -> TraceItemKind {
     var scanner = _JSONScanner(line, file: file, line: lineNumber)
@@ -381,7 +391,7 @@ private enum _SetKey: Int {
 }
 
 /// The byte offsets of an event line's values that engine errors point at; -1 if absent.
-struct _ValueOffsets: Sendable {
+struct _ValueOffsets: Sendable, Equatable {
   var t = -1
   var session = -1
   var x = -1

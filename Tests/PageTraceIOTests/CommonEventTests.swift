@@ -1,0 +1,211 @@
+import PageTrace
+import Testing
+
+@testable import PageTraceIO
+
+/// The common-shape shortcut of ``TraceDecoder`` against the full decoder: whatever line the
+/// shortcut accepts, it must decode exactly as the full decoder does, and whatever it hands
+/// back must leave the decoder as it was.
+@Suite struct CommonEventTests {
+  @Test func packedWordsAreTheirText() {
+    let words: [(UInt64, String)] = [
+      (_PackedWord.t, #"t""#), (_PackedWord.x, #"x""#), (_PackedWord.y, #"y""#),
+      (_PackedWord.id, #"id""#), (_PackedWord.touch, #"touch""#),
+      (_PackedWord.session, #"session""#), (_PackedWord.pointer, #"pointer""#),
+      (_PackedWord.move, #"move""#), (_PackedWord.down, #"down""#), (_PackedWord.up, #"up""#),
+      (_PackedWord.cancel, #"cancel""#),
+    ]
+    for (packed, text) in words {
+      let bytes = Array(text.utf8)
+      let value = bytes.enumerated().reduce(UInt64(0)) {
+        $0 | UInt64($1.element) << (8 * $1.offset)
+      }
+      #expect(packed == value, "\(text)")
+    }
+  }
+
+  @Test func typicalLinesTakeTheShortcut() throws {
+    let lines = [
+      #"{"t":0.5,"touch":"down","id":1,"x":187,"y":795}"#,
+      #"{"t":0.6,"touch":"move","id":"finger","x":-1.5e2,"y":795.25,"session":"s"}"#,
+      #"{ "session" : "s" , "t" : 1 , "touch" : "up" , "id" : 1 , "x" : 2 , "y" : 3 }"#,
+      #"{"t":2,"touch":"cancel","id":4}"#,
+      #"{"t":3,"pointer":"hover","x":1,"y":2}"#,
+      #"{"y":3,"x":2,"id":1,"touch":"move","t":0.009208324689276038}"#,
+    ]
+    for line in lines {
+      let outcome = Self.compare(line, primed: Self.primed())
+      #expect(outcome == .shortcut, "\(line)")
+    }
+  }
+
+  @Test func rareLinesGoTheFullWay() throws {
+    let lines = [
+      #"{"t":1,"key":"right"}"#, #"{"t":1,"touch":"move","id":1,"x":1,"y":2,"z":0}"#,
+      #"{"t":1,"touch":"mo\u0076e","id":1,"x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":"café","x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"x":1,"y":2,"t":3}"#,
+      #"{"t":1,"touch":"move","pointer":"move","id":1,"x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"x":1}"#, #"{"touch":"move","id":1,"x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"x":"1","y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"x":1,"y":2}x"#,
+      #"{"t":01,"touch":"move","id":1,"x":1,"y":2}"#, "", "   ", "{}",
+    ]
+    for line in lines {
+      let outcome = Self.compare(line, primed: Self.primed())
+      #expect(outcome == .fullWay, "\(line)")
+    }
+  }
+
+  /// Random lines near the common shape: keys in any order, dropped, repeated or unknown;
+  /// values of every type, good and bad; whitespace; lines cut anywhere.
+  @Test func agreesWithTheFullDecoderOnRandomLines() {
+    var random = _SplitMix(seed: 0x5EED)
+    var shortcut = 0
+    var fullWay = 0
+    var decoder = Self.primed()
+    for _ in 0..<60_000 {
+      var line = Self.randomLine(&random)
+      if random.next(below: 8) == 0 {
+        line = String(
+          decoding: line.utf8.prefix(random.next(below: line.utf8.count + 1)), as: UTF8.self)
+      }
+      switch Self.compare(line, primed: decoder) {
+      case .shortcut: shortcut += 1
+      case .fullWay: fullWay += 1
+      case .mismatch(let what):
+        Issue.record("\(line): \(what)")
+        return
+      }
+      // Go on from the full decoder's state, so names accumulate as in a real input.
+      var event = EngineEvent(time: 0, .focus(false))
+      _ = Self.withBytes(line) { try? decoder._decodeInFull($0, lineNumber: 2, into: &event) }
+    }
+    // Both ways must be well exercised for the comparison to mean anything.
+    #expect(shortcut > 5_000)
+    #expect(fullWay > 10_000)
+  }
+
+  // MARK: Support
+
+  enum Outcome: Equatable {
+    case shortcut
+    case fullWay
+    case mismatch(String)
+  }
+
+  /// A decoder past its first line, as the shortcut is used only then.
+  static func primed() -> TraceDecoder {
+    var decoder = TraceDecoder(file: "t.jsonl")
+    var event = EngineEvent(time: 0, .focus(false))
+    _ = withBytes(#"{"t":0,"key":"tab"}"#) { try? decoder.decode($0, lineNumber: 1, into: &event) }
+    return decoder
+  }
+
+  static func withBytes<R>(_ line: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    // A copy of exactly the line's bytes, so that any read past its end is caught by the
+    // address sanitizer in CI.
+    let bytes = Array(line.utf8)
+    return bytes.withUnsafeBytes { body($0) }
+  }
+
+  static func compare(_ line: String, primed: TraceDecoder) -> Outcome {
+    var fast = primed
+    var full = primed
+    let sentinel = EngineEvent(time: -7, session: SessionID(99), .key(.end))
+    var fastEvent = sentinel
+    var fullEvent = sentinel
+    let tookShortcut = withBytes(line) { fast._decodeCommonEvent($0, into: &fastEvent) }
+    guard tookShortcut else {
+      if fastEvent != sentinel { return .mismatch("the event changed on the way back") }
+      if fast.sessionNames.names != primed.sessionNames.names
+        || fast.touchNames.names != primed.touchNames.names
+      {
+        return .mismatch("names were numbered on the way back")
+      }
+      return .fullWay
+    }
+    let kind = withBytes(line) { try? full._decodeInFull($0, lineNumber: 2, into: &fullEvent) }
+    guard kind == .event else {
+      return .mismatch("the full decoder says \(String(describing: kind))")
+    }
+    if fastEvent != fullEvent || fastEvent.time.bitPattern != fullEvent.time.bitPattern {
+      return .mismatch("\(fastEvent) != \(fullEvent)")
+    }
+    if fast.valueOffsets != full.valueOffsets { return .mismatch("value offsets differ") }
+    if fast.sessionNames.names != full.sessionNames.names
+      || fast.touchNames.names != full.touchNames.names
+    {
+      return .mismatch("names differ")
+    }
+    return .shortcut
+  }
+
+  static let numbers = [
+    "0", "-0", "1", "12", "795.5", "-1.5e2", "139.99516351633693", "0.009208324689276038", "1e3",
+    "1E-2", "2.5e+1", "3.0", "123456789012345678901234567890", "1e-400",
+  ]
+  static let badNumbers = ["01", "1.", "-", ".5", "1e", "1e400", "NaN", "-Infinity", "1x", "+1"]
+  static let strings = [
+    #""a""#, #""finger""#, #""s1""#, #""é""#, #""a\"b""#, #""\u0041""#, #""""#, #""a"#, "\"\u{1}\"",
+  ]
+  static let phases = [
+    #""down""#, #""move""#, #""up""#, #""cancel""#, #""hover""#, #""down""#, #""move""#, #""up""#,
+    #""cancel""#, #""hover""#, #""movee""#, #""mov""#, #""DOWN""#, #""mo\u0076e""#, #""tab""#,
+  ]
+  static let others = ["true", "null", "[1,2]", #"{"a":1}"#, "[", "nul", "{"]
+  static let spaces = ["", "", "", "", " ", "\t", "  ", "\r"]
+
+  static func randomLine(_ random: inout _SplitMix) -> String {
+    func pick(_ values: [String]) -> String { values[random.next(below: values.count)] }
+    // Half the lines are clean; in the others, a value in four is of another type or bad.
+    let corrupts = random.next(below: 2) == 0
+    func value(for key: String) -> String {
+      if corrupts && random.next(below: 4) == 0 {
+        switch random.next(below: 4) {
+        case 0: return pick(strings)
+        case 1: return pick(others)
+        case 2: return pick(badNumbers)
+        default: return pick(numbers)
+        }
+      }
+      switch key {
+      case "touch", "pointer": return pick(phases)
+      case "session": return pick(strings)
+      case "id": return random.next(below: 2) == 0 ? pick(strings) : pick(numbers)
+      default: return pick(numbers)
+      }
+    }
+    var keys = ["t", random.next(below: 5) == 0 ? "pointer" : "touch", "id", "x", "y"]
+    if random.next(below: 3) == 0 { keys.append("session") }
+    if random.next(below: 10) == 0 {
+      keys.append(pick(["z", "key", "set", "touch", "t", "ses", "i\\u0064"]))
+    }
+    if random.next(below: 10) == 0 { keys.remove(at: random.next(below: keys.count)) }
+    keys.shuffle(using: &random)
+    let members = keys.map { key in
+      pick(spaces) + "\"\(key)\"" + pick(spaces) + ":" + pick(spaces) + value(for: key)
+        + pick(spaces)
+    }
+    var line = pick(spaces) + "{" + members.joined(separator: ",") + "}" + pick(spaces)
+    if random.next(below: 40) == 0 { line += pick(["x", "}", ","]) }
+    return line
+  }
+}
+
+/// A small seeded generator, so that a failure reproduces.
+struct _SplitMix: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
