@@ -38,8 +38,8 @@ enum ClassifyCommand {
   /// Classifies the strokes of one input, writing a line for each as it ends.
   struct StrokeLines: ReplayObserver, ~Copyable {
     var writer: TextWriter
-    /// `,"file":NAME` when several inputs are classified.
-    let fileField: String
+    /// The input's name, written on each line when several inputs are classified.
+    let file: String?
     var classifier: StrokeClassifier?
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
@@ -57,7 +57,13 @@ enum ClassifyCommand {
       classifier!.handle(event, names: names) { stroke in
         counts[stroke.kind, default: 0] += 1
         if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-        writer.write(ClassifyCommand.json(stroke, swipeRule: rule) + fileField + "}\n")
+        ClassifyCommand.write(stroke, swipeRule: rule, to: &writer)
+        if let file {
+          writer.append(",\"file\":")
+          writer.appendJSONString(file)
+        }
+        writer.append("}")
+        writer.endLine()
       }
     }
   }
@@ -77,12 +83,9 @@ enum ClassifyCommand {
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
     for file in inputs.files {
-      let fileField =
-        inputs.files.count > 1
-        ? ",\"file\":\(JSONText.string(TraceReader.displayName(of: file)))" : ""
       var lines = StrokeLines(
         writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
-        fileField: fileField)
+        file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
       run.replay(file, observer: &lines)
       counts.merge(lines.counts, uniquingKeysWith: +)
       swipesByAxis.merge(lines.swipesByAxis, uniquingKeysWith: +)
@@ -103,26 +106,41 @@ enum ClassifyCommand {
     return try run.finish()
   }
 
-  /// The stroke as a JSON object, without its closing brace. Numbers go through the one
-  /// number writer; differences are rounded to the precision of their operands.
-  static func json(_ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule)
-    -> String
-  {
-    var text = "{"
-    if let session = stroke.session { text += "\"session\":\(JSONText.string(session))," }
-    let id: String
-    switch stroke.id {
-    case .number(let n): id = JSONText.number(n)
-    case .string(let s): id = JSONText.string(s)
+  /// Writes the stroke as a JSON object, without its closing brace. Numbers go through the
+  /// one number writer; differences are rounded to the precision of their operands.
+  static func write(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    to writer: inout TextWriter
+  ) {
+    writer.append("{")
+    if let session = stroke.session {
+      writer.append("\"session\":")
+      writer.appendJSONString(session)
+      writer.append(",")
     }
-    text += "\"id\":\(id),\"kind\":\"\(stroke.kind.rawValue)\""
-    text += ",\"start\":\(JSONText.number(stroke.start)),\"end\":\(JSONText.number(stroke.end))"
-    text += ",\"duration\":\(JSONText.number(JSONText.difference(stroke.end, stroke.start)))"
+    writer.append("\"id\":")
+    switch stroke.id {
+    case .number(let n): writer.appendJSONNumber(n)
+    case .string(let s): writer.appendJSONString(s)
+    }
+    writer.append(",\"kind\":")
+    writer.appendJSONString(stroke.kind.rawValue)
+    writer.append(",\"start\":")
+    writer.appendJSONNumber(stroke.start)
+    writer.append(",\"end\":")
+    writer.appendJSONNumber(stroke.end)
+    writer.append(",\"duration\":")
+    writer.appendJSONNumber(JSONText.difference(stroke.end, stroke.start))
     let (endX, endY) = (stroke.startX + stroke.dx, stroke.startY + stroke.dy)
-    text += ",\"dx\":\(JSONText.number(JSONText.difference(endX, stroke.startX)))"
-    text += ",\"dy\":\(JSONText.number(JSONText.difference(endY, stroke.startY)))"
-    text += ",\"velocity\":\(JSONText.number(stroke.velocity))"
-    text += ",\"axis\":\"\(stroke.dominantAxis.rawValue)\",\"swipeRule\":\"\(swipeRule.rawValue)\""
-    return text
+    writer.append(",\"dx\":")
+    writer.appendJSONNumber(JSONText.difference(endX, stroke.startX))
+    writer.append(",\"dy\":")
+    writer.appendJSONNumber(JSONText.difference(endY, stroke.startY))
+    writer.append(",\"velocity\":")
+    writer.appendJSONNumber(stroke.velocity)
+    writer.append(",\"axis\":")
+    writer.appendJSONString(stroke.dominantAxis.rawValue)
+    writer.append(",\"swipeRule\":")
+    writer.appendJSONString(swipeRule.rawValue)
   }
 }

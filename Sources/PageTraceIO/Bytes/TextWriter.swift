@@ -31,6 +31,43 @@ public struct TextWriter: ~Copyable {
       buffer.reserve(bytes.count)
       buffer.append(UnsafeRawBufferPointer(bytes))
     }
+    drainIfFull()
+  }
+
+  /// Appends ASCII text known at compile time, as part of a line: the buffer is written out
+  /// only by ``endLine()`` and ``write(_:)``, so whole lines reach the output and a reader of
+  /// both standard output and standard error sees them uncut.
+  public mutating func append(_ text: StaticString) {
+    guard failure == nil else { return }
+    buffer.reserve(text.utf8CodeUnitCount)
+    buffer.append(text)
+  }
+
+  /// Ends a line written in parts, writing the buffer out past ``threshold``.
+  public mutating func endLine() {
+    guard failure == nil else { return }
+    buffer.reserve(1)
+    buffer.append(_ASCII.newline)
+    drainIfFull()
+  }
+
+  /// Appends a number as JSON text, as ``JSONText/number(_:)-(Double)`` writes it, without
+  /// making a `String` of it; part of a line, like ``append(_:)``.
+  public mutating func appendJSONNumber(_ value: Double) {
+    guard failure == nil else { return }
+    buffer.reserve(_OutputBuffer.maximumNumberLength)
+    buffer.appendNumber(value)
+  }
+
+  /// Appends a string as a JSON string literal, as ``JSONText/string(_:)`` writes it; part
+  /// of a line, like ``write(_:)-(StaticString)``.
+  public mutating func appendJSONString(_ value: String) {
+    guard failure == nil else { return }
+    buffer.reserve(_OutputBuffer.maximumJSONStringLength(utf8Count: value.utf8.count))
+    buffer.appendJSONString(value)
+  }
+
+  private mutating func drainIfFull() {
     if buffer.count >= Self.threshold {
       buffer.drain(to: descriptor, name: name, failure: &failure)
     }

@@ -41,7 +41,7 @@ public enum JSONText {
     guard value.isFinite else { return value }
     let decimals = max(decimalPlaces(of: a), decimalPlaces(of: b))
     guard decimals <= 40 else { return value }
-    return _System.rounded(value, decimals: decimals) + 0.0  // never -0
+    return rounded(value, decimals: decimals) + 0.0  // never -0
   }
 
   /// The number of decimals of a value's shortest round-trip form: 2 for `3.15`, 0 for `3`,
@@ -78,7 +78,32 @@ public enum JSONText {
     guard value.isFinite, scale.isFinite, scale > 0 else { return value }
     let decimals = 14 - Int(_System.decimalExponent(of: scale))
     guard decimals >= 0, decimals <= 40 else { return value }
-    return _System.rounded(value, decimals: decimals) + 0.0
+    return rounded(value, decimals: decimals) + 0.0
+  }
+
+  /// `value` rounded to `decimals` places as `printf("%.*f")` writes it (ties to even, on the
+  /// exact binary value), read back as the nearest double: what `strtod` of that text gives.
+  ///
+  /// Mostly without text: with `s = 10^decimals` (exact up to 10^22) and `|value × s| < 2^52`,
+  /// the product's rounding error is exact (`value × s − product`, one fused multiply-add),
+  /// which settles the only case where the rounded product could round the wrong way to an
+  /// integer, a product of exactly `n + 0.5`. The integer divided by `s` is then one correctly
+  /// rounded division of two exact values: the double nearest the decimal. Otherwise the C
+  /// library formats and reads it.
+  static func rounded(_ value: Double, decimals: Int) -> Double {
+    if decimals >= 0 && decimals <= 22 {
+      var scale = 1.0
+      for _ in 0..<decimals { scale *= 10 }  // exact: every power up to 10^22 is a double
+      let product = value * scale
+      if product.magnitude < 0x1p52 {
+        let error = (-product).addingProduct(value, scale)  // value × scale − product, exactly
+        let below = product.rounded(.down)
+        var integer = product.rounded(.toNearestOrEven)
+        if product - below == 0.5 && error != 0 { integer = error > 0 ? below + 1 : below }
+        return integer / scale
+      }
+    }
+    return _System.rounded(value, decimals: decimals)
   }
 }
 

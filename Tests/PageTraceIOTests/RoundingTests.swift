@@ -1,0 +1,51 @@
+import Testing
+
+@testable import PageTraceIO
+
+/// ``JSONText/rounded(_:decimals:)`` against the C library's text round trip it replaces.
+@Suite struct RoundingTests {
+  @Test(arguments: [
+    (0.125, 2, 0.12), (0.375, 2, 0.38), (2.5, 0, 2.0), (3.5, 0, 4.0), (-2.5, 0, -2.0),
+    (0.14999999999999991, 2, 0.15), (1.005, 2, 1.0), (0.08000000000000007, 2, 0.08),
+    (1e-7, 7, 1e-7), (123456.7890123, 3, 123456.789),
+  ])
+  func knownValues(value: Double, decimals: Int, expected: Double) {
+    #expect(JSONText.rounded(value, decimals: decimals).bitPattern == expected.bitPattern)
+    #expect(_System.rounded(value, decimals: decimals).bitPattern == expected.bitPattern)
+  }
+
+  @Test func agreesWithTheCLibraryOnRandomValues() {
+    var random = _SplitMix(seed: 42)
+    var checked = 0
+    for _ in 0..<300_000 {
+      let decimals = random.next(below: 24)
+      let value: Double
+      switch random.next(below: 4) {
+      case 0:
+        // A difference of two times, as classify and stats round them.
+        let a = Double(random.next(below: 1_000_000)) / 1000 + Double(random.next() % 1000) / 1e9
+        let b = a - Double(random.next(below: 100_000)) / 10_000
+        value = a - b
+      case 1:
+        // Exact halves and their neighbours at the rounding digit.
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let half = (Double(random.next(below: 1_000_000)) + 0.5) / scale
+        value = [half, half.nextUp, half.nextDown][random.next(below: 3)]
+      case 2:
+        value =
+          Double(bitPattern: random.next() & 0x7FFF_FFFF_FFFF_FFFF)
+          * (random.next(below: 2) == 0 ? 1 : -1)
+      default:
+        value = Double(Int64(bitPattern: random.next()) % 10_000_000_000) / 1e6
+      }
+      guard value.isFinite else { continue }
+      let fast = JSONText.rounded(value, decimals: decimals)
+      let slow = _System.rounded(value, decimals: decimals)
+      #expect(fast.bitPattern == slow.bitPattern, "\(value) to \(decimals) decimals")
+      if fast.bitPattern != slow.bitPattern { return }
+      checked += 1
+    }
+    #expect(checked > 250_000)
+  }
+}
