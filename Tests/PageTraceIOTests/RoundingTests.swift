@@ -18,9 +18,26 @@ import Testing
     var random = _SplitMix(seed: 42)
     var checked = 0
     for _ in 0..<300_000 {
-      let decimals = random.next(below: 24)
+      var decimals = random.next(below: 24)
       let value: Double
-      switch random.next(below: 4) {
+      switch random.next(below: 6) {
+      case 5:
+        // Exact ties beyond 2^52: value = M / 2^(k+1) with M odd makes value × 10^k end in .5.
+        let k = 1 + random.next(below: 19)
+        var power: Double = 1
+        for _ in 0..<k { power *= 5 }
+        let lower = UInt64((0x1p53 / power).rounded(.up))
+        let upper = UInt64(min(0x1p53, 0x1p64 / power))
+        let m = (lower + random.next() % (upper - lower)) | 1
+        var half: Double = 1
+        for _ in 0...k { half *= 2 }
+        value = Double(m) / half
+        decimals = k
+      case 4:
+        // Full-precision coordinates and their differences, rounded near their own decimals:
+        // products from 2^52 to 2^63, where the integer path takes over.
+        value = Double(Int64(bitPattern: random.next()) % 2_000_000_000_000_000) / 1e15
+        decimals = 12 + random.next(below: 8)
       case 0:
         // A difference of two times, as classify and stats round them.
         let a = Double(random.next(below: 1_000_000)) / 1000 + Double(random.next() % 1000) / 1e9

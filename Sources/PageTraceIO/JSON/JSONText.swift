@@ -84,23 +84,39 @@ public enum JSONText {
   /// `value` rounded to `decimals` places as `printf("%.*f")` writes it (ties to even, on the
   /// exact binary value), read back as the nearest double: what `strtod` of that text gives.
   ///
-  /// Mostly without text: with `s = 10^decimals` (exact up to 10^22) and `|value × s| < 2^52`,
-  /// the product's rounding error is exact (`value × s − product`, one fused multiply-add),
-  /// which settles the only case where the rounded product could round the wrong way to an
-  /// integer, a product of exactly `n + 0.5`. The integer divided by `s` is then one correctly
-  /// rounded division of two exact values: the double nearest the decimal. Otherwise the C
-  /// library formats and reads it.
+  /// Mostly without text. With `s = 10^decimals` (exact up to 10^22), the product `value × s`
+  /// and its rounding error, exact by one fused multiply-add, give the exact product; it is
+  /// rounded to an integer `n`, ties to even, and `n / s` correctly rounded is the answer:
+  /// - below 2^52 the product has a fraction and only a product of exactly `k + 0.5` can round
+  ///   the wrong way, which the error's sign settles; `n / s` is one division of two exact
+  ///   doubles, correctly rounded;
+  /// - from 2^52 to 2^63 the product is an integer and the error (at most half its spacing)
+  ///   is rounded into `n`; `n × 10^-decimals` is converted exactly as the number reader
+  ///   converts decimal text.
+  /// Otherwise (more than 19 decimals there, or a larger product) the C library formats and
+  /// reads it.
   static func rounded(_ value: Double, decimals: Int) -> Double {
     if decimals >= 0 && decimals <= 22 {
       var scale = 1.0
       for _ in 0..<decimals { scale *= 10 }  // exact: every power up to 10^22 is a double
       let product = value * scale
+      let error = (-product).addingProduct(value, scale)  // value × scale − product, exactly
       if product.magnitude < 0x1p52 {
-        let error = (-product).addingProduct(value, scale)  // value × scale − product, exactly
         let below = product.rounded(.down)
         var integer = product.rounded(.toNearestOrEven)
         if product - below == 0.5 && error != 0 { integer = error > 0 ? below + 1 : below }
         return integer / scale
+      }
+      if product.magnitude < 0x1p63 && decimals <= 19 {
+        // The product is an integer; so is `below`, and `error - below` is its exact fraction.
+        let below = error.rounded(.down)
+        var integer = Int64(product) + Int64(below)
+        let fraction = error - below
+        if fraction > 0.5 || (fraction == 0.5 && integer & 1 == 1) { integer += 1 }
+        if integer == 0 { return value.sign == .minus ? -0.0 : 0 }
+        if let magnitude = _JSONScanner.exactIntegerPath(integer.magnitude, -decimals) {
+          return integer < 0 ? -magnitude : magnitude
+        }
       }
     }
     return _System.rounded(value, decimals: decimals)
