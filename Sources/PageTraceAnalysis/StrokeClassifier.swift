@@ -95,6 +95,17 @@ public struct StrokeClassifier: Sendable {
     /// Whether some sample was `scrubTravel` or more from the down point.
     var travelled = false
 
+    /// Starts a new stroke in this state, keeping the velocity rings' storage.
+    mutating func restart(id: TouchKey, start: Double, x: Double, y: Double) {
+      self.id = id
+      self.start = start
+      (downX, downY) = (x, y)
+      (self.x, self.y) = (x, y)
+      alongX.reset()
+      alongY.reset()
+      travelled = false
+    }
+
     mutating func add(x: Double, y: Double, at t: Double, constants: InteractionConstants) {
       (self.x, self.y) = (x, y)
       alongX.add(time: t, offset: x)
@@ -107,6 +118,9 @@ public struct StrokeClassifier: Sendable {
   public let configuration: PageControlConfiguration
   /// By session number: its fingers that are down (rarely more than one or two).
   private var open: [[Open]] = []
+  /// States of finished strokes, kept for the next strokes to reuse (at most as many as
+  /// fingers were ever down at once).
+  private var spare: [Open] = []
   /// The numbers and names of the sessions and string ids of friendly events.
   private var numbering = EventNumbering()
   private var names = TraceNames()
@@ -142,7 +156,9 @@ public struct StrokeClassifier: Sendable {
     let t = event.time
     if phase == .down {
       guard let x, let y else { return }
-      var state = Open(id: id, start: t, downX: x, downY: y, x: x, y: y)
+      // A finished stroke's state is reused, rings and all: a stroke allocates nothing.
+      var state = spare.popLast() ?? Open(id: id, start: t, downX: x, downY: y, x: x, y: y)
+      state.restart(id: id, start: t, x: x, y: y)
       state.add(x: x, y: y, at: t, constants: configuration.constants)
       if session >= open.count {
         open.append(contentsOf: repeatElement([], count: session + 1 - open.count))
@@ -163,6 +179,7 @@ public struct StrokeClassifier: Sendable {
       open[session][index].add(x: x, y: y, at: t, constants: configuration.constants)
     case .up, .cancel:
       let state = open[session].remove(at: index)
+      defer { spare.append(state) }
       let endX = phase == .up ? x ?? state.x : state.x
       let endY = phase == .up ? y ?? state.y : state.y
       var ended = classify(state, end: t, x: endX, y: endY, cancelled: phase == .cancel)
