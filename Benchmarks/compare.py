@@ -9,6 +9,7 @@ interleaved, so that a noisy neighbour hurts everyone alike.
 import subprocess
 import sys
 import time
+from importlib.metadata import version
 
 
 def best(times):
@@ -29,21 +30,21 @@ def main():
     try:
         import orjson
 
-        parsers["orjson " + orjson.__version__] = orjson.loads
+        parsers["orjson " + version("orjson")] = orjson.loads
     except ImportError:
         pass
     try:
         import msgspec
 
         decoder = msgspec.json.Decoder()
-        parsers["msgspec " + msgspec.__version__] = decoder.decode
+        parsers["msgspec " + version("msgspec")] = decoder.decode
     except ImportError:
         pass
     try:
         import simdjson
 
         parser = simdjson.Parser()
-        parsers["pysimdjson " + simdjson.__version__] = parser.parse
+        parsers["pysimdjson " + version("pysimdjson")] = parser.parse
     except ImportError:
         pass
 
