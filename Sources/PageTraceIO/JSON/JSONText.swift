@@ -93,8 +93,8 @@ public enum JSONText {
   /// - from 2^52 to 2^63 the product is an integer and the error (at most half its spacing)
   ///   is rounded into `n`; `n × 10^-decimals` is converted exactly as the number reader
   ///   converts decimal text.
-  /// Otherwise (more than 19 decimals there, or a larger product) the C library formats and
-  /// reads it.
+  /// Otherwise (more than 22 decimals, a larger product, or a result below the normal range)
+  /// the C library formats and reads it.
   static func rounded(_ value: Double, decimals: Int) -> Double {
     if decimals >= 0 && decimals <= 22 {
       var scale = 1.0
@@ -107,14 +107,14 @@ public enum JSONText {
         if product - below == 0.5 && error != 0 { integer = error > 0 ? below + 1 : below }
         return integer / scale
       }
-      if product.magnitude < 0x1p63 && decimals <= 19 {
+      if product.magnitude < 0x1p63 {
         // The product is an integer; so is `below`, and `error - below` is its exact fraction.
         let below = error.rounded(.down)
         var integer = Int64(product) + Int64(below)
         let fraction = error - below
         if fraction > 0.5 || (fraction == 0.5 && integer & 1 == 1) { integer += 1 }
         if integer == 0 { return value.sign == .minus ? -0.0 : 0 }
-        if let magnitude = _JSONScanner.exactIntegerPath(integer.magnitude, -decimals) {
+        if let magnitude = _JSONScanner.exactValue(integer.magnitude, -decimals) {
           return integer < 0 ? -magnitude : magnitude
         }
       }

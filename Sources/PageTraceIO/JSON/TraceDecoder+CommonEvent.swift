@@ -38,9 +38,6 @@ extension TraceDecoder {
     if scanner.take(_ASCII.rightBrace) { return false }
     while true {
       guard let key = scanner._commonKey() else { return false }
-      scanner._skipSpace()
-      guard scanner.take(_ASCII.colon) else { return false }
-      scanner._skipSpace()
       guard seen & key.bit == 0 else { return false }
       seen |= key.bit
       let valueStart = scanner.position
@@ -79,7 +76,13 @@ extension TraceDecoder {
         pointerPhase = phase
         isPointer = true
       }
-      scanner._skipSpace()
+      // Most lines have no whitespace: `,` or `}` right after the value.
+      if scanner.take(_ASCII.comma) {
+        scanner._skipSpace()
+        continue
+      }
+      if scanner.take(_ASCII.rightBrace) { break }
+      scanner.skipWhitespace()
       if scanner.take(_ASCII.comma) {
         scanner._skipSpace()
         continue
@@ -191,12 +194,27 @@ extension _JSONScanner {
     if position < count && byte(at: position) <= _ASCII.space { skipWhitespace() }
   }
 
-  /// A key of the common shape at ``position``, or `nil` for any other key.
+  /// A key of the common shape at ``position`` with its `:` and the whitespace around it,
+  /// or `nil` for any other key.
+  @inline(__always)
+  fileprivate mutating func _commonKey() -> _CommonKey? {
+    guard let key = _commonKeyName() else { return nil }
+    if position < count && byte(at: position) == _ASCII.colon {
+      position += 1
+    } else {
+      skipWhitespace()
+      guard take(_ASCII.colon) else { return nil }
+    }
+    _skipSpace()
+    return key
+  }
+
+  /// The quoted name of a key of the common shape at ``position``, or `nil` for any other.
   ///
   /// The eight bytes after the opening quote are compared at once with each key and its
   /// closing quote (``_PackedWord``); near the end of a line, byte by byte.
   @inline(__always)
-  fileprivate mutating func _commonKey() -> _CommonKey? {
+  private mutating func _commonKeyName() -> _CommonKey? {
     guard position + 9 <= count, byte(at: position) == _ASCII.quote else {
       return _commonKeyByBytes()
     }
@@ -224,7 +242,7 @@ extension _JSONScanner {
     return key
   }
 
-  /// ``_commonKey()`` byte by byte.
+  /// ``_commonKeyName()`` byte by byte.
   private mutating func _commonKeyByBytes() -> _CommonKey? {
     guard let range = _plainString() else { return nil }
     let word = bytes(range)
@@ -274,6 +292,7 @@ extension _JSONScanner {
   @inline(__always)
   fileprivate mutating func _commonNumber() -> Double? {
     guard let byte = current, byte == _ASCII.minus || _ASCII.isDigit(byte) else { return nil }
+    if let value = scanCommonNumber() { return value }
     do {
       return try scanNumber().value
     } catch {

@@ -46,8 +46,9 @@ extension _JSONScanner {
   ///
   /// The value is the double nearest the decimal text. With at most 2^53 as significand and a
   /// power of ten up to 22 (both exact in a double), one IEEE multiplication or division is
-  /// correctly rounded (Clinger's fast path); otherwise `strtod` converts a NUL-terminated
-  /// copy made on the stack. Numbers that overflow to infinity are errors; those that underflow
+  /// correctly rounded (Clinger's fast path); other significands of up to 19 digits take the
+  /// Eisel-Lemire method (``eiselLemire(_:_:)``); more digits, and results below the normal
+  /// range, go to `strtod` on a NUL-terminated copy made on the stack. Numbers that overflow to infinity are errors; those that underflow
   /// become zero, the nearest double. `strtod` is used in the C locale, the default of programs
   /// that never call `setlocale`.
   mutating func scanNumber() throws(TraceError) -> _NumberToken {
@@ -114,9 +115,7 @@ extension _JSONScanner {
     var value: Double
     if significand == 0 && isExact {
       value = 0
-    } else if isExact, let fast = Self.clingerFastPath(significand, exponent) {
-      value = fast
-    } else if isExact, let exact = Self.exactIntegerPath(significand, exponent) {
+    } else if isExact, let exact = Self.exactValue(significand, exponent) {
       value = exact
     } else {
       value = strtod(from: negative ? start + 1 : start, to: position)
@@ -125,6 +124,69 @@ extension _JSONScanner {
     guard value.isFinite else { throw error(at: start, expected: "a finite number") }
     return _NumberToken(
       value: value, start: start, significand: significand, exponent: exponent, isExact: isExact)
+  }
+
+  /// Reads a number of the common shape at ``position`` — `-?(0|[1-9][0-9]*)(\.[0-9]+)?`
+  /// with at most 19 digits in all — and returns its value; otherwise returns `nil` having
+  /// moved nothing, for ``scanNumber()``.
+  ///
+  /// The digits are taken eight at a time (``digitRun(at:)``), and the value is the one
+  /// ``scanNumber()`` gives: both convert `digits × 10^-decimals` exactly
+  /// (``exactValue(_:_:)``), and a decimal's trailing zeros do not change its value.
+  @inline(__always)
+  mutating func scanCommonNumber() -> Double? {
+    var offset = position
+    let negative = byte(at: offset) == _ASCII.minus
+    if negative { offset += 1 }
+    let (length, integer) = digitRun(at: offset)
+    // No digit, a leading zero, or eight or more digits before the point: the general way.
+    guard length > 0 && length < 8 && (length == 1 || byte(at: offset) != _ASCII.zero) else {
+      return nil
+    }
+    offset += length
+    var significand = integer
+    var digits = length
+    var decimals = 0
+    if offset < count && byte(at: offset) == _ASCII.dot {
+      offset += 1
+      while true {
+        let (run, value) = digitRun(at: offset)
+        guard digits + run <= 19, run > 0 || decimals > 0 else { return nil }
+        significand = significand &* _powersOfTenInteger[run] &+ value
+        digits += run
+        decimals += run
+        offset += run
+        if run < 8 { break }
+      }
+    }
+    // An exponent, or a letter or other word byte glued on: the general way.
+    guard offset == count || !_ASCII.isWordByte(byte(at: offset)) else { return nil }
+    var value: Double
+    if significand == 0 {
+      value = 0
+    } else {
+      guard let exact = Self.exactValue(significand, -decimals) else { return nil }
+      value = exact
+    }
+    if negative { value.negate() }
+    position = offset
+    return value
+  }
+
+  /// How many of the (at most eight) bytes at an offset are digits before the first one that
+  /// is not, and their value: eight at once where eight bytes are left, else one by one.
+  @inline(__always)
+  private func digitRun(at offset: Int) -> (length: Int, value: UInt64) {
+    if offset + 8 <= count { return leadingDigits(at: offset) }
+    var length = 0
+    var value: UInt64 = 0
+    while offset + length < count, case let digit = byte(at: offset + length) &- _ASCII.zero,
+      digit < 10
+    {
+      value = value &* 10 &+ UInt64(digit)
+      length += 1
+    }
+    return (length, value)
   }
 
   /// Reads a run of digits into `digits`; returns how many there were.
@@ -200,57 +262,60 @@ extension _JSONScanner {
     }
   }
 
-  /// `significand × 10^exponent` correctly rounded (to nearest, ties to even) by exact integer
-  /// arithmetic, for the significands of up to 19 digits the fast path cannot take, when
-  /// `|exponent| <= 19` (so `10^|exponent|` is a `UInt64`).
-  ///
-  /// A positive exponent multiplies into a 128-bit product; a negative one divides
-  /// `significand × 2^s` by `10^-exponent` into a 64-bit quotient, the remainder telling
-  /// whether anything is left below it. Either way the exact value is then rounded once.
-  static func exactIntegerPath(_ significand: UInt64, _ exponent: Int) -> Double? {
-    guard significand != 0, exponent >= -19 && exponent <= 19 else { return nil }
-    let power = _powersOfTenInteger[Int(exponent.magnitude)]
-    if exponent >= 0 {
-      let (high, low) = significand.multipliedFullWidth(by: power)
-      return rounded(high: high, low: low, inexact: false, binaryExponent: 0)
-    }
-    // The shift makes the quotient at least 2^62 and below 2^64.
-    let shift = 63 + power.bitWidthUsed - significand.bitWidthUsed
-    let high = shift >= 64 ? significand << (shift - 64) : significand >> (64 - shift)
-    let low = significand << shift
-    let (quotient, remainder) = power.dividingFullWidth((high, low))
-    return rounded(high: 0, low: quotient, inexact: remainder != 0, binaryExponent: -shift)
+  /// `significand × 10^exponent` correctly rounded (to nearest, ties to even), for any
+  /// significand and the exponents of normal doubles; `nil` for the rest (zero, subnormal
+  /// results, overflow), which need the C library.
+  @inline(__always)
+  static func exactValue(_ significand: UInt64, _ exponent: Int) -> Double? {
+    if let fast = clingerFastPath(significand, exponent) { return fast }
+    return eiselLemire(significand, exponent)
   }
 
-  /// `(high × 2^64 + low + ε) × 2^binaryExponent` rounded to the nearest double, ties to even,
-  /// where `0 < ε < 1` when `inexact`, else `ε = 0`; `nil` outside the normal range.
-  private static func rounded(
-    high: UInt64, low: UInt64, inexact: Bool, binaryExponent: Int
-  ) -> Double? {
-    // The top 64 bits, with their leading bit set, worth `top × 2^scale`.
-    let top: UInt64
-    let scale: Int
-    var sticky = inexact
-    if high != 0 {
-      let zeros = high.leadingZeroBitCount
-      top = zeros == 0 ? high : high << zeros | low >> (64 - zeros)
-      sticky = sticky || low << zeros != 0
-      scale = 64 - zeros
-    } else {
-      guard low != 0 else { return nil }
-      let zeros = low.leadingZeroBitCount
-      top = low << zeros
-      scale = -zeros
+  /// `significand × 10^exponent` correctly rounded by the Eisel-Lemire method: the significand,
+  /// shifted to fill 64 bits, times the 128 leading bits of `5^exponent` (``_powersOfFive``)
+  /// gives the 54 leading bits of the exact product and enough below them to round, except
+  /// where those bits cannot tell; Mushtak and Lemire proved ("Fast number parsing without
+  /// fallback", 2023) that with a 128-bit table that never happens for doubles, and the
+  /// differential tests against the standard library agree. The power of two is
+  /// `floor(exponent × log2 10)`, computed as `(217706 × exponent) >> 16`, exact over the
+  /// table's range.
+  ///
+  /// `nil` for a zero significand, an exponent outside the table, or a result that is not a
+  /// normal double.
+  static func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
+    guard significand != 0, exponent >= _powersOfFiveSmallestExponent,
+      exponent <= _powersOfFiveLargestExponent
+    else { return nil }
+    let zeros = significand.leadingZeroBitCount
+    let normalized = significand << zeros
+    let index = 2 * (exponent - _powersOfFiveSmallestExponent)
+    var (high, low) = normalized.multipliedFullWidth(by: _powersOfFive[index])
+    // Only when the bits below the 55 that matter are all ones can the truncated table
+    // entry's low half change them: then add the product with that half.
+    if high & 0x1FF == 0x1FF {
+      let carry = normalized.multipliedFullWidth(by: _powersOfFive[index + 1]).high
+      let (sum, overflow) = low.addingReportingOverflow(carry)
+      low = sum
+      if overflow { high &+= 1 }
     }
-    var mantissa = top >> 11  // 53 bits
-    let dropped = top & 0x7FF
-    if dropped > 0x400 || (dropped == 0x400 && (sticky || mantissa & 1 == 1)) { mantissa += 1 }
-    var biasedExponent = scale + 11 + binaryExponent + 52 + 1023
-    if mantissa == 1 << 53 {  // rounding carried into a new bit
-      mantissa >>= 1
+    let upper = Int(high >> 63)
+    let shift = upper + 9
+    var mantissa = high >> shift  // 54 or 55 bits: the 53 of the double and a rounding bit
+    var biasedExponent = ((217_706 * exponent) >> 16) + 63 + upper - zeros + 1023
+    guard biasedExponent > 0 else { return nil }  // subnormal
+    // An exact tie (possible only for small exponents) rounds to even, not up.
+    if low <= 1 && exponent >= -4 && exponent <= 23 && mantissa & 3 == 1
+      && mantissa << shift == high
+    {
+      mantissa &= ~1
+    }
+    mantissa += mantissa & 1
+    mantissa >>= 1
+    if mantissa >= 1 << 53 {  // rounding carried into a new bit
+      mantissa = 1 << 52
       biasedExponent += 1
     }
-    guard biasedExponent >= 1 && biasedExponent <= 2046 else { return nil }
+    guard biasedExponent < 0x7FF else { return nil }
     return Double(bitPattern: UInt64(biasedExponent) << 52 | mantissa & ((1 << 52) - 1))
   }
 
@@ -303,8 +368,3 @@ let _powersOfTenInteger: [UInt64] = [
   1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
   1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
 ]
-
-extension UInt64 {
-  /// The number of bits up to and including the highest set bit.
-  fileprivate var bitWidthUsed: Int { 64 - leadingZeroBitCount }
-}
