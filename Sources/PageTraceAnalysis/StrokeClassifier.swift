@@ -94,6 +94,8 @@ public struct StrokeClassifier: Sendable {
     var alongY = _VelocityTracker()
     /// Whether some sample was `scrubTravel` or more from the down point.
     var travelled = false
+    /// The next state in its list (its session's open strokes, or the free ones), or -1.
+    var next: Int32 = -1
 
     /// Starts a new stroke in this state, keeping the velocity rings' storage.
     mutating func restart(id: TouchKey, start: Double, x: Double, y: Double) {
@@ -116,11 +118,15 @@ public struct StrokeClassifier: Sendable {
 
   /// The configuration whose constants and container decide.
   public let configuration: PageControlConfiguration
-  /// By session number: its fingers that are down (rarely more than one or two).
-  private var open: [[Open]] = []
-  /// States of finished strokes, kept for the next strokes to reuse (at most as many as
-  /// fingers were ever down at once).
-  private var spare: [Open] = []
+  /// The states of strokes, open or finished: each session's open strokes (rarely more than
+  /// one or two) are a list through ``Open/next`` from ``firstOpen``; finished ones are a free
+  /// list from ``free``, reused by later strokes. One flat array: following a finger touches
+  /// no nested storage.
+  private var pool: [Open] = []
+  /// By session number: the first of its open strokes in ``pool``, or -1.
+  private var firstOpen: [Int32] = []
+  /// The first finished state in ``pool``, or -1.
+  private var free = -1
   /// The numbers and names of the sessions and string ids of friendly events.
   private var numbering = EventNumbering()
   private var names = TraceNames()
@@ -151,42 +157,81 @@ public struct StrokeClassifier: Sendable {
   public mutating func handle(
     _ event: EngineEvent, names: borrowing TraceNames, stroke: (Stroke) -> Void
   ) {
-    guard case .touch(let phase, let id, let x, let y) = event.action else { return }
+    if let ended = handle(event, names: names) { stroke(ended) }
+  }
+
+  /// Follows one event of the engine's fast form; returns the stroke it ends, if any, its
+  /// session and finger named with `names`.
+  ///
+  /// The form for a caller that keeps the classifier and the names side by side: no closure
+  /// holds the caller while the names are read.
+  public mutating func handle(_ event: EngineEvent, names: borrowing TraceNames) -> Stroke? {
+    guard case .touch(let phase, let id, let x, let y) = event.action else { return nil }
     let session = event.session.index
     let t = event.time
+    let (index, previous) = find(id, in: session)
     if phase == .down {
-      guard let x, let y else { return }
+      guard let x, let y else { return nil }
+      if index >= 0 {
+        // The same finger down again: its stroke starts over.
+        pool[index].restart(id: id, start: t, x: x, y: y)
+        pool[index].add(x: x, y: y, at: t, constants: configuration.constants)
+        return nil
+      }
       // A finished stroke's state is reused, rings and all: a stroke allocates nothing.
-      var state = spare.popLast() ?? Open(id: id, start: t, downX: x, downY: y, x: x, y: y)
-      state.restart(id: id, start: t, x: x, y: y)
-      state.add(x: x, y: y, at: t, constants: configuration.constants)
-      if session >= open.count {
-        open.append(contentsOf: repeatElement([], count: session + 1 - open.count))
-      }
-      if let index = open[session].firstIndex(where: { $0.id == id }) {
-        open[session][index] = state
+      let slot: Int
+      if free >= 0 {
+        slot = free
+        free = Int(pool[slot].next)
+        pool[slot].restart(id: id, start: t, x: x, y: y)
       } else {
-        open[session].append(state)
+        slot = pool.count
+        pool.append(Open(id: id, start: t, downX: x, downY: y, x: x, y: y))
       }
-      return
+      pool[slot].add(x: x, y: y, at: t, constants: configuration.constants)
+      if session >= firstOpen.count {
+        firstOpen.append(contentsOf: repeatElement(-1, count: session + 1 - firstOpen.count))
+      }
+      pool[slot].next = firstOpen[session]
+      firstOpen[session] = Int32(slot)
+      return nil
     }
-    guard session < open.count, let index = open[session].firstIndex(where: { $0.id == id })
-    else { return }
+    guard index >= 0 else { return nil }
     switch phase {
-    case .down: break
+    case .down:
+      return nil
     case .move:
-      guard let x, let y else { return }
-      open[session][index].add(x: x, y: y, at: t, constants: configuration.constants)
+      if let x, let y { pool[index].add(x: x, y: y, at: t, constants: configuration.constants) }
+      return nil
     case .up, .cancel:
-      let state = open[session].remove(at: index)
-      defer { spare.append(state) }
+      // Unlink the stroke from its session's list and put its state on the free list.
+      let following = pool[index].next
+      if previous >= 0 { pool[previous].next = following } else { firstOpen[session] = following }
+      pool[index].next = Int32(free)
+      free = index
+      let state = pool[index]
       let endX = phase == .up ? x ?? state.x : state.x
       let endY = phase == .up ? y ?? state.y : state.y
       var ended = classify(state, end: t, x: endX, y: endY, cancelled: phase == .cancel)
       ended.session = names.name(of: event.session)
       ended.id = names.id(of: id)
-      stroke(ended)
+      return ended
     }
+  }
+
+  /// Where the open stroke of a finger is in ``pool``, and the stroke before it in its
+  /// session's list; -1 for none.
+  @inline(__always)
+  private func find(_ id: TouchKey, in session: Int) -> (index: Int, previous: Int) {
+    guard session < firstOpen.count else { return (-1, -1) }
+    var previous = -1
+    var index = Int(firstOpen[session])
+    while index >= 0 {
+      if pool[index].id == id { return (index, previous) }
+      previous = index
+      index = Int(pool[index].next)
+    }
+    return (-1, -1)
   }
 
   /// The stroke of a finger that went up at (`x`, `y`) or was cancelled, without its session.

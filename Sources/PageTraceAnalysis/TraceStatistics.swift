@@ -88,7 +88,7 @@ public struct TraceStatistics: Sendable {
       sessions[session] = _SessionState(page: initialPage, since: event.time, last: event.time)
     }
     sessions[session]!.last = max(sessions[session]!.last, event.time)
-    classifier.handle(event, names: names) { strokes[$0.kind, default: 0] += 1 }
+    if let stroke = classifier.handle(event, names: names) { strokes[stroke.kind, default: 0] += 1 }
   }
 
   /// Counts a record of the engine's fast form.

@@ -45,26 +45,31 @@ enum ClassifyCommand {
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
     var names = TraceNames()
 
+    /// The classifier's swipe rule, kept apart so that an event reads no optional copy of the
+    /// classifier.
+    var swipeRule: StrokeClassifier.SwipeRule?
+
     mutating func begin(_ configuration: PageControlConfiguration) {
       classifier = StrokeClassifier(configuration)
+      swipeRule = classifier!.swipeRule
     }
 
     mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
     mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
     mutating func willHandle(_ event: EngineEvent) {
-      guard let rule = classifier?.swipeRule else { return }
-      classifier!.handle(event, names: names) { stroke in
-        counts[stroke.kind, default: 0] += 1
-        if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-        ClassifyCommand.write(stroke, swipeRule: rule, to: &writer)
-        if let file {
-          writer.append(",\"file\":")
-          writer.appendJSONString(file)
-        }
-        writer.append("}")
-        writer.endLine()
+      guard let rule = swipeRule, let stroke = classifier!.handle(event, names: names) else {
+        return
       }
+      counts[stroke.kind, default: 0] += 1
+      if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
+      ClassifyCommand.write(stroke, swipeRule: rule, to: &writer)
+      if let file {
+        writer.append(",\"file\":")
+        writer.appendJSONString(file)
+      }
+      writer.append("}")
+      writer.endLine()
     }
   }
 
