@@ -66,3 +66,47 @@ import Testing
     #expect(checked > 250_000)
   }
 }
+
+/// ``JSONText/decimalPlaces(of:)`` by bisection against the count in the written shortest form.
+@Suite struct DecimalPlacesTests {
+  @Test(arguments: [
+    (3.15, 2), (3.0, 0), (1e-7, 7), (1e16, 0), (0.1, 1), (0.09999999999999999, 17),
+    (139.99516351633693, 14), (0.009208324689276038, 18), (-2.5, 1), (1e-5, 5), (123456.75, 2),
+  ])
+  func knownValues(value: Double, decimals: Int) {
+    #expect(JSONText.decimalPlaces(of: value) == decimals, "\(value)")
+    #expect(JSONText._decimalPlacesFromText(value) == decimals, "\(value)")
+  }
+
+  @Test func bisectionAgreesWithTheTextOnRandomValues() {
+    var random = _SplitMix(seed: 77)
+    var bisected = 0
+    for _ in 0..<300_000 {
+      let value: Double
+      switch random.next(below: 4) {
+      case 0:
+        // Times, coordinates and their differences, as classify and stats write them.
+        let a = Double(random.next() % 100_000_000_000_000_000) / 1e14
+        let b = Double(random.next() % 100_000_000_000_000_000) / 1e14
+        value = a - b
+      case 1:
+        value =
+          Double(random.next(below: 1_000_000))
+          / Double([1, 10, 100, 1000, 8, 64][random.next(below: 6)])
+      case 2:
+        // Any double from 1e-6 to 1e16, at random bit patterns.
+        let exponent = UInt64(1003 + random.next(below: 74))
+        value = Double(bitPattern: exponent << 52 | random.next() & 0xF_FFFF_FFFF_FFFF)
+      default:
+        value = Double(bitPattern: random.next())
+      }
+      guard value.isFinite else { continue }
+      if JSONText._decimalPlacesByRounding(value) != nil { bisected += 1 }
+      let expected = JSONText._decimalPlacesFromText(value)
+      let found = JSONText.decimalPlaces(of: value)
+      #expect(found == expected, "\(value): \(found) decimals, the text has \(expected)")
+      if found != expected { return }
+    }
+    #expect(bisected > 150_000)
+  }
+}
