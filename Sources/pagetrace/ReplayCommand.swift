@@ -22,6 +22,21 @@ enum ReplayCommand {
       OptionSpec(
         name: "jobs", short: "j", value: "n",
         help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
+      OptionSpec(
+        name: "name", value: "name",
+        help:
+          "Name the one input <name> in records (\"file\":<name>) and diagnostics, e.g. a part of a larger file or a pipe."
+      ),
+      OptionSpec(
+        name: "emit-key",
+        help:
+          "End each record with \"line\" (the input line of the event that caused it) and \"index\" (its place among that line's records): sorting by them rebuilds the order of one replay from any split by session."
+      ),
+      OptionSpec(
+        name: "shard", value: "k/n",
+        help:
+          "Replay only the sessions whose name's FNV-1a hash leaves remainder <k> divided by <n> (the default session's name is empty); lines stay numbered as in the whole file."
+      ),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
@@ -36,7 +51,7 @@ enum ReplayCommand {
         )
       ],
       sections: [
-        ("OPTIONS", Array(specs.prefix(5)) + InputFlags.specs),
+        ("OPTIONS", Array(specs.prefix(8)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
@@ -44,7 +59,7 @@ enum ReplayCommand {
         ),
       ],
       footer: """
-        Records carry "file" when more than one file is given. Errors are written to standard
+        Records carry "file" when more than one file is given, or --name. Errors are written to standard
         error as FILE:LINE:COLUMN: expected …, found …; records of earlier lines are written
         first.
 
@@ -77,6 +92,26 @@ enum ReplayCommand {
       }
       replayOptions.jobs = count
     }
+    if let name = options.value("name") {
+      guard inputs.files.count == 1 else {
+        throw CommandFailure(
+          status: .usage,
+          message: "'--name' names one input; \(inputs.files.count) were given")
+      }
+      replayOptions.inputName = name
+    }
+    replayOptions.writesKeys = options.has("emit-key")
+    if let text = options.value("shard") {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]),
+        let shard = TraceReplay.Shard(index: k, count: n)
+      else {
+        throw CommandFailure(
+          status: .usage,
+          message: "invalid value for '--shard': expected K/N with 0 <= K < N, found '\(text)'")
+      }
+      replayOptions.shard = shard
+    }
     var run = try _CommandRun(inputs, output: options.value("output"))
     let progress = _ProgressLine(files: inputs.files)
     replayOptions.progress = progress.progress
@@ -98,8 +133,11 @@ enum ReplayCommand {
   static func describe(_ summary: BatchReplay.Summary) -> String {
     var text = "pagetrace: summary: \(summary.lines) lines read = \(summary.headers) header"
     text += " + \(summary.blankLines) blank + \(summary.eventsApplied) events applied"
-    text +=
-      " + \(summary.eventsIgnored) events ignored by a rule + \(summary.skippedLines) skipped as bad"
+    text += " + \(summary.eventsIgnored) events ignored by a rule"
+    if summary.otherShardEvents > 0 {
+      text += " + \(summary.otherShardEvents) events of other shards (not replayed)"
+    }
+    text += " + \(summary.skippedLines) skipped as bad"
     text += "; \(summary.records) records written"
     if summary.notes > 0 { text += "; \(summary.notes) notes" }
     if summary.unreadableFiles > 0 { text += "; \(summary.unreadableFiles) unreadable files" }

@@ -5,7 +5,8 @@ import PageTrace
 ///
 /// Keys come in a fixed order: `t`, `type`, `session` (when present), the fields of the
 /// record's type (`from`, `to`, `animated`, `interaction`, `cause` for a transition; `state`;
-/// `visible`; `text`; `page`), and last `file` when ``fileName`` is set (multi-file replay).
+/// `visible`; `text`; `page`), then `file` when ``fileName`` is set (multi-file replay, or
+/// `--name`), and last `line`, `index` when ``writesKeys`` is set (`--emit-key`).
 /// Numbers are written in their shortest round-tripping form; nothing is allocated per record.
 ///
 /// Records go to the descriptor when the buffer passes ``threshold`` bytes and on ``flush()``.
@@ -44,6 +45,21 @@ public struct RecordWriter: ~Copyable {
   private var buffer: _OutputBuffer
   /// `,"file":"NAME"`, encoded once.
   private var fileSuffix: [UInt8] = []
+  /// Whether each record ends with its ordering key, `"line":L,"index":K`: the input line of
+  /// the event whose handling wrote it (``ReplayObserver/eventLine(_:)``) and its position
+  /// among that line's written records, from 0. Sorting records by (file, line, index)
+  /// rebuilds the order of a single replay from any split of its input by session
+  /// (`replay --emit-key`).
+  public var writesKeys = false
+  private var keyLine = 0
+  private var keyIndex = 0
+
+  /// Starts the keys of the records of input line `line`.
+  @inline(__always)
+  mutating func startKeys(line: Int) {
+    keyLine = line
+    keyIndex = 0
+  }
   /// The `,"session":"NAME"` fields of the named sessions, encoded once each, one after the
   /// other; `sessionFields[n]` is where session `n`'s lies.
   private var sessionText: [UInt8] = []
@@ -169,6 +185,13 @@ public struct RecordWriter: ~Copyable {
       buffer.appendInteger(page)
     }
     if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
+    if writesKeys {
+      buffer.append(",\"line\":")
+      buffer.appendInteger(keyLine)
+      buffer.append(",\"index\":")
+      buffer.appendInteger(keyIndex)
+      keyIndex += 1
+    }
     buffer.append("}\n")
     if buffer.count >= threshold { writeOut() }
   }

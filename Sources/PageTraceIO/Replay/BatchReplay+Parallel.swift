@@ -52,6 +52,7 @@ extension BatchReplay {
               descriptor: slot.output, name: "temporary file in $TMPDIR",
               types: replay.options.types)
             writer.fileName = names ? TraceReader.displayName(of: files[index]) : nil
+            writer.writesKeys = options.writesKeys
             slot.result = replay.replay(files[index], into: &writer) { slot.diagnostics.append($0) }
             slot.result.summary.records = writer.recordCount
             do throws(FileError) { try writer.flush() } catch {

@@ -32,6 +32,14 @@ public struct BatchReplay: Sendable {
     public var jobs = 1
     /// Whether records carry `"file"`: by default, when there is more than one file.
     public var namesFiles: Bool?
+    /// The name of the one input in records (`"file"`, always written then) and diagnostics,
+    /// instead of its path or `<stdin>`: `replay --name`, for inputs known by another name
+    /// (a split of a larger file, a pipe). Only with one input.
+    public var inputName: String?
+    /// Replay only the sessions of this shard (``TraceReplay/Shard``, `replay --shard`).
+    public var shard: TraceReplay.Shard?
+    /// Whether each record carries its ordering key, `"line"` and `"index"` (``RecordWriter/writesKeys``).
+    public var writesKeys = false
     /// A live event count for a progress line, if wanted.
     public var progress: ReplayProgress?
     /// The most sessions per file (``PageControlEngine/maximumSessions``).
@@ -51,6 +59,7 @@ public struct BatchReplay: Sendable {
       options.skipsBadLines = skipsBadLines
       options.maximumSessions = maximumSessions
       options.progress = progress
+      options.shard = shard
       return options
     }
   }
@@ -75,13 +84,15 @@ public struct BatchReplay: Sendable {
     _ files: [String], to descriptor: Int32, name: String = "<stdout>",
     report: (String) -> Void
   ) throws(Failure) -> Summary {
-    let names = options.namesFiles ?? (files.count > 1)
+    precondition(options.inputName == nil || files.count == 1, "inputName names one input")
+    let names = options.inputName != nil || (options.namesFiles ?? (files.count > 1))
     if options.jobs <= 1 || files.count <= 1 {
       var writer = RecordWriter(descriptor: descriptor, name: name, types: options.types)
+      writer.writesKeys = options.writesKeys
       var summary = Summary()
       var failure: Failure?
       for file in files {
-        writer.fileName = names ? TraceReader.displayName(of: file) : nil
+        writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
         let result = replay(file, into: &writer, report: report)
         summary.add(result.summary)
         if let stop = result.failure {
@@ -112,7 +123,7 @@ public struct BatchReplay: Sendable {
     var result = FileResult()
     var reader: TraceReader
     do {
-      reader = try TraceReader(opening: file, importer: options.importer)
+      reader = try TraceReader(opening: file, importer: options.importer, name: options.inputName)
     } catch {
       result.summary.unreadableFiles = 1
       if options.skipsBadLines {

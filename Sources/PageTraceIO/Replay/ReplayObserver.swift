@@ -44,6 +44,10 @@ public protocol ReplayObserver: ~Copyable {
   mutating func name(_ session: SessionID, _ name: String)
   /// The reader met a string touch id; events with `touch` may follow.
   mutating func name(_ touch: TouchKey, _ name: String)
+  /// The next event comes from input line `line` (its record number in a binary trace):
+  /// the records the engine writes while handling it, those of work that fell due before it
+  /// included, are that line's. Called for every event, before the engine sees it.
+  mutating func eventLine(_ line: Int)
   /// The engine accepted `event`; its records follow. A rejected event (time going
   /// backwards, a non-finite value) is never shown.
   mutating func willHandle(_ event: EngineEvent)
@@ -68,6 +72,8 @@ extension ReplayObserver where Self: ~Copyable {
   /// Does nothing.
   public mutating func name(_ touch: TouchKey, _ name: String) {}
   /// Does nothing.
+  public mutating func eventLine(_ line: Int) {}
+  /// Does nothing.
   public mutating func willHandle(_ event: EngineEvent) {}
   /// Does nothing.
   public mutating func observe(_ record: EngineRecord) {}
@@ -82,6 +88,9 @@ extension RecordWriter: ReplayObserver {
   public var outputFailure: FileError? { failure }
   /// Remembers the session's name for its records.
   public mutating func name(_ session: SessionID, _ name: String) { setName(name, of: session) }
+  /// Starts the ordering key of the line's records (when ``writesKeys``).
+  @inline(__always)
+  public mutating func eventLine(_ line: Int) { startKeys(line: line) }
   /// Writes the record (if its type is selected).
   @inline(__always)
   public mutating func observe(_ record: EngineRecord) { write(record) }

@@ -286,13 +286,27 @@ public struct TraceReader: ~Copyable {
   /// ``LineReader/standardInputName``, `<stdin>`), read as a trace or, with `importer`, as a
   /// recording in another format.
   ///
+  /// - Parameter name: The name used in errors instead of the path or `<stdin>`
+  ///   (`replay --name`); errors opening the file still name its path.
   /// - Throws: ``FileError`` if the input cannot be opened or its first chunk read.
-  public init(opening file: String, importer: (any LineImporter)? = nil) throws(FileError) {
-    switch (file == "-", importer) {
-    case (true, nil): self = try .standardInput()
-    case (true, let importer?): self = try .standardInput(importer: importer)
-    case (false, nil): try self.init(path: file)
-    case (false, let importer?): try self.init(path: file, importer: importer)
+  public init(
+    opening file: String, importer: (any LineImporter)? = nil, name: String? = nil
+  ) throws(FileError) {
+    if file == "-" {
+      try self.init(
+        descriptor: _System.standardInput, owned: false,
+        name: name ?? LineReader.standardInputName, chunkSize: LineReader.defaultChunkSize,
+        maximumLineLength: LineReader.defaultMaximumLineLength)
+    } else {
+      let descriptor = try _System.openForReading(file)
+      try self.init(
+        descriptor: descriptor, owned: true, name: name ?? file,
+        chunkSize: LineReader.defaultChunkSize,
+        maximumLineLength: LineReader.defaultMaximumLineLength)
+    }
+    if let importer {
+      self.importer = importer
+      imports = true
     }
   }
 

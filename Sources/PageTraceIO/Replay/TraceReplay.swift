@@ -37,9 +37,43 @@ public struct TraceReplay: Sendable {
     public var maximumSessions = PageControlEngine.defaultMaximumSessions
     /// A live event count for a progress line, if wanted.
     public var progress: ReplayProgress?
+    /// Replay only the sessions of this shard; events of the others are read and counted
+    /// (``ReplaySummary/otherShardEvents``), never replayed.
+    public var shard: Shard?
 
     /// Creates the default options: no defaults or overrides, stop at the first bad line.
     public init() {}
+  }
+
+  /// A part of an input's sessions, for replaying one input on several machines at once
+  /// (`replay --shard K/N`): the sessions whose name's 64-bit FNV-1a hash (of its UTF-8
+  /// bytes; the default session's name is empty) leaves remainder `index` when divided by
+  /// `count`. The hash is stable across runs and machines, so the `count` shards of an input
+  /// hold each of its sessions exactly once.
+  ///
+  /// ```swift
+  /// let shard = TraceReplay.Shard(index: 1, count: 4)!
+  /// shard.contains(session: "phone-7")   // the same answer everywhere
+  /// ```
+  public struct Shard: Sendable, Hashable {
+    /// Which shard, from 0.
+    public let index: Int
+    /// How many shards.
+    public let count: Int
+
+    /// A shard, or `nil` unless `0 <= index < count`.
+    public init?(index: Int, count: Int) {
+      guard count >= 1, index >= 0, index < count else { return nil }
+      self.index = index
+      self.count = count
+    }
+
+    /// Whether the session of this name (`nil`: the default session) is in the shard.
+    public func contains(session name: String?) -> Bool {
+      var name = name ?? ""
+      let hash = name.withUTF8 { _fnv1a(UnsafeRawBufferPointer($0)) }
+      return hash % UInt64(count) == UInt64(index)
+    }
   }
 
   /// What a replay did.
@@ -82,6 +116,8 @@ public struct TraceReplay: Sendable {
     var event = EngineEvent(time: 0, .focus(false))
     var namedSessions = 0
     var namedTouches = 0
+    // With a shard, by session number: 0 not yet known, 1 in the shard, 2 in another.
+    var shardMembership: [UInt8] = []
     defer { options.progress?.add(uncounted) }
     func ended(_ outcome: inout Outcome, _ reader: borrowing TraceReader) -> Outcome {
       outcome.summary.lines = reader.lineNumber
@@ -121,6 +157,22 @@ public struct TraceReplay: Sendable {
             namedSessions = reader.namedSessionCount
             namedTouches = reader.namedTouchCount
           }
+          if let shard = options.shard {
+            let index = event.session.index
+            if index >= shardMembership.count {
+              shardMembership.append(
+                contentsOf: repeatElement(0, count: index + 1 - shardMembership.count))
+            }
+            if shardMembership[index] == 0 {
+              shardMembership[index] =
+                shard.contains(session: reader.name(of: event.session)) ? 1 : 2
+            }
+            if shardMembership[index] == 2 {
+              outcome.summary.otherShardEvents += 1
+              stuckCount = 0
+              continue
+            }
+          }
           if engine == nil {
             let configuration = try options.defaults.merging(outcome.header ?? ConfigurationPatch())
               .merging(options.overrides).resolve(file: reader.name, line: reader.lineNumber)
@@ -133,6 +185,7 @@ public struct TraceReplay: Sendable {
             outcome.configuration = configuration
             observer.begin(configuration)
           }
+          observer.eventLine(reader.lineNumber)
           let applied: Bool
           do {
             if Observer.observesEvents {
@@ -215,6 +268,8 @@ public struct ReplaySummary: Sendable, Hashable {
   public var eventsApplied = 0
   /// Events every rule ignored (a touch outside both frames, a key without focus, …).
   public var eventsIgnored = 0
+  /// Events of sessions outside the shard replayed (``TraceReplay/Shard``): read, not replayed.
+  public var otherShardEvents = 0
   /// Records written: set by whoever writes them (``BatchReplay`` from its ``RecordWriter``);
   /// the loop itself only hands records to its observer.
   public var records = 0
@@ -222,9 +277,11 @@ public struct ReplaySummary: Sendable, Hashable {
   /// Creates an empty summary.
   public init() {}
 
-  /// In JSON Lines every line is exactly one of: header, blank, applied, ignored, skipped.
+  /// In JSON Lines every line is exactly one of: header, blank, applied, ignored, another
+  /// shard's, skipped.
   public var accountsForEveryLine: Bool {
-    lines == headers + blankLines + eventsApplied + eventsIgnored + skippedLines
+    lines == headers + blankLines + eventsApplied + eventsIgnored + otherShardEvents
+      + skippedLines
   }
 
   /// Events read: applied or ignored.
@@ -240,6 +297,7 @@ public struct ReplaySummary: Sendable, Hashable {
     blankLines += other.blankLines
     eventsApplied += other.eventsApplied
     eventsIgnored += other.eventsIgnored
+    otherShardEvents += other.otherShardEvents
     records += other.records
   }
 }
