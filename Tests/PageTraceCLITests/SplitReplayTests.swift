@@ -78,15 +78,31 @@ import Testing
     #expect(
       numbers[0] == numbers[1] + numbers[2] + numbers[3] + numbers[4] + numbers[5] + numbers[6])
     #expect(run.stderr.contains("events of other shards"))
-    // A bad line fails every shard: its session cannot be known.
+    // A bad line whose session can be read without decoding fails that session's shard; one
+    // whose session cannot (here a nested object) fails every shard.
     try write(
       #"{"pagetrace":1,"pages":3}"# + "\n" + #"{"t":1,"session":"zz","key":oops}"# + "\n",
       to: "bad.jsonl", in: directory)
+    try write(
+      #"{"pagetrace":1,"pages":3}"# + "\n" + #"{"t":1,"session":"zz","x":{},"key":oops}"# + "\n",
+      to: "nested.jsonl", in: directory)
+    var failing = 0
     for index in 0..<3 {
       let bad = try pagetrace(["replay", "--shard", "\(index)/3", "bad.jsonl"], in: directory)
-      #expect(bad.status == 65)
-      #expect(bad.stderr.hasPrefix("bad.jsonl:2:"))
+      // FNV-1a 64 of "zz" is 0x08f74e07b5925515, remainder 2 divided by 3.
+      if index == 2 {
+        failing += 1
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("bad.jsonl:2:"))
+      } else {
+        #expect(bad.status == 0)
+      }
+      let nested = try pagetrace(
+        ["replay", "--shard", "\(index)/3", "nested.jsonl"], in: directory)
+      #expect(nested.status == 65)
+      #expect(nested.stderr.hasPrefix("nested.jsonl:2:"))
     }
+    #expect(failing == 1)
   }
 
   @Test func theShardOfASessionIsItsNamesFNV1aHash() throws {

@@ -177,6 +177,7 @@ public struct BinaryTraceReader: ~Copyable {
     case .blank: return .blank
     case .header: return .header(header!)
     case .note: return .note(note!)
+    case .otherShard: preconditionFailure("a binary trace is read whole")
     case .event:
       let session = event.session.rawValue == 0 ? nil : sessionNames.name(event.session.rawValue)
       return .event(

@@ -55,7 +55,7 @@ public struct TraceDecoder: Sendable {
   ) throws(TraceError) -> TraceItem {
     var event = EngineEvent(time: 0, .focus(false))
     switch try decode(line, lineNumber: lineNumber, into: &event) {
-    case .blank, .note: return .blank
+    case .blank, .note, .otherShard: return .blank  // the decoder makes neither of the last two
     case .header: return .header(header!)
     case .event:
       let session = event.session.rawValue == 0 ? nil : sessionNames.name(event.session.rawValue)

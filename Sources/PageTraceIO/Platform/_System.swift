@@ -237,6 +237,25 @@ enum _System {
     memchr(start, Int32(byte), count)
   }
 
+  /// The first occurrence of `needle` (not empty) in `haystack`, as an offset: its first
+  /// byte found by `memchr`, the rest compared.
+  static func find(
+    _ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer
+  ) -> Int? {
+    guard let base = haystack.baseAddress, let pattern = needle.baseAddress, !needle.isEmpty
+    else { return nil }
+    var offset = 0
+    while haystack.count - offset >= needle.count,
+      let found = memchr(
+        base + offset, Int32(needle[0]), haystack.count - offset - needle.count + 1)
+    {
+      let at = UnsafeRawPointer(found) - base
+      if memcmp(found, pattern, needle.count) == 0 { return at }
+      offset = at + 1
+    }
+    return nil
+  }
+
   /// Moves `count` bytes, which may overlap.
   @inline(__always)
   static func move(

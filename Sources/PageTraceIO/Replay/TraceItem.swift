@@ -38,6 +38,9 @@ public enum TraceItemKind: Sendable, Hashable, BitwiseCopyable {
   case event
   /// A note for standard error (``TraceReader/note``).
   case note
+  /// An event line of a session outside the reader's ``TraceReader/shard``, passed over
+  /// without being decoded (JSON Lines only).
+  case otherShard
 }
 
 /// The two encodings of a trace.

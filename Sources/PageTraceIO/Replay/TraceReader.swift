@@ -41,6 +41,11 @@ public struct TraceReader: ~Copyable {
   private var binary: BinaryTraceReader?
   /// The bytes of the last JSON line handed out, valid until the next read.
   private var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+  /// Events of sessions outside this shard may be passed over without decoding
+  /// (``TraceItemKind/otherShard``): JSON Lines event lines whose session can be read
+  /// without decoding them (``TraceReplay/Shard/membership(ofLine:)``). Other lines are
+  /// decoded, and whoever replays checks their session.
+  public var shard: TraceReplay.Shard?
   /// With an importer (`--from csv` …), text lines go through it instead of the decoder.
   private var importer: (any LineImporter)?
   /// Whether an importer reads the lines (set with it): a plain flag, so the hot path never
@@ -155,11 +160,14 @@ public struct TraceReader: ~Copyable {
   ///   record), or ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next() throws -> TraceItem? {
     var event = EngineEvent(time: 0, .focus(false))
-    guard let kind = try next(into: &event) else { return nil }
+    var read = try next(into: &event)
+    while read == .otherShard { read = try next(into: &event) }
+    guard let kind = read else { return nil }
     switch kind {
     case .blank: return .blank
     case .header: return .header(header!)
     case .note: return .note(note!)
+    case .otherShard: preconditionFailure("passed over above")
     case .event:
       let friendly = PageControlEvent(
         event, session: name(of: event.session), touchNames: touchNames)
@@ -188,6 +196,9 @@ public struct TraceReader: ~Copyable {
       defer { lineNumber = fromLines { $0.lineNumber } ?? 0 }
       guard let line = try lines?.next() ?? nil else { return nil }
       lastLine = line.bytes
+      if let shard, decoder.hasSeenContent, shard.membership(ofLine: line.bytes) == false {
+        return .otherShard
+      }
       return try decoder.decode(line.bytes, lineNumber: line.number, into: &event)
     }
   }
