@@ -43,9 +43,13 @@ func scratch() throws -> URL {
 func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Data()) throws -> Run
 {
   let work = try directory ?? scratch()
-  let inURL = work.appendingPathComponent(".stdin")
-  let outURL = work.appendingPathComponent(".stdout")
-  let errURL = work.appendingPathComponent(".stderr")
+  // The streams go through files of their own folder, never the working directory (which
+  // may be the repository, or shared by tests running at once).
+  let streams = try scratch()
+  defer { try? FileManager.default.removeItem(at: streams) }
+  let inURL = streams.appendingPathComponent("stdin")
+  let outURL = streams.appendingPathComponent("stdout")
+  let errURL = streams.appendingPathComponent("stderr")
   try input.write(to: inURL)
   FileManager.default.createFile(atPath: outURL.path, contents: nil)
   FileManager.default.createFile(atPath: errURL.path, contents: nil)
