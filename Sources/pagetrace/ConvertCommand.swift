@@ -53,6 +53,7 @@ enum ConvertCommand {
       return try run.finish()
     }
     let format = requested ?? (reader.format == .binary ? .jsonLines : .binary)
+    try _refuseBinaryOnATerminal(format, output: options.value("output"))
     let descriptor = run.output.descriptor
     let name = run.output.name
     do throws(FileError) {

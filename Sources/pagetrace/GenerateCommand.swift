@@ -8,7 +8,8 @@ enum GenerateCommand {
   static let specs: [OptionSpec] = [
     OptionSpec(name: "events", value: "n", help: "How many events to write."),
     OptionSpec(
-      name: "seed", value: "n", help: "The random seed; the same seed gives the same trace."),
+      name: "seed", value: "n",
+      help: "The random seed; the same seed gives the same trace. (default: 1)"),
     OptionSpec(
       name: "sessions", value: "n", help: "Interleaved sessions s0, s1, … (default: 1, unnamed)"),
     OptionSpec(name: "pages", value: "n", help: "Pages of the control. (default: 8)"),
@@ -23,7 +24,7 @@ enum GenerateCommand {
     _help(
       overview:
         "Write a realistic trace deterministically: taps, holds, scrubs with samples 8–17 ms apart, flicks, content swipes, pointer clicks, keys and accessibility actions.",
-      usage: "pagetrace generate --events <n> --seed <n> [<options>]",
+      usage: "pagetrace generate --events <n> [--seed <n>] [<options>]",
       sections: [("OPTIONS", specs)])
   }
 
@@ -49,9 +50,10 @@ enum GenerateCommand {
       return number
     }
     let generatorOptions = TraceGenerator.Options(
-      events: try integer("events", default: nil), seed: UInt64(try integer("seed", default: nil)),
+      events: try integer("events", default: nil), seed: UInt64(try integer("seed", default: 1)),
       sessions: try integer("sessions", default: 1), pages: try integer("pages", default: 8))
     let format = try TraceFormat(option: options.value("format") ?? "jsonl")
+    try _refuseBinaryOnATerminal(format, output: options.value("output"))
     var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.value("output"))
     let descriptor = run.output.descriptor
     let name = run.output.name

@@ -82,7 +82,11 @@ struct PageTraceCLI {
       }
       if let note = error.note { _standardError.write("pagetrace: note: \(note)\n") }
       if error.status == .usage {
-        _standardError.write("See 'pagetrace --help'.\n")
+        // Within a subcommand, its own help; otherwise the overview.
+        let command = arguments.first.flatMap { name in
+          subcommands.contains { $0.name == name } ? name : nil
+        }
+        _standardError.write("See 'pagetrace \(command.map { $0 + " " } ?? "")--help'.\n")
       }
       return error.status
     }

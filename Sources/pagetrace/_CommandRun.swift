@@ -120,3 +120,17 @@ struct _CommandRun: ~Copyable {
     return success
   }
 }
+
+/// Refuses to write a binary trace to a terminal, as compressors do: its bytes would garble
+/// the screen and help nobody. Standard output is the output when `-o` is absent or `-`.
+///
+/// - Throws: A usage error (64) naming the way out.
+func _refuseBinaryOnATerminal(_ format: TraceFormat, output: String?) throws(CommandFailure) {
+  guard format == .binary, output == nil || output == "-",
+    _Platform.isTerminal(_Platform.standardOutput)
+  else { return }
+  throw CommandFailure(
+    status: .usage,
+    message:
+      "refusing to write a binary trace to a terminal; give -o FILE or redirect standard output")
+}

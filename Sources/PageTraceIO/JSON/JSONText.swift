@@ -142,7 +142,9 @@ public enum JSONText {
         let fraction = error - below
         if fraction > 0.5 || (fraction == 0.5 && integer & 1 == 1) { integer += 1 }
         if integer == 0 { return value.sign == .minus ? -0.0 : 0 }
-        if let magnitude = _JSONScanner.exactValue(integer.magnitude, -decimals) {
+        if let magnitude = _JSONScanner.clingerFastPath(integer.magnitude, -decimals)
+          ?? _JSONScanner.eiselLemire(integer.magnitude, -decimals)
+        {
           return integer < 0 ? -magnitude : magnitude
         }
       }

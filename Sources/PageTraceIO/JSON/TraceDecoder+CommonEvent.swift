@@ -292,7 +292,6 @@ extension _JSONScanner {
   @inline(__always)
   fileprivate mutating func _commonNumber() -> Double? {
     guard let byte = current, byte == _ASCII.minus || _ASCII.isDigit(byte) else { return nil }
-    if let value = scanCommonNumber() { return value }
     do {
       return try scanNumber().value
     } catch {

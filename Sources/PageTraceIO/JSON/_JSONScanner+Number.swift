@@ -44,24 +44,85 @@ struct _NumberToken {
 extension _JSONScanner {
   /// Reads a number at ``position`` (a `-` or a digit) per the JSON grammar.
   ///
-  /// The value is the double nearest the decimal text. With at most 2^53 as significand and a
-  /// power of ten up to 22 (both exact in a double), one IEEE multiplication or division is
-  /// correctly rounded (Clinger's fast path); other significands of up to 19 digits take the
-  /// Eisel-Lemire method (``eiselLemire(_:_:)``); more digits, and results below the normal
-  /// range, go to `strtod` on a NUL-terminated copy made on the stack. Numbers that overflow to infinity are errors; those that underflow
-  /// become zero, the nearest double. `strtod` is used in the C locale, the default of programs
-  /// that never call `setlocale`.
+  /// The common shape, `-?\d{1,7}(\.\d{1,22})?` with at most 19 significant digits, is read
+  /// eight bytes at a time (``_NumberText/commonNumber(at:)``); anything else digit by digit
+  /// (``anyNumber()``).
+  ///
+  /// The value is the double nearest the decimal text, ties to even. With at most 2^53 as
+  /// significand and a power of ten up to 22 (both exact in a double), one IEEE multiplication
+  /// or division is correctly rounded (Clinger's fast path); other significands of up to 19
+  /// digits take the Eisel-Lemire algorithm (``eiselLemire(_:_:)``), and so do longer ones,
+  /// through their first 19 digits, when both neighbours round alike. The rare rest goes to
+  /// `strtod`, which converts a NUL-terminated copy made on the stack. Numbers that overflow to
+  /// infinity are errors; those that underflow become zero, the nearest double. `strtod` is
+  /// used in the C locale, the default of programs that never call `setlocale`.
   mutating func scanNumber() throws(TraceError) -> _NumberToken {
     let start = position
+    let negative = byte(at: start) == _ASCII.minus
+    let common = _NumberText(bytes(from: 0, to: count)).commonNumber(
+      at: negative ? start + 1 : start)
+    guard common.end >= 0 else { return try anyNumber() }
+    position = common.end
+    return _NumberToken(
+      value: negative ? -common.value : common.value, start: start,
+      significand: common.significand, exponent: common.exponent, isExact: true)
+  }
+
+  /// Reads a number of any shape, leaving ``position`` after it: ``scanNumber()`` for the
+  /// shapes ``_NumberText/commonNumber(at:)`` leaves, and for errors.
+  @inline(never)
+  private mutating func anyNumber() throws(TraceError) -> _NumberToken {
+    let start = position
     let negative = byte(at: position) == _ASCII.minus
-    if negative { position += 1 }
+    let first = negative ? start + 1 : start
+    let decimal = try scanDecimal(from: start)
+    // Trailing zeros move into the exponent: the significand keeps only significant digits.
+    var significand = decimal.significand
+    var exponent = decimal.exponent
+    while significand != 0 && significand % 10 == 0 {
+      significand /= 10
+      exponent += 1
+    }
+    var value: Double
+    if !decimal.isExact {
+      // The text lies strictly between the two neighbours: if they round alike, so does it.
+      if let below = Self.eiselLemire(decimal.significand, decimal.exponent),
+        let above = Self.eiselLemire(decimal.significand + 1, decimal.exponent),
+        below.bitPattern == above.bitPattern
+      {
+        value = below
+      } else {
+        value = strtod(from: first, to: position)
+      }
+    } else if significand == 0 {
+      value = 0
+    } else if let fast = Self.clingerFastPath(significand, exponent) {
+      value = fast
+    } else if let nearest = Self.eiselLemire(significand, exponent) {
+      value = nearest
+    } else {
+      value = strtod(from: first, to: position)
+    }
+    if negative { value.negate() }
+    guard value.isFinite else { throw error(at: start, expected: "a finite number") }
+    return _NumberToken(
+      value: value, start: start, significand: significand, exponent: exponent,
+      isExact: decimal.isExact)
+  }
+
+  /// Reads the text of a number of any shape per the JSON grammar, from its first byte (`-` or
+  /// a digit), digit by digit, leaving ``position`` after it.
+  ///
+  /// The first 19 digits from the first non-zero one make the significand; later digits
+  /// are dropped (each one multiplies the significand's weight by 10) and, if any of them
+  /// is not zero, the text has more than 19 significant digits.
+  private mutating func scanDecimal(from start: Int) throws(TraceError) -> _Decimal {
+    position = start
+    if byte(at: position) == _ASCII.minus { position += 1 }
     guard position < count, _ASCII.isDigit(byte(at: position)) else {
       let word = bytes(from: start, to: max(wordEnd(from: position), start + 1))
       throw error(at: start, expected: isNonFiniteWord(word) ? "a finite number" : "a number")
     }
-    // The first 19 digits from the first non-zero one make the significand; later digits
-    // are dropped (each one multiplies the significand's weight by 10) and, if any of them
-    // is not zero, the text has more than 19 significant digits.
     var digits = _Digits()
     var exponent = 0
     if byte(at: position) == _ASCII.zero {
@@ -104,96 +165,15 @@ extension _JSONScanner {
     if position < count && _ASCII.isWordByte(byte(at: position)) {
       throw error(at: start, expected: "a number")
     }
-    var significand = digits.significand
-    exponent += digits.dropped
-    let isExact = !digits.droppedNonZero
-    // Trailing zeros move into the exponent: the significand keeps only significant digits.
-    while significand != 0 && significand % 10 == 0 {
-      significand /= 10
-      exponent += 1
-    }
-    var value: Double
-    if significand == 0 && isExact {
-      value = 0
-    } else if isExact, let exact = Self.exactValue(significand, exponent) {
-      value = exact
-    } else {
-      value = strtod(from: negative ? start + 1 : start, to: position)
-    }
-    if negative { value.negate() }
-    guard value.isFinite else { throw error(at: start, expected: "a finite number") }
-    return _NumberToken(
-      value: value, start: start, significand: significand, exponent: exponent, isExact: isExact)
-  }
-
-  /// Reads a number of the common shape at ``position`` — `-?(0|[1-9][0-9]*)(\.[0-9]+)?`
-  /// with at most 19 digits in all — and returns its value; otherwise returns `nil` having
-  /// moved nothing, for ``scanNumber()``.
-  ///
-  /// The digits are taken eight at a time (``digitRun(at:)``), and the value is the one
-  /// ``scanNumber()`` gives: both convert `digits × 10^-decimals` exactly
-  /// (``exactValue(_:_:)``), and a decimal's trailing zeros do not change its value.
-  @inline(__always)
-  mutating func scanCommonNumber() -> Double? {
-    var offset = position
-    let negative = byte(at: offset) == _ASCII.minus
-    if negative { offset += 1 }
-    let (length, integer) = digitRun(at: offset)
-    // No digit, a leading zero, or eight or more digits before the point: the general way.
-    guard length > 0 && length < 8 && (length == 1 || byte(at: offset) != _ASCII.zero) else {
-      return nil
-    }
-    offset += length
-    var significand = integer
-    var digits = length
-    var decimals = 0
-    if offset < count && byte(at: offset) == _ASCII.dot {
-      offset += 1
-      while true {
-        let (run, value) = digitRun(at: offset)
-        guard digits + run <= 19, run > 0 || decimals > 0 else { return nil }
-        significand = significand &* _powersOfTenInteger[run] &+ value
-        digits += run
-        decimals += run
-        offset += run
-        if run < 8 { break }
-      }
-    }
-    // An exponent, or a letter or other word byte glued on: the general way.
-    guard offset == count || !_ASCII.isWordByte(byte(at: offset)) else { return nil }
-    var value: Double
-    if significand == 0 {
-      value = 0
-    } else {
-      guard let exact = Self.exactValue(significand, -decimals) else { return nil }
-      value = exact
-    }
-    if negative { value.negate() }
-    position = offset
-    return value
-  }
-
-  /// How many of the (at most eight) bytes at an offset are digits before the first one that
-  /// is not, and their value: eight at once where eight bytes are left, else one by one.
-  @inline(__always)
-  private func digitRun(at offset: Int) -> (length: Int, value: UInt64) {
-    if offset + 8 <= count { return leadingDigits(at: offset) }
-    var length = 0
-    var value: UInt64 = 0
-    while offset + length < count, case let digit = byte(at: offset + length) &- _ASCII.zero,
-      digit < 10
-    {
-      value = value &* 10 &+ UInt64(digit)
-      length += 1
-    }
-    return (length, value)
+    return _Decimal(
+      significand: digits.significand, exponent: exponent + digits.dropped,
+      isExact: !digits.droppedNonZero)
   }
 
   /// Reads a run of digits into `digits`; returns how many there were.
   ///
   /// Leading zeros go one by one, then up to eight digits at a time while they fit in 19
   /// digits, then the rest (near the end of the line, or past 19 digits) one by one.
-  @inline(__always)
   @discardableResult
   private mutating func scanDigits(into digits: inout _Digits) -> Int {
     let first = position
@@ -204,7 +184,7 @@ extension _JSONScanner {
       position += 1
     }
     while position + 8 <= count {
-      let (length, value) = leadingDigits(at: position)
+      let (length, value) = Self.leadingDigits(of: eightBytes(at: position))
       guard length > 0 && digits.count + length <= 19 else { break }
       digits.significand = digits.significand &* _powersOfTenInteger[length] &+ value
       digits.count += length
@@ -218,26 +198,39 @@ extension _JSONScanner {
     return position - first
   }
 
-  /// How many of the eight bytes at an offset (at most ``count`` - 8) are digits before the
-  /// first one that is not, and the value of those digits.
-  ///
-  /// SWAR: the bytes are loaded as one little-endian integer (the first byte lowest), checked
-  /// all at once, and the digits are combined in three multiplications (pairs, quads, eight).
+  /// How many of eight bytes (a little-endian integer, the first byte lowest) are digits
+  /// before the first one that is not, and the value of those digits.
   @inline(__always)
-  private func leadingDigits(at offset: Int) -> (length: Int, value: UInt64) {
-    let chunk = eightBytes(at: offset)
+  static func leadingDigits(of chunk: UInt64) -> (length: Int, value: UInt64) {
+    let (length, value) = appendingDigits(of: chunk, to: 0)
+    return (length, value)
+  }
+
+  /// ``leadingDigits(of:)`` appended to the digits of a significand: how many digits, and the
+  /// significand times 10^length plus their value (wrapping around past 19 digits).
+  ///
+  /// SWAR: the eight bytes are checked at once, and the digits combined in three
+  /// multiplications (pairs, fours, eight), without branches.
+  @inline(__always)
+  static func appendingDigits(
+    of chunk: UInt64, to significand: UInt64
+  ) -> (length: Int, significand: UInt64) {
     // A byte outside "0"..."9" sets its top bit in one of the two terms; carries and borrows
     // move only toward later bytes, so the first such byte is found exactly.
-    let outside = ((chunk &+ 0x4646_4646_4646_4646) | (chunk &- 0x3030_3030_3030_3030))
-    let length = (outside & 0x8080_8080_8080_8080).trailingZeroBitCount / 8
-    // The digits moved to the end, after "0"s: the same value as eight digits.
-    var value = chunk << (8 * (8 - length)) | 0x3030_3030_3030_3030 >> (8 * length)
-    value = value &- 0x3030_3030_3030_3030
-    value = value &* 10 &+ value >> 8  // each byte pair: 10 × first + second
-    let pairs = value & 0x0000_00FF_0000_00FF
-    let nextPairs = value >> 16 & 0x0000_00FF_0000_00FF
-    value = (pairs &* (100 + 1_000_000 << 32) &+ nextPairs &* (1 + 10_000 << 32)) >> 32
-    return (length, value & 0xFFFF_FFFF)
+    let digits = chunk &- 0x3030_3030_3030_3030
+    let outside = (chunk &+ 0x4646_4646_4646_4646) | digits
+    let length = (outside & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
+    // The bytes after the digits, borrows included, are shifted out, and zeros come in below:
+    // leading zeros, the same value as eight digits. Two shifts of at most 32 bits each shift
+    // out all eight bytes when there are no digits.
+    let shift = 32 &- 4 &* length
+    var value = (digits &<< shift) &<< shift
+    // Each byte pair: 10 × first + second, in the pair's low byte (the high byte is dropped).
+    value = (value &* (1 + 10 << 8)) &>> 8
+    // Each pair of pairs, in 16 bits, and then of those, in 32 bits.
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* (1 + 100 << 16)) &>> 16
+    value = ((value & 0x0000_FFFF_0000_FFFF) &* (1 + 10_000 << 32)) &>> 32
+    return (length, significand &* _powersOfTenInteger[length] &+ value)
   }
 
   /// `significand × 10^exponent` with one correctly rounded operation, when that is exact.
@@ -262,64 +255,93 @@ extension _JSONScanner {
     }
   }
 
-  /// `significand × 10^exponent` correctly rounded (to nearest, ties to even), for any
-  /// significand and the exponents of normal doubles; `nil` for the rest (zero, subnormal
-  /// results, overflow), which need the C library.
+  /// `significand × 10^exponent`, for a significand that is not zero, correctly rounded (to
+  /// nearest, ties to even; infinity beyond the greatest double), or `nil` in the cases the
+  /// product cannot decide.
+  ///
+  /// The Eisel-Lemire algorithm (Lemire, "Number Parsing at a Gigabyte per Second", 2021):
+  /// see ``eiselLemireProduct(_:_:)``. Its top 64 bits are `2^62 ... 2^64 - 1`: their leading
+  /// 54 bits are the mantissa's 53 and the rounding bit, and the power of two follows from
+  /// the exponent, the shift of the significand and the leading bit.
+  ///
+  /// Those 54 bits are exact. For 5^0 ... 5^55 the table entry is exact, and so is the
+  /// product. For 5^-27 ... 5^-1 the entry is the reciprocal rounded up, less than one unit
+  /// too large: the product is less than 2^64 (one unit of `low`) too large, but the exact
+  /// one, an integer over 5^-exponent, is either a multiple of 2^137 (one unit of the 54 bits)
+  /// or more than 2^137 / 5^27 > 2^74 below the next one. Elsewhere the entry is
+  /// truncated and the product may fall short by less than one unit of `low`, which reaches
+  /// `high` only when `low` is all ones: then `nil`.
+  ///
+  /// Exact halfway cases exist only for 10^-4 ... 10^23 (a significand below 2^64 has at most
+  /// 27 factors of five, and a double's odd mantissa below 2^54 at most 23); there the bits
+  /// below the rounding bit are then zero, but for the lowest one from a rounded-up reciprocal.
+  /// Elsewhere a set rounding bit means more than half. Subnormal values are too small for
+  /// halfway cases.
   @inline(__always)
-  static func exactValue(_ significand: UInt64, _ exponent: Int) -> Double? {
-    if let fast = clingerFastPath(significand, exponent) { return fast }
-    return eiselLemire(significand, exponent)
+  static func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
+    guard exponent >= _powersOfFiveRange.lowerBound else { return 0 }
+    guard exponent <= _powersOfFiveRange.upperBound else { return .infinity }
+    let (high, low, zeros) = eiselLemireProduct(significand, exponent)
+    // Where 5^exponent is truncated, `low` all ones may be short of a carry into `high`.
+    // (Mushtak and Lemire, "Fast number parsing without fallback", 2023, prove that the 54 bits
+    // are right even then for every 64-bit significand, but this is one comparison.)
+    if low == .max && (exponent < -27 || exponent > 55) { return nil }
+    let upperBit = Int(high &>> 63)
+    var mantissa = high &>> (upperBit &+ 9)  // 54 bits: 53 and the rounding bit
+    let biasedExponent = _floorLog2OfPowerOfTen(exponent) &+ 63 &+ upperBit &- zeros &+ 1023
+    if biasedExponent <= 0 {
+      // Subnormal: fewer bits. Rounding up to 2^52 makes the least normal double.
+      mantissa >>= 1 - biasedExponent
+      return Double(bitPattern: (mantissa &+ 1) &>> 1)
+    }
+    if low <= 1 && exponent >= -4 && exponent <= 23 && mantissa & 3 == 1
+      && mantissa &<< (upperBit &+ 9) == high
+    {
+      mantissa &= ~1  // exactly halfway, and the even neighbour is below
+    }
+    let bits = _doubleBits(biasedExponent: biasedExponent, roundingMantissa: mantissa)
+    return bits < 0x7FF0_0000_0000_0000 ? Double(bitPattern: bits) : .infinity
   }
 
-  /// `significand × 10^exponent` correctly rounded by the Eisel-Lemire method: the significand,
-  /// shifted to fill 64 bits, times the 128 leading bits of `5^exponent` (``_powersOfFive``)
-  /// gives the 54 leading bits of the exact product and enough below them to round, except
-  /// where those bits cannot tell; Mushtak and Lemire proved ("Fast number parsing without
-  /// fallback", 2023) that with a 128-bit table that never happens for doubles, and the
-  /// differential tests against the standard library agree. The power of two is
-  /// `floor(exponent × log2 10)`, computed as `(217706 × exponent) >> 16`, exact over the
-  /// table's range.
+  /// ``eiselLemire(_:_:)`` for a value that is known to be a normal double with an exponent
+  /// from -27 to 55 and no halfway case: the common shape's significands above 2^53, whose
+  /// exponents are -22 ... -5 (its values are below 10^7).
+  @inline(__always)
+  static func eiselLemireNormal(_ significand: UInt64, _ exponent: Int) -> Double {
+    let (high, _, zeros) = eiselLemireProduct(significand, exponent)
+    let upperBit = Int(high &>> 63)
+    let mantissa = high &>> (upperBit &+ 9)
+    let biasedExponent = _floorLog2OfPowerOfTen(exponent) &+ 63 &+ upperBit &- zeros &+ 1023
+    return Double(
+      bitPattern: _doubleBits(biasedExponent: biasedExponent, roundingMantissa: mantissa))
+  }
+
+  /// The top 128 bits of the 192-bit product of a significand that is not zero, shifted left
+  /// by `zeros` to set its top bit, and the 128-bit 5^exponent of ``_powersOfFive`` (which
+  /// must hold it), as far as needed.
   ///
-  /// `nil` for a zero significand, an exponent outside the table, or a result that is not a
-  /// normal double.
-  static func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
-    guard significand != 0, exponent >= _powersOfFiveSmallestExponent,
-      exponent <= _powersOfFiveLargestExponent
-    else { return nil }
+  /// The top 64 bits are those of the product by the entry's high half, but for a carry from
+  /// the product by its low half, which is below one unit of them: it changes their leading
+  /// 55 bits only when the 9 below are all ones; only then is it added.
+  @inline(__always)
+  static func eiselLemireProduct(
+    _ significand: UInt64, _ exponent: Int
+  ) -> (high: UInt64, low: UInt64, zeros: Int) {
     let zeros = significand.leadingZeroBitCount
-    let normalized = significand << zeros
-    let index = 2 * (exponent - _powersOfFiveSmallestExponent)
-    var (high, low) = normalized.multipliedFullWidth(by: _powersOfFive[index])
-    // Only when the bits below the 55 that matter are all ones can the truncated table
-    // entry's low half change them: then add the product with that half.
+    let normalized = significand &<< zeros
+    let power = _powersOfFive[exponent &- _powersOfFiveRange.lowerBound]
+    var (high, low) = normalized.multipliedFullWidth(by: power.high)
     if high & 0x1FF == 0x1FF {
-      let carry = normalized.multipliedFullWidth(by: _powersOfFive[index + 1]).high
-      let (sum, overflow) = low.addingReportingOverflow(carry)
+      let (sum, carry) = low.addingReportingOverflow(
+        normalized.multipliedFullWidth(by: power.low).high)
       low = sum
-      if overflow { high &+= 1 }
+      if carry { high &+= 1 }
     }
-    let upper = Int(high >> 63)
-    let shift = upper + 9
-    var mantissa = high >> shift  // 54 or 55 bits: the 53 of the double and a rounding bit
-    var biasedExponent = ((217_706 * exponent) >> 16) + 63 + upper - zeros + 1023
-    guard biasedExponent > 0 else { return nil }  // subnormal
-    // An exact tie (possible only for small exponents) rounds to even, not up.
-    if low <= 1 && exponent >= -4 && exponent <= 23 && mantissa & 3 == 1
-      && mantissa << shift == high
-    {
-      mantissa &= ~1
-    }
-    mantissa += mantissa & 1
-    mantissa >>= 1
-    if mantissa >= 1 << 53 {  // rounding carried into a new bit
-      mantissa = 1 << 52
-      biasedExponent += 1
-    }
-    guard biasedExponent < 0x7FF else { return nil }
-    return Double(bitPattern: UInt64(biasedExponent) << 52 | mantissa & ((1 << 52) - 1))
+    return (high, low, zeros)
   }
 
   /// `strtod` of the bytes between two offsets, via a NUL-terminated copy on the stack.
+  @inline(never)
   private func strtod(from start: Int, to end: Int) -> Double {
     let length = end - start
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
@@ -330,6 +352,152 @@ extension _JSONScanner {
       return _System.parseDouble(text, end: nil)
     }
   }
+}
+
+/// `floor(q × log2(10))`, exact for every `q` in ``_powersOfFiveRange`` (and well beyond):
+/// 217706 / 2^16 is log2(10) to within 2^-17.
+@inline(__always)
+func _floorLog2OfPowerOfTen(_ q: Int) -> Int {
+  (q &* 217_706) &>> 16
+}
+
+/// The bits of the positive double with a biased exponent of at least 1 and a 54-bit mantissa
+/// (`2^53 ... 2^54 - 1`, 53 bits and a rounding bit) rounded half up to 53 bits; a carry into
+/// a 54th bit carries into the exponent (at 0x7FF, infinity).
+@inline(__always)
+func _doubleBits(biasedExponent: Int, roundingMantissa mantissa: UInt64) -> UInt64 {
+  // The rounded mantissa's leading bit, 2^52, adds the 1 taken from the exponent.
+  UInt64(truncatingIfNeeded: biasedExponent &- 1) &<< 52 &+ (mantissa &+ 1) &>> 1
+}
+
+/// The bytes a number is read from, for the branch-light reading of its common shape.
+struct _NumberText {
+  /// The first byte.
+  let base: UnsafeRawPointer
+  /// The number of bytes.
+  let count: Int
+
+  /// The bytes of a scanner, which are not empty when a number is read.
+  @inline(__always)
+  init(_ bytes: UnsafeRawBufferPointer) {
+    base = bytes.baseAddress.unsafelyUnwrapped
+    count = bytes.count
+  }
+
+  /// The byte at an offset below ``count``.
+  @inline(__always)
+  func byte(at offset: Int) -> UInt8 {
+    base.load(fromByteOffset: offset, as: UInt8.self)
+  }
+
+  /// The eight bytes at an offset at most ``count``, as a little-endian integer (the first
+  /// byte lowest); bytes past the end read as 0, which is not a digit.
+  ///
+  /// - Precondition: ``count`` >= 8.
+  @inline(__always)
+  func eightBytes(at offset: Int) -> UInt64 {
+    if offset &+ 8 <= count {
+      return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    // The last eight bytes, moved down: the bytes past the end come in as zeros.
+    let last = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    let shift = 4 &* (offset &+ 8 &- count)  // at most 32, twice
+    return (UInt64(littleEndian: last) &>> shift) &>> shift
+  }
+
+  /// Reads the digits of a number of the common shape at an offset (after any `-`): one to
+  /// seven digits (the first `0` only if alone), optionally `.` and up to 22 more digits, at
+  /// most 19 significant digits in all, then a byte that cannot continue a number (or the
+  /// end). Returns ``_NumberToken``'s fields (the value without the sign) and the offset after
+  /// the text, or an end of -1 for any other text, valid or not, which
+  /// ``_JSONScanner/scanNumber()`` then reads digit by digit.
+  ///
+  /// No loop per digit: the integer part is one block of eight bytes, the fraction one to
+  /// three (see ``_JSONScanner/appendingDigits(of:to:)``). Such a number is below 10^7 and
+  /// the power of ten of its significand is -22 ... 0, so it takes the Clinger fast path up
+  /// to 2^53, and above, with a power of ten of -22 ... -5, is a normal double that cannot be
+  /// halfway between two (``_JSONScanner/eiselLemireNormal(_:_:)``).
+  @inline(never)
+  func commonNumber(at first: Int) -> _CommonNumber {
+    let none = _CommonNumber(value: 0, significand: 0, exponent: 0, end: -1)
+    guard count >= 8 else { return none }
+    var chunk = eightBytes(at: first)
+    var (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: 0)
+    guard UInt(bitPattern: length &- 1) < 7, chunk & 0xFF != UInt64(_ASCII.zero) || length == 1
+    else { return none }
+    var end = first &+ length
+    var next = UInt8(truncatingIfNeeded: chunk &>> (8 &* length))
+    var exponent = 0
+    if next == _ASCII.dot {
+      // Below 10^7 × 10^8, the significand takes eight more digits, and then as many as keep
+      // it below 10^19: no more than 19 significant digits, and no wrapping around.
+      let fractionStart = end &+ 1
+      chunk = eightBytes(at: fractionStart)
+      (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
+      end = fractionStart &+ length
+      if length == 8 {
+        chunk = eightBytes(at: end)
+        var before = significand
+        (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
+        guard before < _powersOfTenInteger[19 &- length] else { return none }
+        end &+= length
+        if length == 8 {
+          chunk = eightBytes(at: end)
+          before = significand
+          (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
+          // At most 22 digits after the point: 10^-22 is the least power of ten in a double.
+          guard length < 7 && before < _powersOfTenInteger[19 &- length] else { return none }
+          end &+= length
+        }
+      } else {
+        guard length > 0 else { return none }  // no digit after the point
+      }
+      exponent = fractionStart &- end
+      next = UInt8(truncatingIfNeeded: chunk &>> (8 &* length))
+    }
+    guard next == _ASCII.comma || next == _ASCII.rightBrace || !_ASCII.isWordByte(next) else {
+      return none
+    }
+    var value: Double
+    if significand <= 1 << 53 {
+      value = Double(significand)  // exact, and so is the power of ten: one rounding
+      if exponent != 0 { value /= _powersOfTen[0 &- exponent] }
+    } else {
+      value = _JSONScanner.eiselLemireNormal(significand, exponent)
+    }
+    // Trailing zeros move into the exponent: the significand keeps only significant digits.
+    if byte(at: end &- 1) == _ASCII.zero {
+      while significand != 0 && significand % 10 == 0 {
+        significand /= 10
+        exponent &+= 1
+      }
+    }
+    return _CommonNumber(value: value, significand: significand, exponent: exponent, end: end)
+  }
+}
+
+/// What ``_NumberText/commonNumber(at:)`` reads: the fields of a ``_NumberToken`` (which is
+/// exact), and the offset after the text, or -1 if the text is not of the common shape.
+struct _CommonNumber {
+  /// ``_NumberToken/value``.
+  var value: Double
+  /// ``_NumberToken/significand``.
+  var significand: UInt64
+  /// ``_NumberToken/exponent``.
+  var exponent: Int
+  /// The offset after the number, or -1.
+  var end: Int
+}
+
+/// A number's decimal text as read: `significand × 10^exponent`.
+struct _Decimal {
+  /// The first 19 digits from the first non-zero one (all of them when ``isExact``).
+  var significand: UInt64
+  /// The power of ten of the significand's last digit.
+  var exponent: Int
+  /// Whether ``significand`` holds every significant digit; if not, the text lies strictly
+  /// between `significand × 10^exponent` and `(significand + 1) × 10^exponent`.
+  var isExact: Bool
 }
 
 /// The digits of a number as ``_JSONScanner/scanNumber()`` accumulates them.
