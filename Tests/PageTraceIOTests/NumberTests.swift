@@ -460,20 +460,10 @@ extension NumberTests {
 
 // MARK: - Helpers
 
-/// A seeded random number generator (SplitMix64), so that failures reproduce.
-struct NumberTestRandom: RandomNumberGenerator {
-  private var state: UInt64
+/// The seeded generator of the number tests: the suite's one SplitMix64.
+typealias NumberTestRandom = _SplitMix
 
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
+extension _SplitMix {
   /// An integer from `lowest` to `highest` (slightly biased, which does not matter here).
   mutating func int(_ lowest: Int, _ highest: Int) -> Int {
     lowest + Int(next() % UInt64(highest - lowest + 1))
