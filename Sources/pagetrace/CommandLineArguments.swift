@@ -41,11 +41,18 @@ struct CommandLineArguments {
           name = String(name[..<equals])
         }
       } else {
-        let letter = argument.dropFirst()
-        guard letter.count == 1, let spec = specs.first(where: { $0.short == letter.first }) else {
+        // `-o value`, `-ovalue` (`-j2`), `-o=value` (`-j=2`) for a valued short option.
+        let letters = argument.dropFirst()
+        guard let spec = specs.first(where: { $0.short == letters.first }),
+          letters.count == 1 || spec.value != nil
+        else {
           throw Self.unknown(argument, specs: specs)
         }
         name = spec.name
+        if letters.count > 1 {
+          let attached = letters.dropFirst()
+          inlineValue = String(attached.first == "=" ? attached.dropFirst() : attached)
+        }
       }
       guard let spec = specs.first(where: { $0.name == name }) else {
         throw Self.unknown(argument, specs: specs)
@@ -71,8 +78,17 @@ struct CommandLineArguments {
   /// The last value given for an option.
   func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
 
+  /// Options that were renamed, with their new names: the error says so rather than guess.
+  static let renamed = [
+    "progress":
+      "the auto-advance timer is now '--timer'; '--no-progress' hides the progress line"
+  ]
+
   private static func unknown(_ argument: String, specs: [OptionSpec]) -> CommandFailure {
     let bare = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
+    if let note = renamed[bare], specs.contains(where: { $0.name == "no-progress" }) {
+      return CommandFailure(status: .usage, message: "unknown option '\(argument)': \(note)")
+    }
     var message = "unknown option '\(argument)'"
     if let suggestion = _closest(to: bare, in: specs.map(\.name)) {
       message += "; did you mean '--\(suggestion)'?"

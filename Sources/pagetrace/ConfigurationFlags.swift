@@ -12,7 +12,10 @@ enum ConfigurationFlags {
 
   /// (flag, configuration key, kind, help)
   static let table: [(flag: String, key: String, kind: Kind, help: String)] = [
-    ("profile", "profile", .string, "Behaviour model: uikit."),
+    (
+      "profile", "profile", .string,
+      "Behaviour model: " + Profile.builtIn.map(\.name).joined(separator: ", ") + "."
+    ),
     ("pages", "pages", .number, "Number of pages."),
     ("current", "current", .number, "Starting page (clamped)."),
     ("control", "control", .frame, "Frame of the control: x,y,width,height."),
@@ -26,7 +29,7 @@ enum ConfigurationFlags {
     ("padding", "padding", .number, "Inset at both ends (14; 0 for minimal)."),
     ("fps", "fps", .number, "Display refresh rate for scrub steps (120)."),
     ("voice-over", "voiceOver", .bool, "A screen reader is running."),
-    ("progress", "progress", .progress, "Timer: seconds per page, or a JSON object."),
+    ("timer", "progress", .progress, "Auto-advance timer: seconds per page, or a JSON object."),
     ("placement", "placement", .string, "content or header (for lint)."),
     ("scrub-delay", "scrubDelay", .number, "Hold before a press scrubs (0.15 s)."),
     ("scrub-travel", "scrubTravel", .number, "Travel before a press scrubs (16 pt)."),

@@ -2,8 +2,8 @@ import PageTrace
 import PageTraceIO
 
 /// The input options of every command that reads traces (`replay`, `classify`, `stats`,
-/// `render`, `lint`, `convert`): `--config`, `--on-error`, `--strict`, `--max-sessions`, and
-/// with ``ImportFlags`` `--from` and the importers' options.
+/// `render`, `lint`, `convert`): `--config`, `--on-error`, `--strict`, `--max-sessions`,
+/// `--quiet`, `--no-progress`, and with ``ImportFlags`` `--from` and the importers' options.
 enum InputFlags {
   static let specs: [OptionSpec] = [
     OptionSpec(
@@ -16,6 +16,12 @@ enum InputFlags {
     OptionSpec(
       name: "max-sessions", value: "n",
       help: "Most sessions per file; one more is a data error. (default: 100000)"),
+    OptionSpec(
+      name: "quiet", short: "q",
+      help: "Only errors on standard error: no progress line, no importer notes, no counts."),
+    OptionSpec(
+      name: "no-progress",
+      help: "No progress line (shown on a terminal when a run takes over a second)."),
   ]
 
   /// What the input options of a command line say.
@@ -28,6 +34,10 @@ enum InputFlags {
     var replay = TraceReplay.Options()
     /// `--strict`.
     var strict = false
+    /// `--quiet`: standard error carries errors only.
+    var quiet = false
+    /// Whether a progress line may be shown (not with `--quiet` or `--no-progress`).
+    var showsProgress = true
   }
 
   /// Reads the input options, with the command's configuration `defaults` under each header.
@@ -46,6 +56,9 @@ enum InputFlags {
         message: "invalid value for '--on-error': expected fail or skip, found '\(other)'")
     }
     inputs.strict = options.has("strict")
+    inputs.quiet = options.has("quiet")
+    inputs.showsProgress = !inputs.quiet && !options.has("no-progress")
+    inputs.replay.reportsNotes = !inputs.quiet
     if let limit = options.value("max-sessions") {
       guard let count = Int(limit), count >= 1 else {
         throw CommandFailure(

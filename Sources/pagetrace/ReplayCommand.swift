@@ -84,6 +84,7 @@ enum ReplayCommand {
     replayOptions.skipsBadLines = inputs.replay.skipsBadLines
     replayOptions.maximumSessions = inputs.replay.maximumSessions
     replayOptions.importer = inputs.importer
+    replayOptions.reportsNotes = inputs.replay.reportsNotes
     if let jobs = options.value("jobs") {
       guard let count = Int(jobs), count >= 1 else {
         throw CommandFailure(
@@ -113,8 +114,7 @@ enum ReplayCommand {
       replayOptions.shard = shard
     }
     var run = try _CommandRun(inputs, output: options.value("output"))
-    let progress = _ProgressLine(files: inputs.files)
-    replayOptions.progress = progress.progress
+    replayOptions.progress = run.progress?.progress
     do {
       run.summary = try BatchReplay(replayOptions).run(
         inputs.files, to: run.output.descriptor, name: run.output.name
@@ -124,7 +124,7 @@ enum ReplayCommand {
     } catch {
       run.fail(CommandFailure(error))
     }
-    progress.finish()
+    run.progress?.finish()
     if options.has("summary") && !run.hasFailed { _standardError.write(describe(run.summary)) }
     return try run.finish()
   }

@@ -45,9 +45,7 @@ enum StatsCommand {
     }
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: options.value("output"))
-    let progress = _ProgressLine(files: inputs.files)
     var replay = inputs.replay
-    replay.progress = progress.progress
     var results: [(String, TraceStatistics)] = []
     for file in inputs.files {
       var observer = Observer()
@@ -61,7 +59,6 @@ enum StatsCommand {
       statistics.finish()
       results.append((TraceReader.displayName(of: file), statistics))
     }
-    progress.finish()
     var total = results.first?.1
     for (_, statistics) in results.dropFirst() { total?.merge(statistics) }
     if results.count > 1, let total { results.append(("total", total)) }

@@ -22,6 +22,8 @@ struct _CommandRun: ~Copyable {
   var summary = ReplaySummary()
   /// The failure that ended the run, if any.
   private(set) var failure: CommandFailure?
+  /// The progress line, unless `--quiet` or `--no-progress` (it shows only on a terminal).
+  let progress: _ProgressLine?
 
   /// Checks every input, then opens the output.
   ///
@@ -45,6 +47,8 @@ struct _CommandRun: ~Copyable {
     }
     self.inputs = inputs
     _Platform.removeOnSignals(output.temporaryPath)
+    progress =
+      inputs.showsProgress && !inputs.files.isEmpty ? _ProgressLine(files: inputs.files) : nil
   }
 
   /// Whether an input ended the run.
@@ -69,7 +73,9 @@ struct _CommandRun: ~Copyable {
       }
       return nil
     }
-    let outcome = TraceReplay(options ?? inputs.replay).run(&reader, observer: &observer) {
+    var options = options ?? inputs.replay
+    options.progress = progress?.progress
+    let outcome = TraceReplay(options).run(&reader, observer: &observer) {
       _standardError.write($0 + "\n")
     }
     summary.add(outcome.summary)
@@ -89,9 +95,10 @@ struct _CommandRun: ~Copyable {
   /// - Throws: The failure, or 66 if an input was skipped as unreadable, or 65 with
   ///   `--strict` if a line was skipped (each already reported on standard error).
   consuming func finish(success: ExitStatus = .success) throws(CommandFailure) -> ExitStatus {
+    progress?.finish()
     let summary = self.summary
     let strict = inputs.strict
-    if summary.skippedLines > 0 {
+    if summary.skippedLines > 0 && !inputs.quiet {
       let lines = summary.skippedLines == 1 ? "line" : "lines"
       _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
     }

@@ -42,11 +42,29 @@ enum _Platform {
     let old = _pathToRemove
     _pathToRemove = path.map { strdup($0) }
     if let old { free(old) }
-    guard path != nil, !_handlersInstalled else { return }
+    if path != nil { _installHandlers() }
+  }
+
+  /// Whether a signal that ends the process (as ``removeOnSignals(_:)``) first erases the
+  /// current line of standard error: the progress line, so the shell prompt starts clean.
+  static func erasesLineOnSignals(_ erases: Bool) {
+    _erasesLine = erases ? 1 : 0
+    if erases { _installHandlers() }
+  }
+
+  private static func _installHandlers() {
+    guard !_handlersInstalled else { return }
     _handlersInstalled = true
     for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
       _ = signal(number, _removeAndEnd)
     }
+  }
+
+  /// The width of the terminal at `descriptor`, if it is one and says.
+  static func terminalWidth(_ descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   /// Whether a descriptor is a terminal.
@@ -86,10 +104,17 @@ private func _exitProcess(_ status: Int32) -> Never { exit(status) }
 /// The path ``_Platform/removeOnSignals(_:)`` removes, as a C string the handler can use.
 nonisolated(unsafe) private var _pathToRemove: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var _handlersInstalled = false
+/// Whether the handler erases standard error's line (1) or not (0).
+nonisolated(unsafe) private var _erasesLine: sig_atomic_t = 0
 
-/// Removes the temporary output, then ends the process by the same signal (only
-/// async-signal-safe calls: `unlink`, `signal`, `raise`).
+/// Erases the progress line, removes the temporary output, then ends the process by the same
+/// signal (only async-signal-safe calls: `write`, `unlink`, `signal`, `raise`).
 private func _removeAndEnd(_ number: Int32) {
+  if _erasesLine != 0 {
+    // "\r", then ESC [ K: back to the line's start, erase to its end.
+    let erase: (UInt8, UInt8, UInt8, UInt8) = (13, 27, 91, 75)
+    withUnsafeBytes(of: erase) { _ = write(STDERR_FILENO, $0.baseAddress, 4) }
+  }
   if let path = _pathToRemove { unlink(path) }
   _ = signal(number, SIG_DFL)
   raise(number)

@@ -2,7 +2,8 @@ import Dispatch
 import PageTraceIO
 
 /// One updating line on standard error while a long run goes on: only when standard error
-/// is a terminal (never in pipes or CI logs), and only after the first second.
+/// is a terminal (never in pipes or CI logs), and only after the first second. It is cut to
+/// the terminal's width (so it never wraps), and erased when the run ends or is interrupted.
 final class _ProgressLine: @unchecked Sendable {
   let progress = ReplayProgress()
   private let timer: DispatchSourceTimer?
@@ -25,20 +26,36 @@ final class _ProgressLine: @unchecked Sendable {
     self.timer = timer
     timer.schedule(deadline: .now() + 1, repeating: 0.5)
     timer.setEventHandler { [unowned self] in
-      shown = true
+      if !shown {
+        shown = true
+        _Platform.erasesLineOnSignals(true)
+      }
       let line = ReplayProgress.line(
         bytes: _Platform.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
         seconds: _Platform.monotonicSeconds() - start)
-      _standardError.write("\r" + line + "\u{1B}[K")
+      let width = _Platform.terminalWidth(_Platform.standardError) ?? 80
+      _standardError.write("\r" + Self.cut(line, toWidth: width) + "\u{1B}[K")
     }
     timer.resume()
   }
 
-  /// Stops and erases the line.
+  /// Stops and erases the line (again: nothing).
   func finish() {
     guard let timer else { return }
     timer.cancel()
     queue.sync {}  // the handler is not running any more
-    if shown { _standardError.write("\r\u{1B}[K") }
+    if shown {
+      shown = false
+      _Platform.erasesLineOnSignals(false)
+      _standardError.write("\r\u{1B}[K")
+    }
+  }
+
+  /// `line` cut to fit in `width` columns with the cursor after it (one column spare, so a
+  /// terminal that wraps at its last column never does), ending in `…` when cut.
+  static func cut(_ line: String, toWidth width: Int) -> String {
+    let room = max(width - 1, 1)
+    guard line.count > room else { return line }
+    return String(line.prefix(room - 1)) + "…"
   }
 }

@@ -31,6 +31,60 @@ import Testing
     #expect(try pagetrace(["replay", "--pages", "eight"]).status == 64)
   }
 
+  @Test func valuedShortOptionsTakeTheirValueInEveryStyle() throws {
+    let tap = repository.appendingPathComponent("Traces/tap.jsonl").path
+    let expected = try pagetrace(["replay", "--jobs", "2", tap, tap])
+    #expect(expected.status == 0)
+    for style in [["-j", "2"], ["-j2"], ["-j=2"], ["--jobs=2"]] {
+      let run = try pagetrace(["replay"] + style + [tap, tap])
+      #expect(run.status == 0, "\(style): \(run.stderr)")
+      #expect(run.stdout == expected.stdout, "\(style)")
+    }
+    // A flag takes no attached value, and an attached value is checked like any other.
+    #expect(try pagetrace(["replay", "-hx"]).status == 64)
+    let bad = try pagetrace(["replay", "-jtwo", tap])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("invalid value for '--jobs'"), "\(bad.stderr)")
+  }
+
+  @Test func theTimerFlagIsTimerAndTheOldNameSaysSo() throws {
+    let header =
+      #"{"pagetrace":1,"pages":3,"control":{"x":0,"y":780,"width":390,"height":30}}"#
+    let hover = #"{"pointer":"hover","x":195,"y":400}"#
+    let trace = Data(
+      [header, #"{"t":0,"# + hover.dropFirst(), #"{"t":2.5,"# + hover.dropFirst(), ""]
+        .joined(separator: "\n").utf8)
+    let timed = try pagetrace(["replay", "--timer", "1"], input: trace)
+    #expect(timed.status == 0)
+    #expect(timed.stdout.split(separator: "\n").count == 2, "\(timed.stdout)")
+    #expect(timed.stdout.contains(#""cause":"timer""#), "\(timed.stdout)")
+    let json = try pagetrace(["replay", "--timer", #"{"duration":1}"#], input: trace)
+    #expect(json.stdout == timed.stdout)
+    let old = try pagetrace(["replay", "--progress", "1"], input: trace)
+    #expect(old.status == 64)
+    #expect(old.stderr.contains("the auto-advance timer is now '--timer'"), "\(old.stderr)")
+    #expect(try pagetrace(["replay", "--no-progress"], input: trace).status == 0)
+  }
+
+  @Test func quietLeavesOnlyErrors() throws {
+    let directory = try scratch()
+    // A move of a finger that is not down: the importer repairs it and says so in a note.
+    try write("0,2,10,10\n1,0,10,10\n2,1,10,10\nbad\n", to: "n.csv", in: directory)
+    let arguments = [
+      "classify", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4", "--on-error", "skip",
+      "n.csv",
+    ]
+    let loud = try pagetrace(arguments, in: directory)
+    let quiet = try pagetrace(arguments + ["-q"], in: directory)
+    #expect(loud.status == 0 && quiet.status == 0)
+    #expect(quiet.stdout == loud.stdout)
+    #expect(loud.stderr.contains("note: move of touch 1"), "\(loud.stderr)")
+    #expect(loud.stderr.contains("skipped 1 bad line"), "\(loud.stderr)")
+    #expect(!quiet.stderr.contains("note:"), "\(quiet.stderr)")
+    #expect(!quiet.stderr.contains("skipped 1 bad line"), "\(quiet.stderr)")
+    #expect(quiet.stderr.contains("n.csv:4:"), "the error itself stays: \(quiet.stderr)")
+  }
+
   @Test func emitChoosesRecordTypes() throws {
     let directory = try scratch()
     try write(([header] + twoTaps).joined(separator: "\n") + "\n", to: "t.jsonl", in: directory)

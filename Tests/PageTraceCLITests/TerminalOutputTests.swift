@@ -81,3 +81,89 @@ import Testing
     #expect(run.stderr.hasSuffix(hint + "\n"), "\(run.stderr)")
   }
 }
+
+/// The progress line on a terminal: cut to its width, erased at the end and on Ctrl-C, and
+/// silenced by `--no-progress` and `--quiet`.
+@Suite struct ProgressLineTests {
+  /// Runs pagetrace on a pseudo-terminal `columns` wide, its standard input a pipe that gets
+  /// one trace line, then stays open 1.8 s (so the progress line shows), then is closed
+  /// (`interrupt` false) or the process gets `SIGINT` (true). Returns the exit status (128 +
+  /// the signal when one ended it) and everything shown on the terminal.
+  func slowRun(_ arguments: [String], columns: Int, interrupt: Bool) throws -> (Int32, String) {
+    let driver = """
+      import os, pty, sys, fcntl, termios, struct, time, signal, select
+      columns, interrupt, argv = int(sys.argv[1]), sys.argv[2] == "1", sys.argv[3:]
+      r, w = os.pipe()
+      pid, fd = pty.fork()
+      if pid == 0:
+          # As a shell would start it: no signal blocked (the test runner blocks some).
+          signal.pthread_sigmask(signal.SIG_SETMASK, [])
+          os.dup2(r, 0); os.close(w); os.execv(argv[0], argv)
+      fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+      os.close(r)
+      os.write(w, b'{"pagetrace":1,"pages":3,"control":{"x":0,"y":0,"width":90,"height":30}}\\n')
+      time.sleep(1.8)
+      if interrupt: os.kill(pid, signal.SIGINT)
+      else: os.close(w)
+      shown, deadline = b"", time.time() + 10
+      while True:
+          ready, _, _ = select.select([fd], [], [], max(0, deadline - time.time()))
+          if not ready: os.kill(pid, signal.SIGKILL); break  # never hang the test run
+          try: chunk = os.read(fd, 4096)
+          except OSError: break
+          if not chunk: break
+          shown += chunk
+      _, status = os.waitpid(pid, 0)
+      sys.stdout.buffer.write(shown)
+      sys.exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["python3", "-c", driver, "\(columns)", interrupt ? "1" : "0", executable.path] + arguments
+    process.currentDirectoryURL = try scratch()
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
+  /// The progress texts shown: what follows each carriage return, up to the erase sequence.
+  func progressTexts(_ shown: String) -> [Substring] {
+    shown.split(separator: "\r").compactMap { piece in
+      guard piece.hasPrefix("pagetrace: ") else { return nil }
+      return piece.prefix { $0 != "\u{1B}" }
+    }
+  }
+
+  @Test func theLineFitsTheTerminalAndIsErasedAtTheEnd() throws {
+    let (status, shown) = try slowRun(["replay", "-o", "out.jsonl"], columns: 24, interrupt: false)
+    #expect(status == 0)
+    let texts = progressTexts(shown)
+    #expect(!texts.isEmpty, "no progress line in \(shown.debugDescription)")
+    // "pagetrace: 0.0 MB, 0.0 M events/s" does not fit in 23 columns: cut, marked "…".
+    for text in texts {
+      #expect(text.count == 23, "\(text.debugDescription)")
+      #expect(text.hasSuffix("…"))
+    }
+    #expect(shown.hasSuffix("\r\u{1B}[K"), "\(shown.debugDescription)")
+  }
+
+  @Test func ctrlCErasesTheLine() throws {
+    let (status, shown) = try slowRun(["replay", "-o", "out.jsonl"], columns: 80, interrupt: true)
+    #expect(status == 128 + 2)
+    let texts = progressTexts(shown)
+    #expect(texts.first?.hasPrefix("pagetrace: 0.0 MB, ") == true, "\(shown.debugDescription)")
+    #expect(shown.hasSuffix("\r\u{1B}[K"), "\(shown.debugDescription)")
+  }
+
+  @Test(arguments: [["--no-progress"], ["--quiet"], ["-q"]])
+  func silenced(flags: [String]) throws {
+    let (status, shown) = try slowRun(["stats"] + flags, columns: 80, interrupt: false)
+    #expect(status == 0)
+    #expect(progressTexts(shown).isEmpty, "\(shown.debugDescription)")
+    #expect(shown.contains("events"))  // the stats table itself
+  }
+}

@@ -47,6 +47,8 @@ public struct BatchReplay: Sendable {
     /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
     /// traces; each file starts from a fresh copy.
     public var importer: (any LineImporter)?
+    /// Whether importers' notes are reported (``TraceReplay/Options/reportsNotes``).
+    public var reportsNotes = true
 
     /// Creates the default options: transitions only, stop at the first bad line, one job.
     public init() {}
@@ -60,6 +62,7 @@ public struct BatchReplay: Sendable {
       options.maximumSessions = maximumSessions
       options.progress = progress
       options.shard = shard
+      options.reportsNotes = reportsNotes
       return options
     }
   }

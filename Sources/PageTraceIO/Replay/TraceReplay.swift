@@ -40,6 +40,9 @@ public struct TraceReplay: Sendable {
     /// Replay only the sessions of this shard; events of the others are read and counted
     /// (``ReplaySummary/otherShardEvents``), never replayed.
     public var shard: Shard?
+    /// Whether importers' notes (their repairs of messy recordings) are reported; they are
+    /// counted either way (``ReplaySummary/notes``).
+    public var reportsNotes = true
 
     /// Creates the default options: no defaults or overrides, stop at the first bad line.
     public init() {}
@@ -187,7 +190,7 @@ public struct TraceReplay: Sendable {
           outcome.summary.blankLines += 1
         case .note:
           outcome.summary.notes += 1
-          report(reader.note!.description)
+          if options.reportsNotes { report(reader.note!.description) }
         case .header:
           outcome.summary.headers += 1
           outcome.header = reader.header
