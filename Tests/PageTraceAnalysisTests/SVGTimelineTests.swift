@@ -19,7 +19,14 @@ final class SVGSummary: NSObject, XMLParserDelegate {
   var root: String?
   var rootAttributes: [String: String] = [:]
   var polylinePointCounts: [Int] = []
+  /// The ids of `clipPath` elements.
+  var clipPathIDs: [String] = []
+  /// The `clip-path` attribute of each element with a class, by class (`nil`: none).
+  var clipPathsByClass: [String: [String?]] = [:]
+  /// The texts inside `<g class="…">` groups, by the group's class.
+  var textsByGroup: [String: [String]] = [:]
   private var text = ""
+  private var groups: [String?] = []
 
   static func parse(_ svg: String) -> SVGSummary {
     let summary = SVGSummary()
@@ -38,7 +45,12 @@ final class SVGSummary: NSObject, XMLParserDelegate {
       rootAttributes = attributes
     }
     elements[name, default: 0] += 1
-    if let value = attributes["class"] { classes[value, default: 0] += 1 }
+    if let value = attributes["class"] {
+      classes[value, default: 0] += 1
+      clipPathsByClass[value, default: []].append(attributes["clip-path"])
+    }
+    if name == "clipPath", let id = attributes["id"] { clipPathIDs.append(id) }
+    if name == "g" { groups.append(attributes["class"]) }
     if name == "polyline", let points = attributes["points"] {
       polylinePointCounts.append(points.split(separator: " ").count)
     }
@@ -51,7 +63,13 @@ final class SVGSummary: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
     qualifiedName: String?
   ) {
-    if name == "text" || name == "title" { texts.append(text) }
+    if name == "text" || name == "title" {
+      texts.append(text)
+      if name == "text", let group = groups.last ?? nil {
+        textsByGroup[group, default: []].append(text)
+      }
+    }
+    if name == "g" { groups.removeLast() }
     text = ""
   }
 
@@ -65,9 +83,12 @@ let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent()
 
 /// Replays events through the engine, feeding the timeline as things happen.
 func replay(
-  _ configuration: PageControlConfiguration, _ events: [PageControlEvent], session: String?
+  _ configuration: PageControlConfiguration, _ events: [PageControlEvent], session: String?,
+  from windowStart: Double? = nil, to windowEnd: Double? = nil
 ) throws -> (svg: String, records: [PageControlRecord]) {
   var timeline = SVGTimeline(configuration: configuration, session: session)
+  timeline.windowStart = windowStart
+  timeline.windowEnd = windowEnd
   var engine = try PageControlEngine(configuration)
   var records: [PageControlRecord] = []
   for event in events {
@@ -197,6 +218,16 @@ func longSession(minutes: Double = 10) -> [PageControlEvent] {
   return events
 }
 
+/// Taps at x (right of the middle, so one page on with 8 pages) at each time, 50 ms each.
+func taps(at times: [Double], x: Double = 300) -> [PageControlEvent] {
+  times.flatMap { t in
+    [
+      PageControlEvent(time: t, .touch(.down, id: 1, x: x, y: 795)),
+      PageControlEvent(time: t + 0.05, .touch(.up, id: 1, x: x, y: 795)),
+    ]
+  }
+}
+
 /// Writes a rendered SVG for a person to look at, under the temporary directory.
 func write(_ svg: String, _ name: String) throws {
   let url = FileManager.default.temporaryDirectory
@@ -222,7 +253,7 @@ func write(_ svg: String, _ name: String) throws {
     #expect(summary.classes["pages"] == 1)
     #expect(summary.classes["legend"] == 1)
     #expect(summary.texts.contains("finger (pt along the axis)"))
-    #expect(summary.texts.contains("1.166 s: 0 → 1, scrub, not animated"))
+    #expect(summary.texts.contains("0.166 s (t 1.166): 0 → 1, scrub, not animated"))
     #expect(summary.polylinePointCounts.count == 3)
     try write(svg, "scrub.svg")
   }
@@ -367,6 +398,128 @@ func write(_ svg: String, _ name: String) throws {
     // Outside tooltips, no number has more than two decimals.
     let withoutTitles = svg.replacing(/<title>[^<]*<\/title>/, with: "")
     #expect(withoutTitles.firstMatch(of: /\d\.\d{3}/) == nil)
+  }
+
+  @Test func anEpochTimedSessionIsDrawnFromZero() throws {
+    // Touchalytics times are milliseconds since 1970: the axis starts at 0, not 1334618256.
+    let origin = 1_334_618_256.16
+    let configuration = PageControlConfiguration(pages: 8, control: control)
+    let events = taps(at: [0, 2]).map {
+      PageControlEvent(time: origin + $0.time, $0.action)
+    }
+    let (svg, records) = try replay(configuration, events, session: nil)
+    #expect(transitionCount(records) == 2)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    let labels = try #require(summary.textsByGroup["time-labels"])
+    #expect(labels.first == "0")
+    #expect(labels.last == "2")
+    #expect(labels.allSatisfy { Double($0).map { (0...2.1).contains($0) } == true }, "\(labels)")
+    #expect(
+      summary.texts.contains(
+        "time since the session's first event (s) · 0 s is t = 1334618256.16 s in the trace"))
+    #expect(summary.texts.contains("0.05 s (t 1334618256.21): 0 → 1, tap, animated"))
+    #expect(summary.texts.contains("Default session · 2.05 s"))
+  }
+
+  @Test func aSessionStartingAtZeroShowsNoTraceTimes() throws {
+    let configuration = PageControlConfiguration(pages: 8, control: control)
+    let (svg, _) = try replay(configuration, taps(at: [0, 2]), session: nil)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.texts.contains("time since the session's first event (s)"))
+    #expect(summary.texts.contains("0.05 s: 0 → 1, tap, animated"))
+  }
+
+  @Test func aLargeControlsPageAxisSpansThePagesVisited() throws {
+    var configuration = PageControlConfiguration(pages: 100_000, control: control)
+    configuration.current = 50_000
+    let (svg, records) = try replay(configuration, taps(at: [0, 1]), session: nil)
+    #expect(transitionCount(records) == 2)
+    let summary = SVGSummary.parse(svg)
+    // 50,000 → 49,998 (the windowed dots put the current one right of x = 300), with one
+    // page of margin on each side.
+    #expect(summary.texts.contains("1.05 s: 49999 → 49998, tap, animated"))
+    #expect(summary.texts.contains("page (index) · pages 49997–50001 of 0–99999"))
+    let labels = try #require(summary.textsByGroup["page-labels"]).compactMap { Int($0) }
+    #expect(labels == [49_997, 49_998, 49_999, 50_000, 50_001])
+  }
+
+  @Test(arguments: [(8, Array(0...7)), (20, [0, 5, 10, 15, 19])])
+  func aSmallControlsPageAxisSpansEveryPage(pages: Int, expected: [Int]) throws {
+    let configuration = PageControlConfiguration(pages: pages, control: control)
+    let (svg, _) = try replay(configuration, taps(at: [0]), session: nil)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.texts.contains("page (index)"))
+    #expect(try #require(summary.textsByGroup["page-labels"]).compactMap { Int($0) } == expected)
+  }
+
+  @Test func aWindowDrawsItsStretchFromTheStateBeforeIt() throws {
+    let configuration = PageControlConfiguration(pages: 8, control: control)
+    // Pages 0 → 1 at 0.05, → 2 at 1.05, → 3 at 2.05, → 4 at 3.05.
+    let events = taps(at: [0, 1, 2, 3])
+    let (svg, records) = try replay(configuration, events, session: nil, from: 1.5, to: 2.5)
+    #expect(transitionCount(records) == 4)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    #expect(summary.classes["transition"] == 1)
+    #expect(summary.texts.contains("2.05 s: 2 → 3, tap, animated"))
+    #expect(summary.texts.contains("Default session · 3.05 s · drawn from 1.5 s to 2.5 s"))
+    #expect(summary.texts.contains { $0.contains("· 1 transition · 1 touch stroke ·") })
+    let labels = try #require(summary.textsByGroup["time-labels"])
+    #expect(labels.first == "1.5" && labels.last == "2.5", "\(labels)")
+    // The step line starts at page 2 (y 422 of 322…462 for pages 7…0) at the left edge.
+    #expect(svg.contains("<path class=\"pages\" d=\"M64 422H"))
+    // Only an end: from the start to the session's end (3.05 s) and a 2% margin.
+    let (tail, _) = try replay(configuration, events, session: nil, from: 2.5)
+    let tailSummary = SVGSummary.parse(tail)
+    #expect(tailSummary.classes["transition"] == 1)
+    #expect(tailSummary.texts.contains("3.05 s: 3 → 4, tap, animated"))
+    #expect(tailSummary.texts.contains { $0.hasSuffix("drawn from 2.5 s to 3.06 s") })
+  }
+
+  @Test func theLegendListsOnlyTheCausesDrawn() throws {
+    let (configuration, events) = try readTrace(_traces + "/scrub.jsonl")
+    let (svg, records) = try replay(configuration, events, session: nil)
+    let causes = Set(
+      records.compactMap { record -> TransitionCause? in
+        if case .transition(let transition) = record.content { transition.cause } else { nil }
+      })
+    #expect(causes == [.tap, .scrub])
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.classes["legend-cause"] == 2)
+    let legend = try #require(summary.textsByGroup["legend"])
+    #expect(legend.contains("tap") && legend.contains("scrub"))
+    for cause in TransitionCause.allCases where !causes.contains(cause) {
+      #expect(!legend.contains(cause.rawValue), "\(cause)")
+    }
+    // No transitions: no causes, and the legend says so.
+    let (quiet, _) = try replay(configuration, [], session: nil)
+    let quietSummary = SVGSummary.parse(quiet)
+    #expect(quietSummary.classes["legend-cause"] == nil)
+    #expect(quietSummary.textsByGroup["legend"]?.contains("none drawn") == true)
+  }
+
+  @Test func fingerLinesAreClippedToTheirPlot() throws {
+    let configuration = PageControlConfiguration(pages: 8, control: control)
+    let events = [
+      PageControlEvent(time: 0, .touch(.down, id: 1, x: 100, y: 795)),
+      PageControlEvent(time: 0.5, .touch(.move, id: 1, x: 200, y: 795)),
+      PageControlEvent(time: 1, .touch(.up, id: 1, x: 300, y: 795)),
+      PageControlEvent(time: 1.5, .pointer(.down, x: 200, y: 795)),
+      PageControlEvent(time: 1.6, .pointer(.up, x: 200, y: 795)),
+    ]
+    // A window that cuts the touch stroke: its line runs on past the plot's left edge.
+    let (svg, _) = try replay(configuration, events, session: nil, from: 0.75)
+    let summary = SVGSummary.parse(svg)
+    #expect(summary.error == nil)
+    #expect(summary.clipPathIDs == ["finger-plot"])
+    #expect(summary.clipPathsByClass["touch"] == ["url(#finger-plot)"])
+    #expect(summary.clipPathsByClass["pointer"] == ["url(#finger-plot)"])
+    #expect(summary.polylinePointCounts == [2, 2])
+    // The clip path is the finger plot's frame.
+    #expect(
+      svg.contains(
+        "<clipPath id=\"finger-plot\">\n<rect x=\"64\" y=\"84\" width=\"912\" height=\"200\" />"))
   }
 
   @Test func anEmptyTimelineIsStillADocument() {

@@ -49,3 +49,134 @@ import Testing
     #expect(run.stdout == committed)
   }
 }
+
+/// `pagetrace render`: relative time, `--start`/`--end`, `--list-sessions`, missing sessions.
+extension RenderTests {
+  /// The default session taps at 0 and 1 (0 → 1 at 0.05, 1 → 2 at 1.05); session `a` taps
+  /// at 0.5 (its own control: 0 → 1 at 0.55).
+  static let mixed =
+    ([header] + [
+      #"{"t":0,"touch":"down","id":1,"x":300,"y":795}"#,
+      #"{"t":0.05,"touch":"up","id":1,"x":300,"y":795}"#,
+      #"{"t":0.5,"session":"a","touch":"down","id":1,"x":300,"y":795}"#,
+      #"{"t":0.55,"session":"a","touch":"up","id":1,"x":300,"y":795}"#,
+      #"{"t":1,"touch":"down","id":1,"x":300,"y":795}"#,
+      #"{"t":1.05,"touch":"up","id":1,"x":300,"y":795}"#,
+    ]).joined(separator: "\n") + "\n"
+
+  func marks(_ svg: String) -> Int { svg.matches(of: /class="transition"/).count }
+
+  @Test func epochMillisecondsAreDrawnFromZero() throws {
+    // A recording in milliseconds since 1970, as Touchalytics: the axis reads 0, 0.1, …
+    let directory = try scratch()
+    let csv = [
+      "1334618256160,0,300,795", "1334618256210,1,300,795", "1334618257160,0,300,795",
+      "1334618257210,1,300,795",
+    ].joined(separator: "\n")
+    try write(csv + "\n", to: "user.csv", in: directory)
+    let run = try pagetrace(
+      [
+        "render", "user.csv", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4",
+        "--time-unit", "ms", "--pages", "8", "--control", "0,780,390,30",
+      ], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("0 s is t = 1334618256.16 s in the trace"))
+    let labels = run.stdout.matches(of: /<text x="[\d.]+" y="531">([^<]*)<\/text>/).map {
+      String($0.1)
+    }
+    #expect(labels.first == "0" && labels.last == "1", "\(labels)")
+    #expect(!run.stdout.contains(">1334618256<"))
+    #expect(run.stdout.contains("<title>0.05 s (t 1334618256.21): 0 → 1, tap, animated</title>"))
+  }
+
+  @Test func startAndEndPickAStretchOfTheSession() throws {
+    let directory = try scratch()
+    try write(Self.mixed, to: "t.jsonl", in: directory)
+    let whole = try pagetrace(["render", "t.jsonl"], in: directory)
+    #expect(whole.status == 0 && marks(whole.stdout) == 2, "\(whole.stderr)")
+    let late = try pagetrace(["render", "t.jsonl", "--start", "0.5"], in: directory)
+    #expect(late.status == 0, "\(late.stderr)")
+    #expect(marks(late.stdout) == 1)
+    #expect(late.stdout.contains("<title>1.05 s: 1 → 2, tap, animated</title>"))
+    #expect(late.stdout.contains("drawn from 0.5 s to 1.06 s"))
+    let early = try pagetrace(["render", "t.jsonl", "--end=0.5"], in: directory)
+    #expect(early.status == 0 && marks(early.stdout) == 1, "\(early.stderr)")
+    #expect(early.stdout.contains("<title>0.05 s: 0 → 1, tap, animated</title>"))
+    let between = try pagetrace(
+      ["render", "t.jsonl", "--start", "0.2", "--end", "0.9"], in: directory)
+    #expect(between.status == 0 && marks(between.stdout) == 0, "\(between.stderr)")
+    #expect(between.stdout.contains("drawn from 0.2 s to 0.9 s"))
+  }
+
+  @Test func aWindowAfterTheSessionIsADataError() throws {
+    let directory = try scratch()
+    try write(Self.mixed, to: "t.jsonl", in: directory)
+    let run = try pagetrace(
+      ["render", "t.jsonl", "--session", "a", "--start", "1", "-o", "a.svg"], in: directory)
+    #expect(run.status == 65)
+    #expect(
+      run.stderr
+        == "pagetrace: error: t.jsonl: --start 1 is after the session's last event, at 0.05 s\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.svg").path))
+  }
+
+  @Test(arguments: [
+    ["--start", "-1"], ["--end", "x"], ["--start", "nan"], ["--start", "2", "--end", "1"],
+    ["--start", "1", "--end", "1"], ["--list-sessions", "--session", "a"],
+    ["--list-sessions", "--end", "1"],
+  ])
+  func badWindowsAreUsageErrors(arguments: [String]) throws {
+    let directory = try scratch()
+    try write(Self.mixed, to: "t.jsonl", in: directory)
+    let run = try pagetrace(["render", "t.jsonl"] + arguments, in: directory)
+    #expect(run.status == 64, "\(arguments)")
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("pagetrace: error: "), "\(run.stderr)")
+  }
+
+  @Test func listSessionsPrintsOneLinePerSession() throws {
+    let directory = try scratch()
+    try write(Self.mixed, to: "t.jsonl", in: directory)
+    let run = try pagetrace(["render", "t.jsonl", "--list-sessions"], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout == "<default>\t4 events\t1.05 s\tt 0 – 1.05\na\t2 events\t0.05 s\tt 0.5 – 0.55\n")
+    // The committed multi-session scenario, with its empty name, into a file.
+    let trace = repository.appendingPathComponent("Traces/sessions.jsonl").path
+    let listed = try pagetrace(
+      ["render", trace, "--list-sessions", "-o", "list.txt"], in: directory)
+    #expect(listed.status == 0 && listed.stdout.isEmpty, "\(listed.stderr)")
+    let text = try String(
+      contentsOf: directory.appendingPathComponent("list.txt"), encoding: .utf8)
+    #expect(
+      text.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+        "a", "b", "\"\"", "<default>",
+      ])
+  }
+
+  @Test func aMissingSessionIsADataError() throws {
+    let directory = try scratch()
+    try write(Self.mixed, to: "t.jsonl", in: directory)
+    let run = try pagetrace(["render", "t.jsonl", "--session", "x", "-o", "x.svg"], in: directory)
+    #expect(run.status == 65)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == "pagetrace: error: t.jsonl: no session 'x'; sessions: <default>, a\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.svg").path))
+    // No default session: the same, worded for it.
+    let named =
+      [header]
+      + (0..<7).map {
+        #"{"t":\#($0),"session":"s\#($0)","key":"right"}"#
+      }
+    try write(named.joined(separator: "\n") + "\n", to: "named.jsonl", in: directory)
+    let unnamed = try pagetrace(["render", "named.jsonl"], in: directory)
+    #expect(unnamed.status == 65)
+    #expect(
+      unnamed.stderr
+        == "pagetrace: error: named.jsonl: no events without a session; sessions: s0, s1, s2, s3, s4, … (7 in all; see --list-sessions)\n"
+    )
+    // A session that is there is drawn.
+    let present = try pagetrace(["render", "t.jsonl", "--session", "a"], in: directory)
+    #expect(present.status == 0 && marks(present.stdout) == 1, "\(present.stderr)")
+  }
+}
