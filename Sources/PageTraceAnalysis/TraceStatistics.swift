@@ -15,6 +15,9 @@ import PageTraceIO
 /// statistics.finish()
 /// print(statistics.transitionsByCause[.tap, default: 0])
 /// ```
+///
+/// The figures that grow with the trace have summaries: ``scrubSummary`` and
+/// ``pageTimeSummary(longest:)``.
 public struct TraceStatistics: Sendable {
   /// Events seen.
   public private(set) var events = 0
@@ -29,12 +32,12 @@ public struct TraceStatistics: Sendable {
   public private(set) var suppressedAnimations = 0
   /// Scrubs (continuous interactions).
   public private(set) var scrubs = 0
-  /// Pages moved by each scrub, in order.
+  /// Pages moved by each scrub, in order (summarised by ``scrubSummary``).
   public private(set) var pagesPerScrub: [Int] = []
   /// The most scrub, jog or flick steps within any one second.
   public private(set) var peakPagesPerSecond = 0
   /// Seconds spent on each page, summed over sessions, from each session's first to its last
-  /// event.
+  /// event; only pages visited have a key (summarised by ``pageTimeSummary(longest:)``).
   public private(set) var timeOnPage: [Int: Double] = [:]
   /// Announcements made.
   public private(set) var announcements = 0

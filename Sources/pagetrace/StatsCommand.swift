@@ -2,33 +2,55 @@ import PageTrace
 import PageTraceAnalysis
 import PageTraceIO
 
-/// `pagetrace stats [FILE...]`: what happened in each trace and in all of them.
+/// `pagetrace stats [FILE...]`: what happened in each trace and in all of them, optionally
+/// for some sessions only and session by session.
 enum StatsCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
         name: "format", value: "table|json",
-        help: "A readable table (default) or one JSON object per file and one for the total."),
+        help:
+          "A readable table (default) or one JSON object per file and, with several files, one for all of them."
+      ),
       OptionSpec(
         name: "output", short: "o", value: "file",
         help: "Write to <file> instead of standard output (replaced only on success)."),
+      OptionSpec(
+        name: "session", value: "name",
+        help: "Count only this session; repeat for more sessions. (default: every session)"),
+      OptionSpec(
+        name: "default-session",
+        help: "Count the events without a session: alone, or with the sessions of --session."),
+      OptionSpec(
+        name: "by-session",
+        help:
+          "Also break each file down by session: the default session first, then the others in order of appearance."
+      ),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
       overview:
-        "Summarise traces: events, strokes by class, transitions by cause, animated or not, scrubs (count, pages per scrub, peak pages per second), time on each page, animations suppressed by a scrub, announcements.",
+        "Summarise traces: events, strokes by class, transitions by cause, animated or not, scrubs (count, pages per scrub: mean, maximum, histogram; peak pages per second), animations suppressed by a scrub, time on each page (the 10 longest and the rest), announcements.",
       usage: "pagetrace stats [<options>] [<file> ...]",
       arguments: [("<file>", "Traces or recordings (--from); '-' or none: standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
+        ("OPTIONS", Array(specs.prefix(6)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
         ),
       ])
+  }
+
+  /// The sessions to count.
+  struct Selection {
+    /// Named sessions.
+    var names: Set<String>
+    /// Whether the events without a session count.
+    var includesDefault: Bool
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
@@ -43,75 +65,258 @@ enum StatsCommand {
         status: .usage,
         message: "invalid value for '--format': expected table or json, found '\(format)'")
     }
+    let names = options.options.filter { $0.name == "session" }.compactMap(\.value)
+    let selection =
+      names.isEmpty && !options.has("default-session")
+      ? nil : Selection(names: Set(names), includesDefault: options.has("default-session"))
+    let bySession = options.has("by-session")
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: options.value("output"))
-    var replay = inputs.replay
-    var results: [(String, TraceStatistics)] = []
+    let replay = inputs.replay
+    var results: [Result] = []
     for file in inputs.files {
-      var observer = Observer()
+      var observer = Observer(selection: selection, bySession: bySession)
       let outcome = run.replay(file, options: replay, observer: &observer)
       if run.hasFailed { break }
       guard outcome != nil else { continue }  // unreadable, skipped
-      var statistics =
-        observer.statistics
-        ?? TraceStatistics(
-          PageControlConfiguration(pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0)))
-      statistics.finish()
-      results.append((TraceReader.displayName(of: file), statistics))
+      results.append(observer.result(name: TraceReader.displayName(of: file)))
     }
-    var total = results.first?.1
-    for (_, statistics) in results.dropFirst() { total?.merge(statistics) }
-    if results.count > 1, let total { results.append(("total", total)) }
-    for (name, statistics) in results {
-      run.output.write(format == "json" ? json(name, statistics) : table(name, statistics))
+    for result in results {
+      run.output.write(
+        format == "json"
+          ? json(
+            result.statistics, head: "\"file\":\(JSONText.string(result.name))", result.sessions)
+          : table(result.statistics, heading: result.name, result.sessions))
+    }
+    if results.count > 1 {
+      var total = results[0].statistics
+      for result in results.dropFirst() { total.merge(result.statistics) }
+      let files = results.map { JSONText.string($0.name) }.joined(separator: ",")
+      run.output.write(
+        format == "json"
+          ? json(total, head: "\"files\":[\(files)]")
+          : table(total, heading: "all \(results.count) files"))
     }
     return try run.finish()
   }
 
-  /// Feeds a replay's events and records to the statistics.
+  /// One file's figures, and with `--by-session` each session's.
+  struct Result {
+    var name: String
+    var statistics: TraceStatistics
+    /// By session, in order of number (`nil`: the default session); `nil` without
+    /// `--by-session`.
+    var sessions: [(name: String?, statistics: TraceStatistics)]?
+  }
+
+  /// Feeds a replay's events and records, of the selected sessions, to the statistics.
   struct Observer: ReplayObserver {
+    let selection: Selection?
+    let bySession: Bool
+    var configuration = PageControlConfiguration(
+      pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0))
     var statistics: TraceStatistics?
+    /// By session number: whether it counts (only with a selection).
+    var selected: [Bool] = []
+    /// By session number: its name (only with `--by-session`).
+    var names: [String?] = [nil]
+    /// By session number: its own figures, fed as the default session (with `--by-session`).
+    var sessions: [TraceStatistics?] = []
+
+    init(selection: Selection?, bySession: Bool) {
+      self.selection = selection
+      self.bySession = bySession
+      selected = [selection?.includesDefault ?? true]
+    }
 
     mutating func begin(_ configuration: PageControlConfiguration) {
+      self.configuration = configuration
       statistics = TraceStatistics(configuration)
     }
-    mutating func willHandle(_ event: EngineEvent) { statistics!.observe(event) }
-    mutating func observe(_ record: EngineRecord) { statistics!.observe(record) }
-  }
 
-  static func seconds(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    return
-      "\(hundredths / 100).\(String(repeating: "0", count: hundredths % 100 < 10 ? 1 : 0))\(hundredths % 100)"
-  }
-
-  static func table(_ name: String, _ s: TraceStatistics) -> String {
-    func row(_ label: String, _ value: String) -> String { "  " + label.padding(34) + value + "\n" }
-    var text = "\(name)\n"
-    text += row("events", "\(s.events)")
-    let strokes = StrokeClassifier.Kind.allCases.map { "\($0.rawValue) \(s.strokes[$0] ?? 0)" }
-    text += row("strokes", "\(s.strokes.values.reduce(0, +)): " + strokes.joined(separator: ", "))
-    let causes = TransitionCause.allCases.compactMap { cause in
-      s.transitionsByCause[cause].map { "\(cause.rawValue) \($0)" }
+    mutating func name(_ session: SessionID, _ name: String) {
+      let index = session.index
+      if let selection {
+        if selected.count <= index {
+          selected.append(contentsOf: repeatElement(false, count: index + 1 - selected.count))
+        }
+        selected[index] = selection.names.contains(name)
+      }
+      if bySession {
+        if names.count <= index {
+          names.append(contentsOf: repeatElement(nil, count: index + 1 - names.count))
+        }
+        names[index] = name
+      }
     }
-    text += row(
-      "transitions",
-      "\(s.transitions)" + (causes.isEmpty ? "" : ": " + causes.joined(separator: ", ")))
-    text += row("animated / not animated", "\(s.animated) / \(s.transitions - s.animated)")
-    let perScrub = s.pagesPerScrub
-    let mean = perScrub.isEmpty ? 0 : Double(perScrub.reduce(0, +)) / Double(perScrub.count)
-    text += row(
-      "scrubs",
-      "\(s.scrubs) (pages per scrub: mean \(seconds(mean)), max \(perScrub.max() ?? 0); peak \(s.peakPagesPerSecond) pages/s)"
-    )
-    text += row("animations suppressed by a scrub", "\(s.suppressedAnimations)")
-    let pages = s.timeOnPage.keys.sorted().map { "\($0): \(seconds(s.timeOnPage[$0]!)) s" }
-    text += row("time on each page", pages.isEmpty ? "—" : pages.joined(separator: ", "))
-    text += row("announcements", "\(s.announcements)")
+
+    func counts(_ session: SessionID) -> Bool {
+      selection == nil || (session.index < selected.count && selected[session.index])
+    }
+
+    mutating func willHandle(_ event: EngineEvent) {
+      guard counts(event.session) else { return }
+      statistics!.observe(event)
+      if bySession {
+        var own = event
+        own.session = .defaultSession
+        withSession(event.session) { $0.observe(own) }
+      }
+    }
+
+    mutating func observe(_ record: EngineRecord) {
+      guard counts(record.session) else { return }
+      statistics!.observe(record)
+      if bySession {
+        var own = record
+        own.session = .defaultSession
+        withSession(record.session) { $0.observe(own) }
+      }
+    }
+
+    /// Updates one session's figures, created at its first event.
+    private mutating func withSession(
+      _ session: SessionID, _ update: (inout TraceStatistics) -> Void
+    ) {
+      let index = session.index
+      if sessions.count <= index {
+        sessions.append(contentsOf: repeatElement(nil, count: index + 1 - sessions.count))
+      }
+      if sessions[index] == nil { sessions[index] = TraceStatistics(configuration) }
+      update(&sessions[index]!)
+    }
+
+    /// The figures, every session's page time closed.
+    func result(name: String) -> Result {
+      var statistics = statistics ?? TraceStatistics(configuration)
+      statistics.finish()
+      var result = Result(name: name, statistics: statistics)
+      if bySession {
+        result.sessions = sessions.indices.compactMap { index in
+          guard var figures = sessions[index] else { return nil }
+          figures.finish()
+          return (index < names.count ? names[index] : nil, figures)
+        }
+      }
+      return result
+    }
+  }
+
+  // MARK: Table
+
+  /// The column of the values.
+  static let valueColumn = 38
+  /// The width lists are wrapped to.
+  static let lineWidth = 100
+
+  /// A number with two decimals: `0.05`, `12.30`; past 10^15 (where hundredths no longer fit
+  /// an integer comfortably) in the JSON form.
+  static func twoDecimals(_ value: Double) -> String {
+    guard value.isFinite, value.magnitude < 1e15 else { return JSONText.number(value) }
+    let hundredths = Int((value * 100).rounded())
+    let magnitude = hundredths.magnitude
+    let fraction = magnitude % 100
+    return (hundredths < 0 ? "-" : "") + "\(magnitude / 100)." + (fraction < 10 ? "0" : "")
+      + "\(fraction)"
+  }
+
+  /// `items` joined with `, ` after `first`, wrapped before `lineWidth` onto lines indented to
+  /// the value column.
+  static func wrapped(_ items: [String], after first: String = "") -> [String] {
+    var lines: [String] = []
+    var line = first
+    for (index, item) in items.enumerated() {
+      let piece = item + (index == items.count - 1 ? "" : ",")
+      if !line.isEmpty && valueColumn + line.count + 1 + piece.count > lineWidth {
+        lines.append(line)
+        line = piece
+      } else {
+        line += (line.isEmpty ? "" : " ") + piece
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+
+  static func table(
+    _ s: TraceStatistics, heading: String,
+    _ sessions: [(name: String?, statistics: TraceStatistics)]? = nil
+  ) -> String {
+    var text = heading + "\n" + rows(s, indent: 2)
+    for (name, statistics) in sessions ?? [] {
+      text += "\n  session " + (name.map { JSONText.string($0) } ?? "(default)") + "\n"
+      text += rows(statistics, indent: 4)
+    }
     return text + "\n"
   }
 
-  static func json(_ name: String, _ s: TraceStatistics) -> String {
+  /// The figures, one per row, values from ``valueColumn``; lists go on over more lines.
+  static func rows(_ s: TraceStatistics, indent: Int) -> String {
+    var text = ""
+    func row(_ label: String, _ lines: [String]) {
+      text += String(repeating: " ", count: indent) + label.padding(valueColumn - indent)
+      text += lines.joined(separator: "\n" + String(repeating: " ", count: valueColumn)) + "\n"
+    }
+    func row(_ label: String, _ value: String) { row(label, [value]) }
+    row("events", "\(s.events)")
+    let strokes = StrokeClassifier.Kind.allCases.map { "\($0.rawValue) \(s.strokes[$0] ?? 0)" }
+    row("strokes", wrapped(strokes, after: "\(s.strokes.values.reduce(0, +)):"))
+    let causes = TransitionCause.allCases.compactMap { cause in
+      s.transitionsByCause[cause].map { "\(cause.rawValue) \($0)" }
+    }
+    row("transitions", wrapped(causes, after: "\(s.transitions)" + (causes.isEmpty ? "" : ":")))
+    row("animated / not animated", "\(s.animated) / \(s.transitions - s.animated)")
+    row("scrubs", "\(s.scrubs)")
+    let scrubs = s.scrubSummary
+    if let mean = scrubs.mean, let max = scrubs.max {
+      row("pages per scrub", "mean \(twoDecimals(mean)), max \(max)")
+    } else {
+      row("pages per scrub", "—")
+    }
+    row("scrubs by pages moved", wrapped(scrubs.histogram.map { "\($0.label): \($0.scrubs)" }))
+    row("peak pages per second", "\(s.peakPagesPerSecond)")
+    row("animations suppressed by a scrub", "\(s.suppressedAnimations)")
+    let time = s.pageTimeSummary(longest: 10)
+    if time.pages == 0 {
+      row("time on each page", "—")
+    } else {
+      func pages(_ count: Int) -> String { count == 1 ? "page" : "pages" }
+      var lines = [
+        "\(time.pages) \(pages(time.pages)) visited, \(twoDecimals(time.seconds)) s in all"
+          + (time.otherPages > 0 ? "; the \(time.longest.count) longest:" : ":")
+      ]
+      lines += wrapped(time.longest.map { "\($0.page): \(twoDecimals($0.seconds)) s" })
+      if time.otherPages > 0 {
+        let other = "\(time.otherPages) other \(pages(time.otherPages))"
+        lines.append("… \(other): \(twoDecimals(time.otherSeconds)) s")
+      }
+      row("time on each page", lines)
+    }
+    row("announcements", "\(s.announcements)")
+    return text
+  }
+
+  // MARK: JSON
+
+  /// One JSON object: `head` (the `file` or `files` member), the figures, and with
+  /// `sessions` the figures of each.
+  static func json(
+    _ s: TraceStatistics, head: String,
+    _ sessions: [(name: String?, statistics: TraceStatistics)]? = nil
+  ) -> String {
+    var text = "{" + head + "," + figures(s)
+    if let sessions {
+      text +=
+        ",\"sessions\":["
+        + sessions.map { name, statistics in
+          "{\"session\":\(name.map { JSONText.string($0) } ?? "null")," + figures(statistics) + "}"
+        }.joined(separator: ",") + "]"
+    }
+    return text + "}\n"
+  }
+
+  /// The members of the figures, from `events` to `announcements`.
+  static func figures(_ s: TraceStatistics) -> String {
     func object<Key>(_ values: [Key: Int], _ keys: [Key], _ label: (Key) -> String) -> String {
       "{"
         + keys.compactMap { key in values[key].map { "\"\(label(key))\":\($0)" } }.joined(
@@ -121,15 +326,26 @@ enum StatsCommand {
     func timeOnPage(_ value: Double) -> String {
       JSONText.number(JSONText.rounded(value, toPrecisionOf: s.largestTime))
     }
-    var text = "{\"file\":\(JSONText.string(name)),\"events\":\(s.events)"
-    text += ",\"strokes\":" + object(s.strokes, StrokeClassifier.Kind.allCases) { $0.rawValue }
+    var text = "\"events\":\(s.events)"
+    text +=
+      ",\"strokes\":{"
+      + StrokeClassifier.Kind.allCases.map { "\"\($0.rawValue)\":\(s.strokes[$0] ?? 0)" }.joined(
+        separator: ",") + "}"
     text += ",\"transitions\":\(s.transitions)"
     text +=
       ",\"transitionsByCause\":"
       + object(s.transitionsByCause, TransitionCause.allCases) { $0.rawValue }
     text += ",\"animated\":\(s.animated),\"notAnimated\":\(s.transitions - s.animated)"
+    let scrubs = s.scrubSummary
+    text += ",\"scrubs\":\(s.scrubs),\"pagesPerScrub\":{\"count\":\(scrubs.count)"
+    text += ",\"mean\":" + (scrubs.mean.map { JSONText.number($0) } ?? "null")
+    text += ",\"max\":" + (scrubs.max.map { JSONText.number($0) } ?? "null")
     text +=
-      ",\"scrubs\":\(s.scrubs),\"pagesPerScrub\":[\(s.pagesPerScrub.map(String.init).joined(separator: ","))]"
+      ",\"histogram\":["
+      + scrubs.histogram.map { bucket in
+        let to = bucket.highest.map(String.init) ?? "null"
+        return "{\"from\":\(bucket.lowest),\"to\":\(to),\"scrubs\":\(bucket.scrubs)}"
+      }.joined(separator: ",") + "]}"
     text +=
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
     text +=
@@ -137,6 +353,6 @@ enum StatsCommand {
       + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(timeOnPage(s.timeOnPage[$0]!))" }.joined(
         separator: ",")
       + "}"
-    return text + ",\"announcements\":\(s.announcements)}\n"
+    return text + ",\"announcements\":\(s.announcements)"
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pagetrace stats`: figures worked out by hand for a small trace.
+/// `pagetrace stats`: figures worked out by hand for small traces.
 @Suite struct StatsTests {
   // A tap 0 → 1 at 0.05; a scrub (travel begins it at 1.01, anchor 203) stepping 1 → 2 at
   // 1.02 and 2 → 3 at 1.02 + 1/120, released rested at 1.5; an accessibility increment
@@ -16,40 +16,246 @@ import Testing
     #"{"t":1.5,"touch":"up","id":1,"x":235,"y":795}"#,
     #"{"t":2,"a11y":"increment"}"#,
   ]
+  var trace: String { lines.joined(separator: "\n") + "\n" }
+
+  /// Three sessions, each moved by itself:
+  /// - the default session: increments at 0 (0 → 1) and 2 (1 → 2); page 1 for 2 s;
+  /// - "a": a tap 0 → 1 at 0.05 (down at 0); page 0 for 0.05 s;
+  /// - "" (not the default session): increments at 1 (0 → 1) and 1.5 (1 → 2); page 1 for 0.5 s.
+  let sessionsTrace =
+    [
+      header,
+      #"{"t":0,"a11y":"increment"}"#,
+      #"{"t":0,"session":"a","touch":"down","id":1,"x":187,"y":795}"#,
+      #"{"t":0.05,"session":"a","touch":"up","id":1,"x":187,"y":795}"#,
+      #"{"t":1,"session":"","a11y":"increment"}"#,
+      #"{"t":1.5,"session":"","a11y":"increment"}"#,
+      #"{"t":2,"a11y":"increment"}"#,
+    ].joined(separator: "\n") + "\n"
 
   @Test func theFiguresOfATrace() throws {
-    let run = try pagetrace(
-      ["stats", "--format", "json", "-"], input: Data((lines.joined(separator: "\n") + "\n").utf8))
+    let run = try pagetrace(["stats", "--format", "json", "-"], input: Data(trace.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let stats = try #require(run.records.first)
     #expect(stats["events"] as? Int == 7)
-    #expect(stats["strokes"] as? NSDictionary == ["tap": 1, "drag": 1])
+    #expect(
+      stats["strokes"] as? NSDictionary == [
+        "tap": 1, "long-press": 0, "drag": 1, "swipe": 0, "cancelled": 0,
+      ])
     #expect(
       stats["transitionsByCause"] as? NSDictionary == ["tap": 1, "scrub": 2, "accessibility": 1])
     #expect(stats["animated"] as? Int == 2)
     #expect(stats["notAnimated"] as? Int == 2)
     #expect(stats["scrubs"] as? Int == 1)
-    #expect(stats["pagesPerScrub"] as? [Int] == [2])
+    let perScrub = try #require(stats["pagesPerScrub"] as? NSDictionary)
+    #expect(perScrub["count"] as? Int == 1)
+    #expect(perScrub["mean"] as? Int == 2)
+    #expect(perScrub["max"] as? Int == 2)
     #expect(stats["peakPagesPerSecond"] as? Int == 2)
     #expect(stats["suppressedAnimations"] as? Int == 2)
     #expect(stats["announcements"] as? Int == 1)
     // Page 0 from 0 to 0.05, page 1 to 1.02, page 2 for 1/120 s, page 3 to 2, page 4: 0 s.
     let time = try #require(stats["timeOnPage"] as? [String: Double])
+    #expect(time.keys.sorted() == ["0", "1", "2", "3", "4"])
     #expect(abs(time["0"]! - 0.05) < 1e-12)
     #expect(abs(time["1"]! - 0.97) < 1e-12)
     #expect(abs(time["2"]! - 1.0 / 120) < 1e-12)
     #expect(abs(time["3"]! - (2 - 1.02 - 1.0 / 120)) < 1e-12)
+    #expect(time["4"] == 0)
   }
 
-  @Test func severalFilesHaveATotalAndTheTableReads() throws {
-    let directory = try scratch()
-    try write(lines.joined(separator: "\n") + "\n", to: "a.jsonl", in: directory)
-    try write(lines.joined(separator: "\n") + "\n", to: "b.jsonl", in: directory)
-    let json = try pagetrace(["stats", "--format", "json", "a.jsonl", "b.jsonl"], in: directory)
-    #expect(json.records.map { $0["file"] as? String } == ["a.jsonl", "b.jsonl", "total"])
-    #expect(json.records.last?["events"] as? Int == 14)
-    let table = try pagetrace(["stats", "a.jsonl"], in: directory)
+  @Test func everyStrokeClassIsListedZerosIncluded() throws {
+    // A trace without a single stroke.
+    let input = [header, #"{"t":0,"a11y":"increment"}"#].joined(separator: "\n") + "\n"
+    let json = try pagetrace(["stats", "--format", "json", "-"], input: Data(input.utf8))
     #expect(
-      table.stdout.contains("transitions                       4: tap 1, scrub 2, accessibility 1"))
+      json.records.first?["strokes"] as? NSDictionary == [
+        "tap": 0, "long-press": 0, "drag": 0, "swipe": 0, "cancelled": 0,
+      ])
+    #expect(
+      json.stdout.contains(#""strokes":{"tap":0,"long-press":0,"drag":0,"swipe":0,"cancelled":0}"#))
+    let table = try pagetrace(["stats", "-"], input: Data(input.utf8))
+    #expect(
+      table.stdout.contains(
+        "  strokes                             0: tap 0, long-press 0, drag 0, swipe 0, cancelled 0\n"
+      ),
+      "\(table.stdout)")
+  }
+
+  @Test func pagesPerScrubIsSummarisedNotListed() throws {
+    // Traces/scrub.jsonl scrubs twice: 0 → 1 → … → 6 → 5 (7 pages moved), then a press that
+    // turns continuous without a step (0 pages). With `lines` (one scrub of 2 pages): 3
+    // scrubs, 9 pages, mean 3, max 7; buckets 0, 2 and 5–8 one each.
+    let directory = try scratch()
+    try write(trace, to: "t.jsonl", in: directory)
+    let scrub = repository.appendingPathComponent("Traces/scrub.jsonl").path
+    let json = try pagetrace(["stats", "--format", "json", scrub, "t.jsonl"], in: directory)
+    #expect(json.status == 0, "\(json.stderr)")
+    let first = try #require(json.records.first?["pagesPerScrub"] as? NSDictionary)
+    #expect(first["count"] as? Int == 2 && first["mean"] as? Double == 3.5)
+    let total = try #require(json.records.last?["pagesPerScrub"] as? NSDictionary)
+    #expect(total["count"] as? Int == 3)
+    #expect(total["mean"] as? Int == 3)
+    #expect(total["max"] as? Int == 7)
+    let histogram = try #require(total["histogram"] as? [NSDictionary])
+    #expect(histogram.map { $0["from"] as? Int } == [0, 1, 2, 3, 5, 9, 17, 33])
+    #expect(histogram.map { $0["to"] as? Int } == [0, 1, 2, 4, 8, 16, 32, nil])
+    #expect(histogram.last?["to"] is NSNull)
+    #expect(histogram.map { $0["scrubs"] as? Int } == [1, 0, 1, 0, 1, 0, 0, 0])
+    let table = try pagetrace(["stats", scrub, "t.jsonl"], in: directory)
+    let all = try #require(table.stdout.components(separatedBy: "all 2 files\n").last)
+    #expect(all.contains("  pages per scrub                     mean 3.00, max 7\n"), "\(all)")
+    #expect(
+      all.contains(
+        "  scrubs by pages moved               0: 1, 1: 0, 2: 1, 3–4: 0, 5–8: 1, 9–16: 0, 17–32: 0, 33+: 0\n"
+      ), "\(all)")
+    // Without scrubs there is no mean or maximum.
+    let none = try pagetrace(
+      ["stats", "--format", "json", "-"],
+      input: Data(([header, #"{"t":0,"a11y":"increment"}"#].joined(separator: "\n") + "\n").utf8))
+    let empty = try #require(none.records.first?["pagesPerScrub"] as? NSDictionary)
+    #expect(empty["count"] as? Int == 0 && empty["mean"] is NSNull && empty["max"] is NSNull)
+  }
+
+  @Test func severalFilesHaveATotalThatNoFileNameCanBeMistakenFor() throws {
+    let directory = try scratch()
+    try write(trace, to: "a.jsonl", in: directory)
+    try write(trace, to: "total", in: directory)
+    let json = try pagetrace(["stats", "--format", "json", "a.jsonl", "total"], in: directory)
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(json.records.map { $0["file"] as? String } == ["a.jsonl", "total", nil])
+    #expect(json.records.map { $0["files"] as? [String] } == [nil, nil, ["a.jsonl", "total"]])
+    #expect(json.records.map { $0["events"] as? Int } == [7, 7, 14])
+    let table = try pagetrace(["stats", "a.jsonl", "total"], in: directory)
+    let headings = table.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+    #expect(headings == ["a.jsonl", "total", "all 2 files"], "\(table.stdout)")
+    #expect(
+      table.stdout.contains(
+        "  transitions                         4: tap 1, scrub 2, accessibility 1\n"))
+    // One file: no total.
+    let one = try pagetrace(["stats", "--format", "json", "a.jsonl"], in: directory)
+    #expect(one.records.count == 1)
+  }
+
+  @Test func manyPagesShowTheTenLongestAndTheRest() throws {
+    // Increments at the running sums of 0.25, 0.5, …, 3: page k (0…11) for 0.25 (k + 1) s,
+    // page 12 for 0 s at the end; 19.5 s on 13 pages. The ten longest are 11 down to 2; pages
+    // 1, 0 and 12 have 0.5 + 0.25 + 0 s.
+    var events = [
+      #"{"pagetrace":1,"pages":30,"control":{"x":0,"y":780,"width":390,"height":30}}"#,
+      #"{"t":0,"focus":"control"}"#,
+    ]
+    var time = 0.0
+    for page in 0..<12 {
+      time += 0.25 * Double(page + 1)
+      events.append(#"{"t":\#(time),"a11y":"increment"}"#)
+    }
+    let input = Data((events.joined(separator: "\n") + "\n").utf8)
+    let table = try pagetrace(["stats", "-"], input: input)
+    #expect(table.status == 0, "\(table.stderr)")
+    let expected = """
+        time on each page                   13 pages visited, 19.50 s in all; the 10 longest:
+                                            11: 3.00 s, 10: 2.75 s, 9: 2.50 s, 8: 2.25 s, 7: 2.00 s,
+                                            6: 1.75 s, 5: 1.50 s, 4: 1.25 s, 3: 1.00 s, 2: 0.75 s
+                                            … 3 other pages: 0.75 s
+
+      """
+    #expect(table.stdout.contains(expected), "\(table.stdout)")
+    #expect(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 })
+    // JSON keeps every page visited, and only those.
+    let json = try pagetrace(["stats", "--format", "json", "-"], input: input)
+    let pages = try #require(json.records.first?["timeOnPage"] as? [String: Double])
+    #expect(pages.count == 13)
+    #expect(pages["11"] == 3 && pages["0"] == 0.25 && pages["12"] == 0 && pages["13"] == nil)
+  }
+
+  @Test func aHugeTimeOnAPageIsWrittenNotACrash() throws {
+    let input = [header, #"{"t":0,"key":"right"}"#, #"{"t":1e300,"key":"right"}"#]
+    let run = try pagetrace(
+      ["stats", "-"], input: Data((input.joined(separator: "\n") + "\n").utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("1 page visited, 1e+300 s in all:"), "\(run.stdout)")
+  }
+
+  @Test func sessionsAreBrokenDownInOrderOfNumber() throws {
+    let json = try pagetrace(
+      ["stats", "--format", "json", "--by-session", "-"], input: Data(sessionsTrace.utf8))
+    #expect(json.status == 0, "\(json.stderr)")
+    let file = try #require(json.records.first)
+    #expect(file["events"] as? Int == 6)
+    let sessions = try #require(file["sessions"] as? [NSDictionary])
+    // The default session is null, "" is a session of its own.
+    #expect(sessions.count == 3)
+    #expect(sessions.first?["session"] is NSNull)
+    #expect(sessions.map { $0["session"] as? String } == [nil, "a", ""])
+    #expect(sessions.map { $0["events"] as? Int } == [2, 2, 2])
+    #expect(sessions.map { ($0["strokes"] as? NSDictionary)?["tap"] as? Int } == [0, 1, 0])
+    #expect(sessions.map { $0["transitions"] as? Int } == [2, 1, 2])
+    #expect(sessions.map { $0["announcements"] as? Int } == [2, 0, 2])
+    #expect(
+      sessions.map { $0["timeOnPage"] as? [String: Double] } == [
+        ["0": 0, "1": 2, "2": 0], ["0": 0.05, "1": 0], ["0": 0, "1": 0.5, "2": 0],
+      ])
+    let table = try pagetrace(["stats", "--by-session", "-"], input: Data(sessionsTrace.utf8))
+    let headings = table.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") }
+      .filter { !$0.hasPrefix("  ") || $0.hasPrefix("  session ") }
+    #expect(
+      headings == ["<stdin>", #"  session (default)"#, #"  session "a""#, #"  session """#],
+      "\(table.stdout)")
+    #expect(table.stdout.contains("\n    events                            2\n"))
+    // Without --by-session, no breakdown.
+    let plain = try pagetrace(["stats", "--format", "json", "-"], input: Data(sessionsTrace.utf8))
+    #expect(plain.records.first?["sessions"] == nil)
+  }
+
+  @Test(arguments: [
+    (["--session", "a"], 2, 1, 0),
+    (["--session", ""], 2, 0, 2),
+    (["--default-session"], 2, 0, 2),
+    (["--session", "a", "--default-session"], 4, 1, 2),
+    (["--session", "a", "--session", ""], 4, 1, 2),
+    (["--session", "nobody"], 0, 0, 0),
+  ])
+  func sessionsCanBeSelected(_ options: [String], events: Int, taps: Int, announcements: Int)
+    throws
+  {
+    let run = try pagetrace(
+      ["stats", "--format", "json"] + options + ["-"], input: Data(sessionsTrace.utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    let stats = try #require(run.records.first)
+    #expect(stats["events"] as? Int == events, "\(options)")
+    #expect((stats["strokes"] as? NSDictionary)?["tap"] as? Int == taps, "\(options)")
+    #expect(stats["announcements"] as? Int == announcements, "\(options)")
+  }
+
+  @Test func aSelectionIsBrokenDownToItsSessions() throws {
+    let run = try pagetrace(
+      ["stats", "--format", "json", "--by-session", "--session", "", "--default-session", "-"],
+      input: Data(sessionsTrace.utf8))
+    let sessions = try #require(run.records.first?["sessions"] as? [NSDictionary])
+    #expect(sessions.map { $0["session"] as? String } == [nil, ""])
+    #expect(run.records.first?["events"] as? Int == 4)
+  }
+
+  @Test func outputGoesToTheFileOnlyOnSuccess() throws {
+    let directory = try scratch()
+    try write(trace, to: "a.jsonl", in: directory)
+    try write([header, #"{"t":0,"#].joined(separator: "\n") + "\n", to: "bad.jsonl", in: directory)
+    try write("old\n", to: "out.txt", in: directory)
+    let expected = try pagetrace(["stats", "a.jsonl"], in: directory).stdout
+    let run = try pagetrace(["stats", "a.jsonl", "-o", "out.txt"], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+    let out = directory.appendingPathComponent("out.txt")
+    #expect(try String(contentsOf: out, encoding: .utf8) == expected)
+    // A bad second file: the output is left as it was, what was done is in out.txt.partial.
+    try write("old\n", to: "out.txt", in: directory)
+    let failed = try pagetrace(["stats", "a.jsonl", "bad.jsonl", "-o", "out.txt"], in: directory)
+    #expect(failed.status == 65, "\(failed.stderr)")
+    #expect(try String(contentsOf: out, encoding: .utf8) == "old\n")
+    let partial = directory.appendingPathComponent("out.txt.partial")
+    #expect(try String(contentsOf: partial, encoding: .utf8) == expected)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(names.sorted() == ["a.jsonl", "bad.jsonl", "out.txt", "out.txt.partial"])
   }
 }
