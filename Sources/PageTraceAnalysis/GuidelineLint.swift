@@ -33,6 +33,32 @@ public enum GuidelineLint {
 
     /// The stable id, e.g. `PT001`.
     public var id: String { rawValue }
+
+    /// The rule with this id (`PT001`), if there is one.
+    public init?(id: String) { self.init(rawValue: id) }
+
+    /// How much a finding of this rule matters: an ``Severity/error`` leaves pages that
+    /// people cannot see or reach one by one (PT002, PT003); everything else is a
+    /// ``Severity/warning``.
+    public var severity: Severity {
+      switch self {
+      case .tooManyPages, .dotsClipped: .error
+      default: .warning
+      }
+    }
+
+    /// Whether the rule needs the control's frame (rules that count dots that fit in it).
+    public var needsControl: Bool { self == .dotsClipped }
+  }
+
+  /// How much a finding matters.
+  public enum Severity: String, Sendable, Hashable, Comparable {
+    /// Against the guidelines, but the control works.
+    case warning
+    /// Pages that people cannot see, or cannot reasonably reach.
+    case error
+
+    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
   }
 
   /// One thing the guidelines warn about.
@@ -43,17 +69,32 @@ public enum GuidelineLint {
     public var message: String
     /// The session, for findings about a trace's behaviour.
     public var session: String?
+    /// The input line of the event that showed it, for findings about a trace's behaviour.
+    public var line: Int?
 
     /// Creates a finding.
-    public init(_ rule: Rule, _ message: String, session: String? = nil) {
+    public init(_ rule: Rule, _ message: String, session: String? = nil, line: Int? = nil) {
       self.rule = rule
       self.message = message
       self.session = session
+      self.line = line
     }
+
+    /// The rule's severity.
+    public var severity: Severity { rule.severity }
   }
 
   /// Checks a configuration against every configuration rule of docs/behaviour.md, "Lint rules".
-  public static func check(_ configuration: PageControlConfiguration) -> [Finding] {
+  ///
+  /// - Parameter hasControl: Whether the control's frame is known; without it (a partial
+  ///   configuration) the rules that need it (``Rule/needsControl``) are not checked.
+  public static func check(
+    _ configuration: PageControlConfiguration, hasControl: Bool = true
+  ) -> [Finding] {
+    _findings(configuration).filter { hasControl || !$0.rule.needsControl }
+  }
+
+  private static func _findings(_ configuration: PageControlConfiguration) -> [Finding] {
     var findings: [Finding] = []
     let pages = configuration.pages
     if pages > 10 {
@@ -115,6 +156,9 @@ public enum GuidelineLint {
     /// Creates a watch with no findings.
     public init() {}
 
+    /// The input line of the event being handled, given to the findings it shows.
+    public var line: Int?
+
     /// Looks at a record as it is written.
     public mutating func observe(_ record: PageControlRecord) {
       guard case .transition(let transition) = record.content, transition.cause == .tap else {
@@ -127,7 +171,7 @@ public enum GuidelineLint {
           Finding(
             .manyPagesByTaps,
             "more than 10 pages visited by taps (t = \(JSONText.number(record.time)))",
-            session: record.session))
+            session: record.session, line: line))
       }
     }
 
@@ -143,7 +187,7 @@ public enum GuidelineLint {
         report(
           Finding(
             .scrubOnMinimal, "a scrub on a minimal control: no background shows it",
-            session: session))
+            session: session, line: line))
       }
     }
 

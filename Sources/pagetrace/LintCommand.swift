@@ -9,18 +9,23 @@ enum LintCommand {
     [
       OptionSpec(
         name: "format", value: "text|json",
-        help: "text: FILE: RULE-ID: message (default). json: one JSON object per finding."),
+        help:
+          "text: FILE[:LINE]: SEVERITY: RULE: message (default). json: one JSON object per finding."
+      ),
+      OptionSpec(
+        name: "disable", value: "rules",
+        help: "Rules not to check, comma-separated (PT001,PT102); may be repeated."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
 
   static var help: String {
     _help(
       overview:
-        "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file holding one JSON object is a configuration (as for --config); a trace's header is checked, and its events are replayed to report behaviour the guidelines warn about.",
+        "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file or standard input holding one JSON object without \"t\" is a configuration (as for --config; pages and control may be left out); anything else is a trace: its configuration is checked, and its events are replayed to report behaviour the guidelines warn about.",
       usage: "pagetrace lint [<options>] [<file> ...]",
       arguments: [("<file>", "Configurations or traces; '-' or none: standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(2)) + InputFlags.specs),
+        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
@@ -29,7 +34,9 @@ enum LintCommand {
       ],
       footer: """
         RULES:
-        \(GuidelineLint.Rule.allCases.map { "  \($0.id)  \($0.summary)" }.joined(separator: "\n"))
+        \(GuidelineLint.Rule.allCases.map { "  \($0.id)  \($0.severity.rawValue.padding(8))\($0.summary)" }.joined(separator: "\n"))
+
+        The number of findings is written to standard error (not with --quiet).
 
         EXIT STATUS:
           0 nothing found, 1 findings, 64 usage error, 65 data error, 66 unreadable input.
@@ -51,29 +58,81 @@ enum LintCommand {
         status: .usage,
         message: "invalid value for '--format': expected text or json, found '\(other)'")
     }
+    let disabled = try disabledRules(options)
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: nil)
-    var found = 0
+    var counts: [GuidelineLint.Severity: Int] = [:]
     for file in inputs.files {
       let name = TraceReader.displayName(of: file)
-      for finding in lint(file, run: &run) {
-        found += 1
-        if json {
-          var line = "{\"file\":\(JSONText.string(name)),\"rule\":\"\(finding.rule.id)\""
-          if let session = finding.session { line += ",\"session\":\(JSONText.string(session))" }
-          run.output.write(line + ",\"message\":\(JSONText.string(finding.message))}\n")
-        } else {
-          let session = finding.session.map { " (session \($0))" } ?? ""
-          run.output.write("\(name): \(finding.rule.id): \(finding.message)\(session)\n")
-        }
+      for finding in lint(file, run: &run) where !disabled.contains(finding.rule) {
+        counts[finding.severity, default: 0] += 1
+        run.output.write(json ? jsonLine(finding, file: name) : textLine(finding, file: name))
       }
       if run.hasFailed { break }
     }
-    return try run.finish(success: found > 0 ? .findings : .success)
+    if !run.hasFailed && !inputs.quiet {
+      _standardError.write("pagetrace: lint: \(describe(counts, files: inputs.files.count))\n")
+    }
+    return try run.finish(success: counts.isEmpty ? .success : .findings)
+  }
+
+  /// `FILE: warning: PT001: message`, with `:LINE` after FILE and ` (session NAME)` at the end
+  /// for a finding about a trace's behaviour.
+  static func textLine(_ finding: GuidelineLint.Finding, file: String) -> String {
+    let line = finding.line.map { ":\($0)" } ?? ""
+    let session = finding.session.map { " (session \($0))" } ?? ""
+    return
+      "\(file)\(line): \(finding.severity.rawValue): \(finding.rule.id): \(finding.message)\(session)\n"
+  }
+
+  /// `{"file":…,"line":…,"rule":"PT101","severity":"warning","session":…,"message":…}`;
+  /// `line` and `session` only when there is one.
+  static func jsonLine(_ finding: GuidelineLint.Finding, file: String) -> String {
+    var text = "{\"file\":\(JSONText.string(file))"
+    if let line = finding.line { text += ",\"line\":\(line)" }
+    text += ",\"rule\":\"\(finding.rule.id)\",\"severity\":\"\(finding.severity.rawValue)\""
+    if let session = finding.session { text += ",\"session\":\(JSONText.string(session))" }
+    return text + ",\"message\":\(JSONText.string(finding.message))}\n"
+  }
+
+  /// `3 findings (1 error, 2 warnings) in 2 files`, or `no findings in 1 file`.
+  static func describe(_ counts: [GuidelineLint.Severity: Int], files: Int) -> String {
+    func plural(_ count: Int, _ word: String) -> String {
+      "\(count) \(word)\(count == 1 ? "" : "s")"
+    }
+    let total = counts.values.reduce(0, +)
+    let inFiles = " in " + plural(files, "file")
+    guard total > 0 else { return "no findings" + inFiles }
+    let kinds = [GuidelineLint.Severity.error, .warning].compactMap { severity in
+      counts[severity].map { plural($0, severity.rawValue) }
+    }
+    return plural(total, "finding") + " (" + kinds.joined(separator: ", ") + ")" + inFiles
+  }
+
+  /// The rules of every `--disable`.
+  static func disabledRules(_ options: CommandLineArguments) throws(CommandFailure) -> Set<
+    GuidelineLint.Rule
+  > {
+    var rules: Set<GuidelineLint.Rule> = []
+    for (name, value) in options.options where name == "disable" {
+      for id in (value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+        guard let rule = GuidelineLint.Rule(id: id.uppercased()) else {
+          var message = "invalid value for '--disable': unknown rule '\(id)'"
+          if let guess = _closest(
+            to: id.uppercased(), in: GuidelineLint.Rule.allCases.map(\.id))
+          {
+            message += "; did you mean '\(guess)'?"
+          }
+          throw CommandFailure(status: .usage, message: message)
+        }
+        rules.insert(rule)
+      }
+    }
+    return rules
   }
 
   /// Watches a replay for the guidelines: the configuration when the engine starts, then
-  /// the records and controls.
+  /// the records and controls, each finding with the line of its event.
   struct Observer: ReplayObserver {
     static var observesControls: Bool { true }
     var findings: [GuidelineLint.Finding] = []
@@ -84,6 +143,7 @@ enum LintCommand {
       findings += GuidelineLint.check(configuration)
     }
     mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+    mutating func eventLine(_ line: Int) { watch.line = line }
     mutating func observe(_ record: EngineRecord) { watch.observe(names.friendly(record)) }
     mutating func didHandle(_ event: EngineEvent, control: PageControl) {
       watch.observe(control, session: names.name(of: event.session))
@@ -92,15 +152,28 @@ enum LintCommand {
 
   /// The findings of one file: its configuration, and for a trace its behaviour.
   static func lint(_ file: String, run: inout _CommandRun) -> [GuidelineLint.Finding] {
-    let overrides = run.inputs.replay.overrides
-    // A configuration object (as for --config) is linted as it is; anything else is a trace.
-    if file != "-", let patch = try? ConfigurationPatch(contentsOfFile: file) {
-      do {
-        return GuidelineLint.check(try patch.merging(overrides).resolve(file: file, line: 1))
-      } catch {
-        run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
-        return []
+    let name = TraceReader.displayName(of: file)
+    // A configuration (one object without "t", as for --config) is linted as it is; anything
+    // else is a trace. Standard input is read far enough to tell, then put back.
+    do throws(TraceError) {
+      if file == "-" {
+        let (bytes, ended) = _Platform.readStandardInput(
+          upTo: ConfigurationPatch.defaultMaximumFileSize + 1)
+        if ended {
+          let parsed = bytes.withUnsafeBytes { json in
+            Result { () throws(TraceError) in
+              try ConfigurationPatch(ifConfiguration: json, file: name)
+            }
+          }
+          if let patch = try parsed.get() { return lint(patch, file: name, run: &run) }
+        }
+        _Platform.unreadStandardInput(bytes, ended: ended)
+      } else if let patch = try ConfigurationPatch(ifConfigurationFile: file) {
+        return lint(patch, file: name, run: &run)
       }
+    } catch {
+      run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
+      return []
     }
     var observer = Observer()
     guard let outcome = run.replay(file, observer: &observer), !run.hasFailed else {
@@ -108,16 +181,27 @@ enum LintCommand {
     }
     if outcome.configuration == nil, let header = outcome.header {
       // A header alone: lint its configuration without events.
-      do {
-        let name = TraceReader.displayName(of: file)
-        observer.findings += GuidelineLint.check(
-          try run.inputs.replay.defaults.merging(header).merging(overrides).resolve(
-            file: name, line: 1))
-      } catch {
-        run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
-      }
+      return lint(run.inputs.replay.defaults.merging(header), file: name, run: &run)
     }
     return observer.findings + observer.watch.findings
+  }
+
+  /// The findings of a configuration with `--config` and the flags over it. `pages` and
+  /// `control` may be missing: the page-count rules need no control, and the rules that
+  /// need it are then left out (with no pages, no page-count rule applies).
+  static func lint(
+    _ patch: ConfigurationPatch, file: String, run: inout _CommandRun
+  ) -> [GuidelineLint.Finding] {
+    var patch = patch.merging(run.inputs.replay.overrides)
+    let hasControl = patch.control != nil
+    if patch.pages == nil { patch.pages = 0 }
+    if patch.control == nil { patch.control = Rect(x: 0, y: 0, width: 0, height: 0) }
+    do {
+      return GuidelineLint.check(try patch.resolve(file: file, line: 1), hasControl: hasControl)
+    } catch {
+      run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
+      return []
+    }
   }
 }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -57,6 +59,60 @@ enum _Platform {
     _handlersInstalled = true
     for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
       _ = signal(number, _removeAndEnd)
+    }
+  }
+
+  /// Reads standard input until it ends or `limit` bytes have come: the bytes, and whether
+  /// it ended. A read error counts as the end (the reader that reads it again reports it).
+  static func readStandardInput(upTo limit: Int) -> (bytes: [UInt8], ended: Bool) {
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let got = bytes.withUnsafeMutableBytes {
+        read(STDIN_FILENO, $0.baseAddress! + count, limit - count)
+      }
+      if got < 0 && errno == EINTR { continue }
+      if got <= 0 { return (Array(bytes[..<count]), true) }
+      count += got
+    }
+    return (bytes, false)
+  }
+
+  /// Puts `prefix` back in front of standard input: from now on, standard input reads
+  /// `prefix`, then (unless it had `ended`) the rest of what it held. A pipe fed by a
+  /// background thread stands in for it, so nothing is held but `prefix` and one buffer.
+  static func unreadStandardInput(_ prefix: [UInt8], ended: Bool) {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return }
+    let original = ended ? -1 : dup(STDIN_FILENO)
+    dup2(ends[0], STDIN_FILENO)
+    close(ends[0])
+    let writeEnd = ends[1]
+    DispatchQueue.global().async {
+      func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+          let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          if written <= 0 { return false }
+          offset += written
+        }
+        return true
+      }
+      var going = prefix.withUnsafeBytes(writeAll)
+      if original >= 0 {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while going {
+          let count = buffer.withUnsafeMutableBytes { read(original, $0.baseAddress!, $0.count) }
+          if count < 0 && errno == EINTR { continue }
+          if count <= 0 { break }
+          going = buffer.withUnsafeBytes {
+            writeAll(UnsafeRawBufferPointer(rebasing: $0.prefix(count)))
+          }
+        }
+        close(original)
+      }
+      close(writeEnd)
     }
   }
 

@@ -113,7 +113,7 @@ func boundaries(of bytes: [UInt8]) -> Set<Int> {
     )
     #expect(
       try error(binaryHeader(json: #"{"pages":-1}"#))
-        == "1:1: expected an integer >= 0 for \"pages\" in the header configuration (at column 10 of its JSON), found -1"
+        == "1:1: expected an integer from 0 to 1048576 for \"pages\" in the header configuration (at column 10 of its JSON), found -1"
     )
     #expect(
       try error(binaryHeader(json: "{\"pagetrace\":2}"))

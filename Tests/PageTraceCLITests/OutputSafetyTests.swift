@@ -383,8 +383,8 @@ private func leftovers(in directory: URL) throws -> [String] {
       #"{"pagetrace":1,"pages":30,"control":{"x":0,"y":780,"width":390,"height":30}}"# + "\n"
     let run = try pagetrace(["lint", "-"], input: Data(trace.utf8))
     #expect(run.status == 1, "\(run.stderr)")
-    #expect(run.stdout.hasPrefix("<stdin>: PT001: "), "\(run.stdout)")
-    #expect(run.stdout.contains("\n<stdin>: PT002: "), "\(run.stdout)")
+    #expect(run.stdout.hasPrefix("<stdin>: warning: PT001: "), "\(run.stdout)")
+    #expect(run.stdout.contains("\n<stdin>: error: PT002: "), "\(run.stdout)")
     let json = try pagetrace(["lint", "--format", "json", "-"], input: Data(trace.utf8))
     #expect(json.records.count == 2)
     #expect(json.records.allSatisfy { $0["file"] as? String == "<stdin>" })

@@ -21,6 +21,30 @@ import Testing
     #expect(run.records.first?["to"] as? Int == 1)
   }
 
+  /// A configuration is checked when its header is read: at the header's line and the key's
+  /// column, with the value and the allowed range, whether or not an event follows.
+  @Test(arguments: [false, true])
+  func aHeaderOutOfRangeIsReportedAtItsKey(eventFollows: Bool) throws {
+    let bad = #"{"pagetrace":1,"control":{"x":0,"y":780,"width":390,"height":30},"pages":2000000}"#
+    let text = [bad] + (eventFollows ? [twoTaps[0]] : []) + [""]
+    let run = try replay(text.joined(separator: "\n"))
+    #expect(run.status == 65)
+    #expect(
+      run.stderr.hasPrefix(
+        #"t.jsonl:1:74: expected an integer from 0 to 1048576 for "pages", found 2000000"#),
+      "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+    // The same limit for a --config file and a flag.
+    let directory = try scratch()
+    try write(#"{"pages": 1048577}"#, to: "phone.json", in: directory)
+    let config = try pagetrace(["replay", "--config", "phone.json"], in: directory)
+    #expect(config.status == 65)
+    #expect(config.stderr.hasPrefix("phone.json:1:11: expected an integer from 0 to 1048576"))
+    let flag = try pagetrace(["replay", "--pages", "1048577"], in: directory)
+    #expect(flag.status == 64)
+    #expect(flag.stderr.contains("from 0 to 1048576"), "\(flag.stderr)")
+  }
+
   @Test func aTruncatedLastLineIsADataErrorAfterTheEarlierRecords() throws {
     let run = try replay(trace(then: #"{"t":0.5,"touch":"down","id":1,"x":18"#, newline: false))
     #expect(run.status == 65)

@@ -105,8 +105,22 @@ import Testing
       #"{"profile":"material"}"#,
       #"phone.json:1:12: expected a profile (uikit, legacy, fiori, android) for "profile", found "material""#
     ),
-    (#"{"pages":-1}"#, #"phone.json:1:10: expected an integer >= 0 for "pages", found -1"#),
-    (#"{"pages":2.5}"#, #"phone.json:1:10: expected an integer >= 0 for "pages", found 2.5"#),
+    (
+      #"{"pages":-1}"#,
+      #"phone.json:1:10: expected an integer from 0 to 1048576 for "pages", found -1"#
+    ),
+    (
+      #"{"pages":2.5}"#,
+      #"phone.json:1:10: expected an integer from 0 to 1048576 for "pages", found 2.5"#
+    ),
+    (
+      #"{"pages":1048577}"#,
+      #"phone.json:1:10: expected an integer from 0 to 1048576 for "pages", found 1048577"#
+    ),
+    (
+      #"{"progress":{"duration":0.0005}}"#,
+      #"phone.json:1:25: expected a number >= 0.001 for "progress.duration", found 0.0005"#
+    ),
     (
       #"{"control":{"x":0,"y":0,"width":10}}"#,
       #"phone.json:1:12: expected the key "height" in "control", found none"#
@@ -132,7 +146,7 @@ import Testing
     ),
     (
       #"{"progress":{"duration":3,"pageDurations":{"2":0}}}"#,
-      #"phone.json:1:48: expected a number > 0 for "pageDurations.2", found 0"#
+      #"phone.json:1:48: expected a number >= 0.001 for "pageDurations.2", found 0"#
     ),
     (
       #"{"progress":{"duration":3,"pageDurations":{"02":1}}}"#,

@@ -22,11 +22,8 @@ extension ConfigurationPatch {
   ///   - file: The name used in errors.
   ///   - line: The line number of the first byte.
   public init(json: UnsafeRawBufferPointer, file: String, line: Int = 1) throws(TraceError) {
-    var text = json
-    if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF {
-      text = UnsafeRawBufferPointer(rebasing: text.dropFirst(3))
-    }
-    var scanner = _JSONScanner(text, file: file, line: line, isWholeFile: true)
+    var scanner = _JSONScanner(
+      _withoutByteOrderMark(json), file: file, line: line, isWholeFile: true)
     self = try Self._parse(&scanner, isHeader: false)
     try scanner.expectEnd()
   }
@@ -42,6 +39,48 @@ extension ConfigurationPatch {
         expected: "a configuration file of at most \(maximumSize) bytes", found: "a larger file")
     }
     self = try bytes.withUnsafeBytes { try ConfigurationPatch(json: $0, file: path) }
+  }
+
+  /// Parses `json` as a configuration when it has a configuration's shape: one JSON object,
+  /// over any number of lines, without a `"t"` key. No trace has that shape (it is events,
+  /// each with `"t"`, after at most a header line), so `lint` tells configurations from traces
+  /// by it, and a configuration with a bad value gets that value's error.
+  ///
+  /// - Returns: `nil` when the text is not shaped as a configuration.
+  /// - Throws: ``TraceError`` for a configuration-shaped text with a bad key or value.
+  public init?(ifConfiguration json: UnsafeRawBufferPointer, file: String) throws(TraceError) {
+    guard Self._isConfigurationShaped(json) else { return nil }
+    try self.init(json: json, file: file)
+  }
+
+  /// The file at `path` as a configuration (``init(ifConfiguration:file:)``), or `nil` when
+  /// it is not shaped as one, is larger than `maximumSize` bytes, or cannot be read (the
+  /// trace reader then says why).
+  public init?(
+    ifConfigurationFile path: String, maximumSize: Int = defaultMaximumFileSize
+  ) throws(TraceError) {
+    guard let bytes = try? _System.readAll(path, limit: maximumSize) else { return nil }
+    let parsed = bytes.withUnsafeBytes { json in
+      Result { () throws(TraceError) in try ConfigurationPatch(ifConfiguration: json, file: path) }
+    }
+    guard let patch = try parsed.get() else { return nil }
+    self = patch
+  }
+
+  static func _isConfigurationShaped(_ json: UnsafeRawBufferPointer) -> Bool {
+    var scanner = _JSONScanner(_withoutByteOrderMark(json), file: "", line: 1, isWholeFile: true)
+    do throws(TraceError) {
+      try scanner.beginObject(expected: "an object")
+      var isFirst = true
+      while let token = try scanner.nextKey(isFirst: &isFirst) {
+        if scanner.withBytes(of: token, { $0.elementsEqual("t".utf8) }) { return false }
+        try scanner.skipValue(depth: 1)
+      }
+      try scanner.expectEnd()
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// Parses the object at the scanner's position: a header line (`isHeader`, where
@@ -86,7 +125,9 @@ extension ConfigurationPatch {
       profile = try scanner.readWord(
         expected: "a profile (uikit, legacy, fiori, android) for \"profile\"",
         _Vocabulary.profile)
-    case .pages: pages = try scanner.readInteger(for: name, minimum: 0)
+    case .pages:
+      pages = try scanner.readInteger(
+        for: name, minimum: 0, maximum: PageControlConfiguration.maximumPages)
     case .current: current = try scanner.readInteger(for: name)
     case .control: control = try Self._parseRect(&scanner, name)
     case .container: container = try Self._parseRect(&scanner, name)
@@ -129,6 +170,8 @@ extension ConfigurationPatch {
   /// The range a number must lie in.
   private enum _Bound {
     case any, nonNegative, positive
+    /// A timer duration: at least ``TimerProgress/minimumDuration``.
+    case duration
   }
 
   private static func _parseNumber(
@@ -139,6 +182,7 @@ extension ConfigurationPatch {
     case .any: expected = "a number for \"\(name)\""
     case .nonNegative: expected = "a number >= 0 for \"\(name)\""
     case .positive: expected = "a number > 0 for \"\(name)\""
+    case .duration: expected = "a number >= \(TimerProgress.minimumDuration) for \"\(name)\""
     }
     let number = try scanner.readNumber(expected: expected)
     let value = number.value
@@ -147,6 +191,7 @@ extension ConfigurationPatch {
     case .any: isValid = true
     case .nonNegative: isValid = value >= 0
     case .positive: isValid = value > 0
+    case .duration: isValid = value >= TimerProgress.minimumDuration
     }
     if !isValid { throw scanner.error(at: number.start, expected: expected) }
     return value
@@ -202,7 +247,7 @@ extension ConfigurationPatch {
       switch key {
       case "duration":
         isRepeated = duration != nil
-        if !isRepeated { duration = try _parseNumber(&scanner, "progress.duration", .positive) }
+        if !isRepeated { duration = try _parseNumber(&scanner, "progress.duration", .duration) }
       case "pageDurations":
         isRepeated = pageDurations != nil
         if !isRepeated { pageDurations = try _parsePageDurations(&scanner) }
@@ -269,10 +314,15 @@ extension ConfigurationPatch {
           at: token.offset, expected: "each page once",
           found: "\(scanner.excerpt(at: token.offset)) again")
       }
-      durations[page] = try _parseNumber(&scanner, "pageDurations.\(page)", .positive)
+      durations[page] = try _parseNumber(&scanner, "pageDurations.\(page)", .duration)
     }
     return durations
   }
+}
+
+/// `text` without a leading UTF-8 byte order mark.
+private func _withoutByteOrderMark(_ text: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+  text.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeRawBufferPointer(rebasing: text.dropFirst(3)) : text
 }
 
 /// The configuration keys, by their names in JSON.

@@ -168,14 +168,22 @@ struct _JSONScanner {
   ///
   /// `3`, `3.0` and `0.3e1` are the integer 3; `2.5`, `1e300` and `9007199254740993` are
   /// errors (the last one is beyond 2^53 even though it rounds to 2^53 as a double).
-  mutating func readInteger(for key: String, minimum: Int? = nil) throws(TraceError) -> Int {
+  mutating func readInteger(
+    for key: String, minimum: Int? = nil, maximum: Int? = nil
+  ) throws(TraceError) -> Int {
     func wanted() -> String {
-      minimum.map { "an integer >= \($0) for \"\(key)\"" } ?? "an integer for \"\(key)\""
+      switch (minimum, maximum) {
+      case (let minimum?, let maximum?): "an integer from \(minimum) to \(maximum) for \"\(key)\""
+      case (let minimum?, nil): "an integer >= \(minimum) for \"\(key)\""
+      case (nil, let maximum?): "an integer <= \(maximum) for \"\(key)\""
+      case (nil, nil): "an integer for \"\(key)\""
+      }
     }
     let number = try readNumber(expected: wanted())
     switch number.integerCheck {
     case .integer(let value):
       if let minimum, value < minimum { throw error(at: number.start, expected: wanted()) }
+      if let maximum, value > maximum { throw error(at: number.start, expected: wanted()) }
       return value
     case .fractional:
       throw error(at: number.start, expected: wanted())
