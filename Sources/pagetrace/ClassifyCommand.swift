@@ -26,12 +26,13 @@ enum ClassifyCommand {
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
-          ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
+          ConfigurationFlags.shownSpecs()
         ),
       ],
       footer: """
         OUTPUT (one line per stroke):
-          {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"dx":…,"dy":…,"velocity":…,"axis":"x","swipeRule":"container"}
+          {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"dx":…,
+           "dy":…,"velocity":…,"axis":"x","swipeRule":"container"}
         """)
   }
 

@@ -103,24 +103,10 @@ func _help(
   sections: [(String, [OptionSpec])],
   footer: String = ""
 ) -> String {
-  var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
-  func row(_ left: String, _ right: String) -> String {
-    let indent = String(repeating: " ", count: 28)
-    var lines: [String] = []
-    var line = ""
-    for word in right.split(separator: " ") {
-      if !line.isEmpty && line.count + word.count + 1 > 52 {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    lines.append(line)
-    let head = left.count < 26 ? "  " + left.padding(26) : "  " + left + "\n" + indent
-    return head + lines.joined(separator: "\n" + indent) + "\n"
-  }
+  var text = _wrap("OVERVIEW: \(overview)", width: 80).joined(separator: "\n")
+  text += "\n\n" + _wrap("USAGE: \(usage)", width: 80).joined(separator: "\n       ") + "\n"
   if !arguments.isEmpty {
-    text += "\nARGUMENTS:\n" + arguments.map { row($0.0, $0.1) }.joined()
+    text += "\nARGUMENTS:\n" + arguments.map { _helpRow($0.0, $0.1) }.joined()
   }
   for (title, specs) in sections {
     text += "\n\(title):\n"
@@ -128,8 +114,57 @@ func _help(
       var left = spec.short.map { "-\($0), " } ?? ""
       left += "--\(spec.name)"
       if let value = spec.value { left += " <\(value)>" }
-      text += row(left, spec.help)
+      text += _helpRow(left, spec.help)
     }
   }
-  return text + (footer.isEmpty ? "" : "\n" + footer + "\n")
+  guard !footer.isEmpty else { return text }
+  // The footer is wrapped too: its paragraphs (lines at the margin, up to a blank line or a
+  // heading ending in ':') as one text, indented lines one by one, continuations indented
+  // as their line.
+  var lines: [String] = []
+  var paragraph: [Substring] = []
+  func endParagraph() {
+    if !paragraph.isEmpty { lines += _wrap(paragraph.joined(separator: " "), width: 80) }
+    paragraph = []
+  }
+  for line in footer.split(separator: "\n", omittingEmptySubsequences: false) {
+    let indent = String(line.prefix { $0 == " " })
+    if indent.isEmpty && !line.isEmpty && !line.hasSuffix(":") {
+      paragraph.append(line)
+      continue
+    }
+    endParagraph()
+    lines += _wrap(String(line.dropFirst(indent.count)), width: 80 - indent.count).map {
+      indent + $0
+    }
+  }
+  endParagraph()
+  return text + "\n" + lines.joined(separator: "\n") + "\n"
+}
+
+/// One row of a help section: `left` in a 26-column field after two spaces, `right` wrapped
+/// to 52 columns beside it (from the next line when `left` is too wide), so that every line
+/// fits in 80 columns.
+func _helpRow(_ left: String, _ right: String) -> String {
+  let indent = String(repeating: " ", count: 28)
+  let lines = _wrap(right, width: 52)
+  let head = left.count < 26 ? "  " + left.padding(26) : "  " + left + "\n" + indent
+  return head + lines.joined(separator: "\n" + indent) + "\n"
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word gets a line
+/// of its own); a text that fits is left as it is.
+func _wrap(_ text: String, width: Int) -> [String] {
+  if text.count <= width { return [text] }  // as it is, aligned spaces and all
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    if !line.isEmpty && line.count + word.count + 1 > width {
+      lines.append(line)
+      line = ""
+    }
+    line += (line.isEmpty ? "" : " ") + word
+  }
+  lines.append(line)
+  return lines
 }

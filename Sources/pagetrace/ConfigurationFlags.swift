@@ -30,7 +30,7 @@ enum ConfigurationFlags {
     ("fps", "fps", .number, "Display refresh rate for scrub steps (120)."),
     ("voice-over", "voiceOver", .bool, "A screen reader is running."),
     ("timer", "progress", .progress, "Auto-advance timer: seconds per page, or a JSON object."),
-    ("placement", "placement", .string, "content or header (for lint)."),
+    ("placement", "placement", .string, "Where the control is: content or header."),
     ("scrub-delay", "scrubDelay", .number, "Hold before a press scrubs (0.15 s)."),
     ("scrub-travel", "scrubTravel", .number, "Travel before a press scrubs (16 pt)."),
     ("follow-up-window", "followUpWindow", .number, "Follow-up tap window (0.75 s)."),
@@ -60,6 +60,15 @@ enum ConfigurationFlags {
       case .progress: [OptionSpec(name: entry.flag, value: "seconds|json", help: entry.help)]
       }
     }
+  }
+
+  /// The flags that matter only to `lint` (they change no behaviour).
+  static let lintOnly: Set<String> = ["placement"]
+
+  /// The flags a command's help lists: one line per key (`--no-<flag>` is mentioned in the
+  /// section's title), and the lint-only ones only in `lint`'s.
+  static func shownSpecs(inLint: Bool = false) -> [OptionSpec] {
+    specs.filter { !$0.name.hasPrefix("no-") && (inLint || !lintOnly.contains($0.name)) }
   }
 
   /// The patch the configuration flags of a command line describe, in order (later wins).

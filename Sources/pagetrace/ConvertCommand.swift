@@ -14,7 +14,7 @@ enum ConvertCommand {
         name: "to", value: "jsonl|binary",
         help: "Output format. (default: the other format than the input's)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + Array(InputFlags.specs[1...2]) + ImportFlags.specs
+    ] + InputFlags.copyingSpecs + ImportFlags.specs
 
   static var help: String {
     _help(
@@ -23,7 +23,8 @@ enum ConvertCommand {
       usage: "pagetrace convert [<file>] [-o <file>] [--to jsonl|binary]",
       arguments: [("<file>", "The trace to convert; '-' is standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(5))), ("OTHER FORMATS", ImportFlags.specs),
+        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.copyingSpecs),
+        ("OTHER FORMATS", ImportFlags.specs),
       ],
       footer: """
         convert copies events without replaying them, so it needs no configuration and takes

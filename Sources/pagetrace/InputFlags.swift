@@ -5,17 +5,23 @@ import PageTraceIO
 /// `render`, `lint`, `convert`): `--config`, `--on-error`, `--strict`, `--max-sessions`,
 /// `--quiet`, `--no-progress`, and with ``ImportFlags`` `--from` and the importers' options.
 enum InputFlags {
-  static let specs: [OptionSpec] = [
-    OptionSpec(
-      name: "config", value: "file",
-      help: "A JSON object of configuration keys; overrides each trace's header."),
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        name: "config", value: "file",
+        help: "A JSON object of configuration keys; overrides each trace's header."),
+      OptionSpec(
+        name: "max-sessions", value: "n",
+        help: "Most sessions per file; one more is a data error. (default: 100000)"),
+    ] + copyingSpecs
+
+  /// The input options of a command that copies events without replaying them (`convert`):
+  /// no configuration, no session limit.
+  static let copyingSpecs: [OptionSpec] = [
     OptionSpec(
       name: "on-error", value: "fail|skip",
       help: "fail: stop at the first bad line (default). skip: report it and go on."),
     OptionSpec(name: "strict", help: "With --on-error skip, exit 65 if any line was skipped."),
-    OptionSpec(
-      name: "max-sessions", value: "n",
-      help: "Most sessions per file; one more is a data error. (default: 100000)"),
     OptionSpec(
       name: "quiet", short: "q",
       help: "Only errors on standard error: no progress line, no importer notes, no counts."),

@@ -29,7 +29,7 @@ enum LintCommand {
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
-          ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
+          ConfigurationFlags.shownSpecs(inLint: true)
         ),
       ],
       footer: """

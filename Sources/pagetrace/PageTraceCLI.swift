@@ -14,8 +14,8 @@ struct PageTraceCLI {
   ]
 
   static let help = """
-    OVERVIEW: A page-control interaction engine: replay recorded touch traces against a
-    model of a page control and write the page transitions.
+    OVERVIEW: A page-control interaction engine: replay recorded touch traces
+    against a model of a page control and write the page transitions.
 
     USAGE: pagetrace <subcommand>
 
@@ -24,14 +24,13 @@ struct PageTraceCLI {
       -h, --help                Show help information.
 
     SUBCOMMANDS:
-    \(subcommands.map { "  " + $0.name.padding(24) + $0.summary }.joined(separator: "\n"))
-
+    \(subcommands.map { _helpRow($0.name, $0.summary) }.joined())
       See 'pagetrace help <subcommand>' for detailed help.
 
     EXIT STATUS:
-      0 success (lint: nothing found), 1 lint findings, 64 usage error, 65 data error,
-      66 missing or unreadable input,
-      73 cannot create the output file, 74 write error.
+      0 success (lint: nothing found), 1 lint findings, 64 usage error,
+      65 data error, 66 missing or unreadable input, 73 cannot create the output
+      file, 74 write error.
 
     """
 

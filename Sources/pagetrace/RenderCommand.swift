@@ -41,7 +41,7 @@ enum RenderCommand {
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
-          ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
+          ConfigurationFlags.shownSpecs()
         ),
       ])
   }

@@ -55,7 +55,7 @@ enum ReplayCommand {
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
-          ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
+          ConfigurationFlags.shownSpecs()
         ),
       ],
       footer: """

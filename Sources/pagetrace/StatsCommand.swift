@@ -40,7 +40,7 @@ enum StatsCommand {
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
-          ConfigurationFlags.specs.filter { !$0.name.hasPrefix("no-") }
+          ConfigurationFlags.shownSpecs()
         ),
       ])
   }

@@ -31,6 +31,44 @@ import Testing
     #expect(try pagetrace(["replay", "--pages", "eight"]).status == 64)
   }
 
+  static let commands = ["replay", "generate", "convert", "lint", "classify", "stats", "render"]
+
+  /// Every help fits in 80 columns, with its option descriptions in one column.
+  @Test(arguments: [[]] + commands.map { [$0] })
+  func helpFitsEightyColumnsAndIsAligned(command: [String]) throws {
+    let help = try pagetrace(command + ["--help"])
+    #expect(help.status == 0)
+    let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    for line in lines {
+      #expect(line.count <= 80, "\(command): \(line)")
+    }
+    // Rows of OPTIONS and SUBCOMMANDS: a name, then its text at column 29.
+    let subcommands = lines.drop { $0 != "SUBCOMMANDS:" }.dropFirst().prefix { !$0.isEmpty }
+    let rows = lines.filter { $0.hasPrefix("  -") } + (command.isEmpty ? Array(subcommands) : [])
+    #expect(!rows.isEmpty)
+    for row in rows where row.count > 28 && !row.hasPrefix("  See ") {
+      let text = row.dropFirst(28)
+      #expect(row.prefix(28).last == " " && text.first != " ", "\(command): \(row)")
+    }
+  }
+
+  @Test func lintOnlyFlagsShowOnlyInLintsHelp() throws {
+    for command in Self.commands where command != "generate" && command != "convert" {
+      let help = try pagetrace([command, "--help"]).stdout
+      #expect(help.contains("--placement") == (command == "lint"), "\(command)")
+      #expect(help.contains("--profile <name>"))
+      #expect(help.contains("uikit, legacy, fiori, android"), "\(command)")
+      #expect(help.contains("--timer <seconds|json>"), "\(command)")
+      #expect(help.contains("-q, --quiet"), "\(command)")
+    }
+    // Still accepted where hidden: it is a configuration key like any other.
+    let tap = repository.appendingPathComponent("Traces/tap.jsonl").path
+    #expect(try pagetrace(["replay", "--placement", "header", tap]).status == 0)
+    let convert = try pagetrace(["convert", "--help"]).stdout
+    #expect(convert.contains("USAGE: pagetrace convert [<file>]"))
+    #expect(convert.contains("-q, --quiet") && !convert.contains("--config <file>"))
+  }
+
   @Test func valuedShortOptionsTakeTheirValueInEveryStyle() throws {
     let tap = repository.appendingPathComponent("Traces/tap.jsonl").path
     let expected = try pagetrace(["replay", "--jobs", "2", tap, tap])
