@@ -58,6 +58,7 @@ public enum GuidelineLint {
     /// Pages that people cannot see, or cannot reasonably reach.
     case error
 
+    /// Whether `a` matters less than `b`: a warning less than an error.
     public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
   }
 
