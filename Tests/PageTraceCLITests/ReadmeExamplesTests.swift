@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Every command in the README's `sh` blocks runs as written, from the repository's root, and
+/// ends with the status its comment names (`exit 65`), or 0. Commands that need more than
+/// `pagetrace` and a shell are left to the CI steps that run them (see ``elsewhere``).
+@Suite struct ReadmeExamplesTests {
+  /// Commands run elsewhere, by how they start: the set-up commands (this very suite, and
+  /// `swift run`), the portable binary and the Spark example (`.ci/static-binary.sh`,
+  /// `.ci/spark-example.sh`), and the benchmarks (smoke-run by `.ci/run`).
+  static let elsewhere = [
+    "swift ", "bash ", "python3 -m venv", "~/.venv-spark", "spark-submit", "cd Benchmarks",
+  ]
+
+  /// One command of a README block: its text (continued lines and `for … done` joined) and
+  /// the line of the README where it starts.
+  struct Example: CustomTestStringConvertible, Sendable {
+    var command: String
+    var line: Int
+    var testDescription: String { "README.md:\(line): \(command.prefix(60))" }
+
+    /// The status its comment names (`# … exit 65`), or 0.
+    var expectedStatus: Int32 {
+      guard let comment = command.split(separator: "#", maxSplits: 1).dropFirst().first,
+        let range = comment.range(of: #"exit \d+"#, options: .regularExpression)
+      else { return 0 }
+      return Int32(comment[range].dropFirst(5))!
+    }
+  }
+
+  /// The commands of every `sh` block, in README order.
+  static func examples() throws -> [Example] {
+    let readme = try String(
+      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    var examples: [Example] = []
+    var inBlock = false
+    var pending: Example?
+    var loopDepth = 0
+    for (index, rawLine) in readme.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("```") {
+        inBlock = line == "```sh"
+        continue
+      }
+      guard inBlock, !line.isEmpty, !line.hasPrefix("#") || pending != nil else { continue }
+      var example = pending ?? Example(command: "", line: index + 1)
+      example.command += (example.command.isEmpty ? "" : "\n") + line
+      if line.hasPrefix("for ") { loopDepth += 1 }
+      if line.hasPrefix("done") { loopDepth -= 1 }
+      if line.hasSuffix("\\") || loopDepth > 0 {
+        pending = example
+      } else {
+        pending = nil
+        examples.append(example)
+      }
+    }
+    return examples
+  }
+
+  /// A scratch folder that looks like the repository's root to the examples: a copy of
+  /// `Traces/` (so that nothing can change the real one).
+  static let root: URL = {
+    let folder = try! scratch()
+    try! FileManager.default.copyItem(
+      at: repository.appendingPathComponent("Traces"),
+      to: folder.appendingPathComponent("Traces"))
+    return folder
+  }()
+
+  @Test func theReadmeHasExamplesOfEveryCommand() throws {
+    let commands = try Self.examples().map(\.command).joined(separator: "\n")
+    for subcommand in ["replay", "generate", "convert", "lint", "classify", "stats", "render"] {
+      #expect(commands.contains("pagetrace \(subcommand)"), "\(subcommand)")
+    }
+  }
+
+  /// In README order, in one folder: later examples use what earlier ones wrote.
+  @Test(
+    .serialized,
+    arguments: try examples().filter { example in
+      !elsewhere.contains { example.command.hasPrefix($0) }
+    })
+  func example(_ example: Example) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", example.command]
+    process.currentDirectoryURL = Self.root
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] =
+      executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    process.environment = environment
+    let output = try FileHandle(forWritingTo: Self.scratchFile(in: Self.root, "stdout"))
+    let errors = try FileHandle(forWritingTo: Self.scratchFile(in: Self.root, "stderr"))
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let stderr = try String(
+      contentsOf: Self.root.appendingPathComponent(".stderr"), encoding: .utf8)
+    #expect(
+      process.terminationStatus == example.expectedStatus,
+      "README.md:\(example.line): \(example.command)\n\(stderr)")
+  }
+
+  /// A fresh file `.NAME` in `folder` for a stream.
+  static func scratchFile(in folder: URL, _ name: String) throws -> URL {
+    let file = folder.appendingPathComponent("." + name)
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    return file
+  }
+}
