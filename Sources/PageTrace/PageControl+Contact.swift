@@ -75,11 +75,13 @@ extension PageControl {
     return true
   }
 
-  private mutating func move(
+  /// A move of the tracked contact: a new sample, which may begin or steer a scrub.
+  mutating func move(
     x: Double, y: Double, at t: Double, _ emit: (EngineRecord) -> Void
   ) {
     (contact.x, contact.y) = (x, y)
-    contact.velocity.add(time: t, offset: configuration.direction._forward(x: x, y: y))
+    let forward = configuration.direction._forward(x: x, y: y)
+    contact.velocity.add(time: t, offset: forward)
     switch contact.phase {
     case .press, .drag:
       guard !contact.travelledFar,
@@ -88,7 +90,7 @@ extension PageControl {
       contact.travelledFar = true
       if contact.phase == .press && contact.continuous { beginScrub(at: t, emit) }
     case .scrub:
-      follow(at: t)
+      follow(forward - controlStart, at: t)  // offset(x: x, y: y)
     case .idle, .ignored:
       break
     }

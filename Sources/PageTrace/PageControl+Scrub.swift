@@ -12,13 +12,13 @@ extension PageControl {
     setInteraction(.continuous, at: t, emit)  // also drops a pending discrete reset
     updateBackground(at: t, emit)
     timer.pause(at: t)
-    follow(at: t)
+    follow(scrub.anchorOffset, at: t)
   }
 
-  /// Moves the target to follow the latest sample and reschedules the pending step
-  /// to `max(t, lastStep + interval)` (docs/behaviour.md, "Scrub stepping").
-  mutating func follow(at t: Double) {
-    let u = offset(x: contact.x, y: contact.y)
+  /// Moves the target to follow the latest sample, at offset `u` (``offset(x:y:)``), and
+  /// reschedules the pending step to `max(t, lastStep + interval)` (docs/behaviour.md, "Scrub
+  /// stepping").
+  mutating func follow(_ u: Double, at t: Double) {
     let length = layout.length
     if u < 0 || u > length {
       scrub.isPastEdge = true

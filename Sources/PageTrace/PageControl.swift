@@ -133,8 +133,52 @@ public struct PageControl: Sendable {
   /// tracked contact", "Key directions" and "Disabled or hidden").
   /// - Throws: ``PageControlError`` if the event breaks the contract; the control is then
   ///   unchanged and nothing was emitted.
-  @discardableResult
+  @discardableResult @inline(__always)
   public mutating func handle(
+    _ event: EngineEvent, emit: (EngineRecord) -> Void
+  ) throws(PageControlError) -> Bool {
+    // The common case first, without the general path's re-checks: a valid move in time
+    // order with nothing due before it (most events are moves during a scrub). `lastTime`
+    // is `-infinity` only before the first event and finite after it (the timer has
+    // started), so `t >= lastTime > -infinity` and `t < nextDue <= infinity` say that `t` is
+    // finite and in order, and that `begin` would only set `lastTime` (the timer is not due,
+    // so not too far behind either). Anything else, valid or not, takes the general path,
+    // which throws the same errors as before: nothing has changed when it is taken.
+    if case .touch(.move, let id, let x?, let y?) = event.action, x.isFinite, y.isFinite,
+      lastTime > -.infinity, event.time >= lastTime
+    {
+      let t = event.time
+      let tracked = contact.phase != .idle && contact.source == .touch(id)
+      if tracked && contact.phase == .scrub {
+        if t < min(resetDue, timer.due, scrub.stepDue) {  // `nextDue` during a scrub
+          lastTime = t
+          move(x: x, y: y, at: t, emit)
+          // The move changed no due time but the step's (the reset and the timer are still
+          // after `t`), so this is what `advance` would check.
+          if scrub.stepDue <= t { performDueWork(through: t, emit) }
+          return true
+        }
+      } else if t < nextDue {
+        if tracked {
+          lastTime = t
+          move(x: x, y: y, at: t, emit)
+          advance(to: t, emit)
+          return true
+        }
+        // A finger nobody tracks, with a valid id (a tracked one's was checked at its `down`;
+        // an invalid one takes the general path, which rejects it).
+        if case .number(let n) = id, !n.isFinite { return try handleInGeneral(event, emit: emit) }
+        lastTime = t
+        return false
+      }
+    }
+    return try handleInGeneral(event, emit: emit)
+  }
+
+  /// ``handle(_:emit:)-(EngineEvent,_)`` for any event: out of line, so that the common case
+  /// above stays small enough to inline into ``PageControlEngine``.
+  @inline(never)
+  private mutating func handleInGeneral(
     _ event: EngineEvent, emit: (EngineRecord) -> Void
   ) throws(PageControlError) -> Bool {
     let applied: Bool

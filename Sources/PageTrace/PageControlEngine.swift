@@ -25,13 +25,22 @@
 public struct PageControlEngine: Sendable {
   /// The configuration every session starts from.
   public let configuration: PageControlConfiguration
+  /// Every session's control, in order of creation; but the recent session's is `recent`,
+  /// and its slot holds a spare control instead.
   private var controls: [PageControl] = []
   /// By ``SessionID/index``: the session's index in `controls`, or -1 if it has none yet.
   private var controlIndex: [Int32] = []
   /// The session of the latest event and its index in `controls` (-1 before the first
   /// event): consecutive events usually share a session, so most events skip the lookup.
-  private var recentSession = SessionID.defaultSession
-  private var recentIndex = -1
+  @usableFromInline var recentSession = SessionID.defaultSession
+  @usableFromInline var recentIndex = -1
+  /// The control of the recent session (the spare before the first event).
+  ///
+  /// It is kept out of `controls` so that an event mutates it in place: an element of the
+  /// array would cost a uniqueness check of its buffer and a bounds check per event. A
+  /// change of session swaps it with the spare in its slot and the next session's control
+  /// with the spare (two swaps of the bytes, nothing retained).
+  @usableFromInline var recent: PageControl
   /// The numbers of the session names and string touch ids of ``PageControlEvent``s.
   private var numbering = EventNumbering()
 
@@ -53,6 +62,7 @@ public struct PageControlEngine: Sendable {
     try configuration.validate()
     self.configuration = configuration
     self.maximumSessions = max(maximumSessions, 1)
+    recent = PageControl(validated: configuration, session: nil, id: .defaultSession)
   }
 
   /// The number of sessions seen so far.
@@ -62,7 +72,8 @@ public struct PageControlEngine: Sendable {
   public func control(for session: SessionID) -> PageControl? {
     let index = session.index
     guard index >= 0, index < controlIndex.count, controlIndex[index] >= 0 else { return nil }
-    return controls[Int(controlIndex[index])]
+    let slot = Int(controlIndex[index])
+    return slot == recentIndex ? recent : controls[slot]
   }
 
   /// The control of a session named in ``PageControlEvent``s, if it has had an event.
@@ -76,12 +87,14 @@ public struct PageControlEngine: Sendable {
   /// - Returns: Whether a rule used the event (see ``PageControl/handle(_:emit:)-(EngineEvent,_)``).
   /// - Throws: ``PageControlError`` if the event breaks the contract; nothing was emitted
   ///   for it and its session is unchanged.
-  @discardableResult
+  @discardableResult @inlinable
   public mutating func handle(
     _ event: EngineEvent, emit: (EngineRecord) -> Void
   ) throws(PageControlError) -> Bool {
+    // Inlinable so that a caller in another module (a trace reader's replay loop) calls the
+    // recent control directly.
     if event.session != recentSession || recentIndex < 0 { try select(event, name: nil) }
-    return try controls[recentIndex].handle(event, emit: emit)
+    return try recent.handle(event, emit: emit)
   }
 
   /// Applies one event given in the friendly form, numbering its session name and string
@@ -93,7 +106,7 @@ public struct PageControlEngine: Sendable {
     let name = event.session
     let flat = numbering.number(event)
     if flat.session != recentSession || recentIndex < 0 { try select(flat, name: name) }
-    return try controls[recentIndex].handle(flat) { emit($0.named(name)) }
+    return try recent.handle(flat) { emit($0.named(name)) }
   }
 
   /// Replays a sequence of events and returns every record.
@@ -108,11 +121,16 @@ public struct PageControlEngine: Sendable {
   }
 
   /// Makes the event's session the recent one, creating its control if the event is valid.
-  private mutating func select(_ event: EngineEvent, name: String?) throws(PageControlError) {
+  @usableFromInline mutating func select(_ event: EngineEvent, name: String?)
+    throws(PageControlError)
+  {
     let session = event.session
     let index = session.index
     if index < controlIndex.count, controlIndex[index] >= 0 {
-      recentIndex = Int(controlIndex[index])
+      let slot = Int(controlIndex[index])
+      putBackRecent()
+      swap(&recent, &controls[slot])
+      recentIndex = slot
     } else {
       try PageControl.validateFields(of: event)  // a rejected event creates no session
       guard controls.count < maximumSessions else {
@@ -122,10 +140,17 @@ public struct PageControlEngine: Sendable {
       if index >= controlIndex.count {
         controlIndex.append(contentsOf: repeatElement(-1, count: index + 1 - controlIndex.count))
       }
+      putBackRecent()
       recentIndex = controls.count
-      controls.append(PageControl(validated: configuration, session: name, id: session))
+      controls.append(recent)  // the spare
+      recent = PageControl(validated: configuration, session: name, id: session)
       controlIndex[index] = Int32(recentIndex)
     }
     recentSession = session
+  }
+
+  /// Returns the recent control to its slot and the spare to `recent`.
+  private mutating func putBackRecent() {
+    if recentIndex >= 0 { swap(&recent, &controls[recentIndex]) }
   }
 }

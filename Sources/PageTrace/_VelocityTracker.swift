@@ -5,10 +5,14 @@
 /// ``window`` seconds before it (`last - t <= window`), over their time span; zero with one
 /// sample, with a zero span, or when the finger rested more than ``restLimit`` before lifting.
 ///
-/// Exact at any sampling rate: a sample is dropped only once it is more than ``window``
-/// older than the latest one, since no later sample can bring it back into the window.
-/// The ring grows when a window holds more samples than it has room for, so after the first
-/// contacts of a session adding a sample allocates nothing.
+/// Exact at any sampling rate: a sample leaves the ring only once it is more than ``window``
+/// older than a later one, since no later sample can bring it back into the window. Samples
+/// are dropped lazily, when the ring is full, so adding one is usually a single store; and
+/// ``velocity(releaseTime:)`` skips those the last sample put out of the window. Times never
+/// decrease within a contact, so those are the oldest ones, and a sample put out by an
+/// earlier one is put out by the last one too: what remains is exactly what dropping at
+/// every sample would have kept. The ring grows when it is full of samples within the
+/// window, so after the first contacts of a session adding a sample allocates nothing.
 ///
 /// The ring is one buffer of `(time, offset)` pairs whose capacity is a power of two, so a
 /// position wraps with a mask and each sample costs one uniqueness check.
@@ -39,17 +43,30 @@ package struct _VelocityTracker: Sendable {
   private func slot(_ i: Int) -> Int { (first &+ i) & mask }
 
   package mutating func add(time: Double, offset: Double) {
-    if count == samples.count { grow() }  // before the drop: one uniqueness check either way
-    // One uniqueness check for the whole update, no bounds checks: positions are masked.
+    if count == samples.count { makeRoom(at: time) }
+    // One uniqueness check and no bounds check: positions are masked.
+    let position = slot(count)
     samples.withUnsafeMutableBufferPointer { ring in
-      let base = ring.baseAddress.unsafelyUnwrapped
-      while count > 0 && time - base[first].time > Self.window {
-        first = (first &+ 1) & mask
-        count -= 1
-      }
-      base[(first &+ count) & mask] = Sample(time: time, offset: offset)
+      ring.baseAddress.unsafelyUnwrapped[position] = Sample(time: time, offset: offset)
     }
     count += 1
+  }
+
+  /// Makes room in a full ring for a sample at `time`: drops the samples it puts out of the
+  /// window, or, if none, grows the ring.
+  @inline(never)
+  private mutating func makeRoom(at time: Double) {
+    var (first, count) = (self.first, self.count)
+    let mask = self.mask
+    samples.withUnsafeBufferPointer { ring in
+      let base = ring.baseAddress.unsafelyUnwrapped  // positions are masked
+      while count > 0 && time - base[first].time > Self.window {
+        first = (first &+ 1) & mask
+        count &-= 1
+      }
+    }
+    (self.first, self.count) = (first, count)
+    if count == samples.count { grow() }
   }
 
   /// Doubles the ring, keeping the samples in order from index 0.
@@ -67,8 +84,10 @@ package struct _VelocityTracker: Sendable {
     guard count > 0 else { return 0 }
     let last = samples[slot(count - 1)]
     if releaseTime - last.time > Self.restLimit { return 0 }
-    // Every sample kept is within the window of the last one; the oldest is the first.
-    let oldest = samples[first]
+    // The oldest sample within the window of the last; the last one itself at the latest.
+    var oldestIndex = 0
+    while last.time - samples[slot(oldestIndex)].time > Self.window { oldestIndex += 1 }
+    let oldest = samples[slot(oldestIndex)]
     let span = last.time - oldest.time
     return span > 0 ? (last.offset - oldest.offset) / span : 0
   }
