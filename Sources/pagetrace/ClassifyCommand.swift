@@ -2,14 +2,19 @@ import PageTrace
 import PageTraceAnalysis
 import PageTraceIO
 
-/// `pagetrace classify [FILE...]`: one JSON object per touch stroke — kind, times,
-/// displacement, release velocity, dominant axis — by the recognizers of `replay`.
+/// `pagetrace classify [FILE...]`: one JSON object (or CSV row) per touch stroke — kind,
+/// times, displacement, release velocity, dominant axis — by the recognizers of `replay`.
 enum ClassifyCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
         name: "output", short: "o", value: "file",
         help: "Write to <file> instead of standard output (replaced only on success)."),
+      OptionSpec(
+        name: "format", value: "jsonl|csv",
+        help:
+          "jsonl: one JSON object per stroke (default). csv: a header row, then one row per stroke (RFC 4180, lines end in LF)."
+      ),
       OptionSpec(
         name: "summary", help: "Also write the number of strokes of each kind to standard error."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
@@ -22,7 +27,7 @@ enum ClassifyCommand {
       usage: "pagetrace classify [<options>] [<file> ...]",
       arguments: [("<file>", "Traces or recordings (--from); '-' or none: standard input.")],
       sections: [
-        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
+        ("OPTIONS", Array(specs.prefix(4)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
@@ -33,12 +38,18 @@ enum ClassifyCommand {
         OUTPUT (one line per stroke):
           {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"dx":…,
            "dy":…,"velocity":…,"axis":"x","swipeRule":"container"}
+        With --format csv, a header row and then one row per stroke, the same fields in the
+        same order (an empty session cell for a stroke without one; "file" last with several
+        inputs):
+          \(csvColumns(file: false).joined(separator: ","))
         """)
   }
 
   /// Classifies the strokes of one input, writing a line for each as it ends.
   struct StrokeLines: ReplayObserver, ~Copyable {
     var writer: TextWriter
+    /// JSON Lines or CSV.
+    let format: RecordFormat
     /// The input's name, written on each line when several inputs are classified.
     let file: String?
     var classifier: StrokeClassifier?
@@ -64,12 +75,21 @@ enum ClassifyCommand {
       }
       counts[stroke.kind, default: 0] += 1
       if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-      ClassifyCommand.write(stroke, swipeRule: rule, to: &writer)
-      if let file {
-        writer.append(",\"file\":")
-        writer.appendJSONString(file)
+      switch format {
+      case .jsonLines:
+        ClassifyCommand.write(stroke, swipeRule: rule, to: &writer)
+        if let file {
+          writer.append(",\"file\":")
+          writer.appendJSONString(file)
+        }
+        writer.append("}")
+      case .csv:
+        ClassifyCommand.writeRow(stroke, swipeRule: rule, to: &writer)
+        if let file {
+          writer.append(",")
+          writer.appendCSVField(file)
+        }
       }
-      writer.append("}")
       writer.endLine()
     }
   }
@@ -84,14 +104,19 @@ enum ClassifyCommand {
     var defaults = ConfigurationPatch()
     defaults.pages = 0
     defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
+    let format = try RecordFormat(option: options.value("format"))
     let inputs = try InputFlags.inputs(from: options, defaults: defaults)
     var run = try _CommandRun(inputs, output: options.value("output"))
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
-    for file in inputs.files {
+    for (index, file) in inputs.files.enumerated() {
       var lines = StrokeLines(
         writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
-        file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
+        format: format, file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
+      if format == .csv && index == 0 {  // one header row, at the top
+        lines.writer.write(
+          csvColumns(file: inputs.files.count > 1).joined(separator: ",") + "\n")
+      }
       run.replay(file, observer: &lines)
       counts.merge(lines.counts, uniquingKeysWith: +)
       swipesByAxis.merge(lines.swipesByAxis, uniquingKeysWith: +)
@@ -148,5 +173,47 @@ enum ClassifyCommand {
     writer.appendJSONString(stroke.dominantAxis.rawValue)
     writer.append(",\"swipeRule\":")
     writer.appendJSONString(swipeRule.rawValue)
+  }
+
+  /// The CSV columns: the keys of a JSON line, in their order, `session` always.
+  static func csvColumns(file: Bool) -> [String] {
+    [
+      "session", "id", "kind", "start", "end", "duration", "dx", "dy", "velocity", "axis",
+      "swipeRule",
+    ] + (file ? ["file"] : [])
+  }
+
+  /// Writes the stroke as a CSV row of ``csvColumns(file:)`` without its line end: the same
+  /// values as ``write(_:swipeRule:to:)``, written by the same number writer; the session's
+  /// cell is empty when the stroke had none.
+  static func writeRow(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    to writer: inout TextWriter
+  ) {
+    if let session = stroke.session { writer.appendCSVField(session) }
+    writer.append(",")
+    switch stroke.id {
+    case .number(let n): writer.appendJSONNumber(n)
+    case .string(let s): writer.appendCSVField(s)
+    }
+    writer.append(",")
+    writer.appendCSVField(stroke.kind.rawValue)
+    writer.append(",")
+    writer.appendJSONNumber(stroke.start)
+    writer.append(",")
+    writer.appendJSONNumber(stroke.end)
+    writer.append(",")
+    writer.appendJSONNumber(JSONText.difference(stroke.end, stroke.start))
+    let (endX, endY) = (stroke.startX + stroke.dx, stroke.startY + stroke.dy)
+    writer.append(",")
+    writer.appendJSONNumber(JSONText.difference(endX, stroke.startX))
+    writer.append(",")
+    writer.appendJSONNumber(JSONText.difference(endY, stroke.startY))
+    writer.append(",")
+    writer.appendJSONNumber(stroke.velocity)
+    writer.append(",")
+    writer.appendCSVField(stroke.dominantAxis.rawValue)
+    writer.append(",")
+    writer.appendCSVField(swipeRule.rawValue)
   }
 }

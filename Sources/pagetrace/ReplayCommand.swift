@@ -1,8 +1,8 @@
 import PageTrace
 import PageTraceIO
 
-/// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines
-/// (docs/behaviour.md, "Trace format", "Output records" and "Bad input").
+/// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines or
+/// CSV (docs/behaviour.md, "Trace format", "Output records", "CSV output" and "Bad input").
 enum ReplayCommand {
   static let specs: [OptionSpec] =
     [
@@ -13,6 +13,11 @@ enum ReplayCommand {
         name: "emit", value: "types",
         help:
           "Record types to write, comma-separated: transition, interaction, background, announcement, detail, or all. (default: transition)"
+      ),
+      OptionSpec(
+        name: "format", value: "jsonl|csv",
+        help:
+          "jsonl: one JSON object per record (default). csv: a header row, then one row per record, a column per key of the --emit types (RFC 4180, lines end in LF)."
       ),
       OptionSpec(
         name: "summary",
@@ -51,7 +56,7 @@ enum ReplayCommand {
         )
       ],
       sections: [
-        ("OPTIONS", Array(specs.prefix(8)) + InputFlags.specs),
+        ("OPTIONS", Array(specs.prefix(9)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
@@ -62,6 +67,11 @@ enum ReplayCommand {
         Records carry "file" when more than one file is given, or --name. Errors are written to standard
         error as FILE:LINE:COLUMN: expected …, found …; records of earlier lines are written
         first.
+
+        CSV (--format csv): one header row, also for several files and --jobs; the columns are
+        t,type,session, the fields of each --emit type (transition: from,to,animated,interaction,cause;
+        interaction: state; background: visible; announcement: text; detail: page), then file and
+        line,index when records carry them. A record leaves the other types' cells empty.
 
         EXIT STATUS:
           0 success, 64 usage error, 65 data error, 66 missing or unreadable input,
@@ -76,11 +86,13 @@ enum ReplayCommand {
       return .success
     }
     let types = try recordTypes(options.value("emit") ?? "transition")
+    let format = try RecordFormat(option: options.value("format"))
     let inputs = try InputFlags.inputs(from: options)
     var replayOptions = BatchReplay.Options()
     replayOptions.defaults = inputs.replay.defaults
     replayOptions.overrides = inputs.replay.overrides
     replayOptions.types = types
+    replayOptions.format = format
     replayOptions.skipsBadLines = inputs.replay.skipsBadLines
     replayOptions.maximumSessions = inputs.replay.maximumSessions
     replayOptions.importer = inputs.importer
@@ -159,5 +171,19 @@ enum ReplayCommand {
       types.insert(RecordTypes(type))
     }
     return types
+  }
+}
+
+extension RecordFormat {
+  /// Parses `--format jsonl|csv` (`nil`: the default, JSON Lines), for `replay` and `classify`.
+  init(option: String?) throws(CommandFailure) {
+    switch option ?? "jsonl" {
+    case "jsonl", "json-lines": self = .jsonLines
+    case "csv": self = .csv
+    case let other:
+      throw CommandFailure(
+        status: .usage,
+        message: "invalid value for '--format': expected jsonl or csv, found '\(other)'")
+    }
   }
 }

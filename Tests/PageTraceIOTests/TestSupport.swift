@@ -106,15 +106,17 @@ func readToEnd(_ descriptor: Int32) -> String {
 
 /// Writes records through a ``RecordWriter`` into a temporary file and returns the text.
 func written(
-  _ records: [PageControlRecord], types: RecordTypes = .all, fileName: String? = nil,
-  threshold: Int = RecordWriter.defaultThreshold
+  _ records: [PageControlRecord], format: RecordFormat = .jsonLines, types: RecordTypes = .all,
+  fileName: String? = nil, threshold: Int = RecordWriter.defaultThreshold
 ) throws -> String {
   let path = temporaryFile([])
   defer { unlink(path) }
   let descriptor = open(path, O_WRONLY | O_TRUNC)
   precondition(descriptor >= 0)
-  var writer = RecordWriter(descriptor: descriptor, name: path, types: types, threshold: threshold)
+  var writer = RecordWriter(
+    descriptor: descriptor, name: path, format: format, types: types, threshold: threshold)
   writer.fileName = fileName
+  writer.writeHeader()
   for record in records { writer.write(record) }
   try writer.flush()
   close(descriptor)

@@ -67,6 +67,15 @@ public struct TextWriter: ~Copyable {
     buffer.appendJSONString(value)
   }
 
+  /// Appends a string as one CSV field, as ``CSVText/field(_:)`` writes it (quoted only when
+  /// it holds a comma, a double quote or a line break, or is empty); part of a line, like
+  /// ``append(_:)``.
+  public mutating func appendCSVField(_ value: String) {
+    guard failure == nil else { return }
+    buffer.reserve(_OutputBuffer.maximumCSVFieldLength(utf8Count: value.utf8.count))
+    buffer.appendCSVField(value)
+  }
+
   private mutating func drainIfFull() {
     if buffer.count >= Self.threshold {
       buffer.drain(to: descriptor, name: name, failure: &failure)

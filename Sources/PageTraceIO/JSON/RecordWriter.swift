@@ -1,13 +1,19 @@
 import PageTrace
 
-/// Writes records as JSON Lines (docs/behaviour.md, "Output records" and "Key order") through a
-/// reusable buffer.
+/// Writes records as JSON Lines or CSV (docs/behaviour.md, "Output records", "Key order" and
+/// "CSV output") through a reusable buffer.
 ///
 /// Keys come in a fixed order: `t`, `type`, `session` (when present), the fields of the
 /// record's type (`from`, `to`, `animated`, `interaction`, `cause` for a transition; `state`;
 /// `visible`; `text`; `page`), then `file` when ``fileName`` is set (multi-file replay, or
 /// `--name`), and last `line`, `index` when ``writesKeys`` is set (`--emit-key`).
 /// Numbers are written in their shortest round-tripping form; nothing is allocated per record.
+///
+/// In ``RecordFormat/csv`` the keys are columns, in the same order: every record is a row of
+/// the same columns (``csvColumns(types:file:keys:)``), with an empty cell for a field its type
+/// lacks. ``writeHeader()`` writes the header row; call it once, before the first record,
+/// after setting ``types``, ``fileName`` and ``writesKeys``, and keep them so afterwards
+/// (``fileName`` may change, but not between set and `nil`).
 ///
 /// Records go to the descriptor when the buffer passes ``threshold`` bytes and on ``flush()``.
 /// ``write(_:)`` never throws, so it can be called from the engine's `emit` closure: the
@@ -20,6 +26,13 @@ import PageTrace
 /// try engine.handle(event) { writer.write($0) }
 /// try writer.flush()
 /// // {"t":0.5,"type":"transition","from":0,"to":1,"animated":true,...,"cause":"tap"}
+///
+/// var table = RecordWriter(descriptor: STDOUT_FILENO, format: .csv)
+/// table.writeHeader()
+/// try engine.handle(event) { table.write($0) }
+/// try table.flush()
+/// // t,type,session,from,to,animated,interaction,cause
+/// // 0.5,transition,,0,1,true,discrete,tap
 /// ```
 public struct RecordWriter: ~Copyable {
   /// The default flush threshold: 64 KiB.
@@ -29,13 +42,15 @@ public struct RecordWriter: ~Copyable {
   public let descriptor: Int32
   /// The name of the output in errors, e.g. `<stdout>`.
   public let name: String
+  /// JSON Lines or CSV.
+  public let format: RecordFormat
   /// The record types written; others are skipped.
   public var types: RecordTypes
   /// The buffered size at which records are written out.
   public let threshold: Int
   /// The input file name added to every record as `"file"`, or `nil` for none.
   public var fileName: String? {
-    didSet { fileSuffix = fileName.map(Self.fileSuffix(for:)) ?? [] }
+    didSet { fileSuffix = fileName.map { Self.fileSuffix(for: $0, format: format) } ?? [] }
   }
   /// The first write failure, after which records are dropped.
   public private(set) var failure: FileError?
@@ -43,7 +58,7 @@ public struct RecordWriter: ~Copyable {
   public private(set) var recordCount = 0
 
   private var buffer: _OutputBuffer
-  /// `,"file":"NAME"`, encoded once.
+  /// `,"file":"NAME"` (in CSV: `,NAME`), encoded once.
   private var fileSuffix: [UInt8] = []
   /// Whether each record ends with its ordering key, `"line":L,"index":K`: the input line of
   /// the event whose handling wrote it (``ReplayObserver/eventLine(_:)``) and its position
@@ -60,8 +75,8 @@ public struct RecordWriter: ~Copyable {
     keyLine = line
     keyIndex = 0
   }
-  /// The `,"session":"NAME"` fields of the named sessions, encoded once each, one after the
-  /// other; `sessionFields[n]` is where session `n`'s lies.
+  /// The `,"session":"NAME"` fields of the named sessions (in CSV: their cells), encoded once
+  /// each, one after the other; `sessionFields[n]` is where session `n`'s lies.
   private var sessionText: [UInt8] = []
   private var sessionFields: [(start: Int, end: Int)] = []
 
@@ -70,15 +85,17 @@ public struct RecordWriter: ~Copyable {
   /// - Parameters:
   ///   - descriptor: An open descriptor, e.g. `STDOUT_FILENO`.
   ///   - name: The name used in errors.
-  /// - types: The record types to write; the default is transitions only (docs/behaviour.md,
-  /// "Choosing records").
+  ///   - format: JSON Lines (the default) or CSV.
+  ///   - types: The record types to write; the default is transitions only (docs/behaviour.md,
+  ///     "Choosing records").
   ///   - threshold: The buffered size at which records are written out.
   public init(
-    descriptor: Int32, name: String = "<stdout>", types: RecordTypes = .transition,
-    threshold: Int = defaultThreshold
+    descriptor: Int32, name: String = "<stdout>", format: RecordFormat = .jsonLines,
+    types: RecordTypes = .transition, threshold: Int = defaultThreshold
   ) {
     self.descriptor = descriptor
     self.name = name
+    self.format = format
     self.types = types
     self.threshold = max(threshold, 1)
     self.buffer = _OutputBuffer(capacity: self.threshold + 512)
@@ -91,10 +108,7 @@ public struct RecordWriter: ~Copyable {
       return append(
         record.content, time: record.time, session: UnsafeRawBufferPointer(start: nil, count: 0))
     }
-    var field = _OutputBuffer(
-      capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: session.utf8.count))
-    field.append(",\"session\":")
-    field.appendJSONString(session)
+    let field = Self.sessionField(session, format: format)
     append(
       record.content, time: record.time,
       session: UnsafeRawBufferPointer(start: field.start, count: field.count))
@@ -126,10 +140,7 @@ public struct RecordWriter: ~Copyable {
       sessionText.removeAll(keepingCapacity: true)
       sessionFields.removeAll(keepingCapacity: true)
     }
-    var field = _OutputBuffer(
-      capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
-    field.append(",\"session\":")
-    field.appendJSONString(name)
+    let field = Self.sessionField(name, format: format)
     let start = sessionText.count
     sessionText.append(
       contentsOf: UnsafeRawBufferPointer(start: field.start, count: field.count))
@@ -140,11 +151,24 @@ public struct RecordWriter: ~Copyable {
     sessionFields[index] = (start, sessionText.count)
   }
 
-  /// Appends one record whose `,"session":…` field (or nothing) is `session`.
+  /// Appends one record whose `,"session":…` field (or nothing) is `session` (in CSV: the
+  /// session's cell, empty for none).
+  @inline(__always)
   private mutating func append(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
     recordCount += 1
+    switch format {
+    case .jsonLines: appendJSON(content, time: time, session: session)
+    case .csv: appendCSV(content, time: time, session: session)
+    }
+    if buffer.count >= threshold { writeOut() }
+  }
+
+  /// Appends one record as a JSON object and a newline.
+  private mutating func appendJSON(
+    _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
+  ) {
     buffer.reserve(256 + session.count + fileSuffix.count)
     buffer.append("{\"t\":")
     buffer.appendNumber(time)
@@ -193,7 +217,107 @@ public struct RecordWriter: ~Copyable {
       keyIndex += 1
     }
     buffer.append("}\n")
-    if buffer.count >= threshold { writeOut() }
+  }
+
+  /// Appends one record as a CSV row and a newline: a cell for every column of
+  /// ``csvColumns(types:file:keys:)``, empty for the fields of the other selected types.
+  private mutating func appendCSV(
+    _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
+  ) {
+    buffer.reserve(256 + session.count + fileSuffix.count)
+    buffer.appendNumber(time)
+    switch content {
+    case .transition: buffer.append(",transition,")
+    case .interaction: buffer.append(",interaction,")
+    case .background: buffer.append(",background,")
+    case .announcement: buffer.append(",announcement,")
+    case .detail: buffer.append(",detail,")
+    }
+    buffer.append(session)
+    if types.contains(.transition) {
+      if case .transition(let transition) = content {
+        buffer.append(_ASCII.comma)
+        buffer.appendInteger(transition.from)
+        buffer.append(_ASCII.comma)
+        buffer.appendInteger(transition.to)
+        buffer.append(transition.animated ? ",true," : ",false,")
+        buffer.append(Self.word(transition.interaction))
+        buffer.append(_ASCII.comma)
+        buffer.append(Self.word(transition.cause))
+      } else {
+        buffer.append(",,,,,")
+      }
+    }
+    if types.contains(.interaction) {
+      buffer.append(_ASCII.comma)
+      if case .interaction(let state) = content { buffer.append(Self.word(state)) }
+    }
+    if types.contains(.background) {
+      buffer.append(_ASCII.comma)
+      if case .background(let visible) = content { buffer.append(visible ? "true" : "false") }
+    }
+    if types.contains(.announcement) {
+      buffer.append(_ASCII.comma)
+      if case .announcement(let announcement) = content {
+        buffer.append("Page ")
+        buffer.appendInteger(announcement.page + 1)
+        buffer.append(" of ")
+        buffer.appendInteger(announcement.pageCount)
+      }
+    }
+    if types.contains(.detail) {
+      buffer.append(_ASCII.comma)
+      if case .detail(let page) = content { buffer.appendInteger(page) }
+    }
+    if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
+    if writesKeys {
+      buffer.append(_ASCII.comma)
+      buffer.appendInteger(keyLine)
+      buffer.append(_ASCII.comma)
+      buffer.appendInteger(keyIndex)
+      keyIndex += 1
+    }
+    buffer.append(_ASCII.newline)
+  }
+
+  /// The CSV columns of records of `types` (docs/behaviour.md, "CSV output"): `t`, `type`,
+  /// `session`, the fields of each of the types in the order of docs/behaviour.md, "Record
+  /// types", then `file` when `file` and `line`, `index` when `keys`: the keys the JSON
+  /// records could carry, in their order.
+  ///
+  /// ```swift
+  /// RecordWriter.csvColumns(types: [.transition, .detail], file: true, keys: false)
+  /// // ["t", "type", "session", "from", "to", "animated", "interaction", "cause", "page", "file"]
+  /// ```
+  public static func csvColumns(types: RecordTypes, file: Bool, keys: Bool) -> [String] {
+    var columns = ["t", "type", "session"]
+    for type in RecordType.allCases where types.contains(type) {
+      switch type {
+      case .transition: columns += ["from", "to", "animated", "interaction", "cause"]
+      case .interaction: columns.append("state")
+      case .background: columns.append("visible")
+      case .announcement: columns.append("text")
+      case .detail: columns.append("page")
+      }
+    }
+    if file { columns.append("file") }
+    if keys { columns += ["line", "index"] }
+    return columns
+  }
+
+  /// In ``RecordFormat/csv``, appends the header row: the names of
+  /// ``csvColumns(types:file:keys:)`` for ``types``, with `file` when ``fileName`` is set and
+  /// `line`, `index` when ``writesKeys`` is. Nothing in JSON Lines, which has no header.
+  public mutating func writeHeader() {
+    guard format == .csv, failure == nil else { return }
+    let columns = Self.csvColumns(types: types, file: fileName != nil, keys: writesKeys)
+    for (index, column) in columns.enumerated() {
+      buffer.reserve(1 + _OutputBuffer.maximumCSVFieldLength(utf8Count: column.utf8.count))
+      if index > 0 { buffer.append(_ASCII.comma) }
+      buffer.appendCSVField(column)
+    }
+    buffer.reserve(1)
+    buffer.append(_ASCII.newline)
   }
 
   /// Writes out everything buffered.
@@ -231,11 +355,54 @@ public struct RecordWriter: ~Copyable {
     }
   }
 
-  private static func fileSuffix(for name: String) -> [UInt8] {
+  private static func word(_ state: InteractionState) -> StaticString {
+    switch state {
+    case .none: "none"
+    case .discrete: "discrete"
+    case .continuous: "continuous"
+    }
+  }
+
+  private static func word(_ cause: TransitionCause) -> StaticString {
+    switch cause {
+    case .tap: "tap"
+    case .scrub: "scrub"
+    case .jog: "jog"
+    case .flick: "flick"
+    case .pointer: "pointer"
+    case .swipe: "swipe"
+    case .key: "key"
+    case .accessibility: "accessibility"
+    case .timer: "timer"
+    case .program: "program"
+    }
+  }
+
+  private static func fileSuffix(for name: String, format: RecordFormat) -> [UInt8] {
     var suffix = _OutputBuffer(
       capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
-    suffix.append(",\"file\":")
-    suffix.appendJSONString(name)
+    switch format {
+    case .jsonLines:
+      suffix.append(",\"file\":")
+      suffix.appendJSONString(name)
+    case .csv:
+      suffix.append(_ASCII.comma)
+      suffix.appendCSVField(name)
+    }
     return Array(UnsafeRawBufferPointer(start: suffix.start, count: suffix.count))
+  }
+
+  /// A session's `,"session":"NAME"` field, or in CSV its cell.
+  private static func sessionField(_ name: String, format: RecordFormat) -> _OutputBuffer {
+    var field = _OutputBuffer(
+      capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
+    switch format {
+    case .jsonLines:
+      field.append(",\"session\":")
+      field.appendJSONString(name)
+    case .csv:
+      field.appendCSVField(name)
+    }
+    return field
   }
 }

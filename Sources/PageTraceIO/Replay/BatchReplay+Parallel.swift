@@ -38,6 +38,14 @@ extension BatchReplay {
     _ files: [String], names: Bool, to descriptor: Int32, name: String,
     report: (String) -> Void
   ) throws(Failure) -> Summary {
+    if options.format == .csv {  // one header row, at the top; workers write rows only
+      var header = RecordWriter(
+        descriptor: descriptor, name: name, format: .csv, types: options.types)
+      header.fileName = names ? TraceReader.displayName(of: files[0]) : nil
+      header.writesKeys = options.writesKeys
+      header.writeHeader()
+      do throws(FileError) { try header.flush() } catch { throw .output(error) }
+    }
     let slots = files.map { _ in Slot() }
     let cursor = Cursor(count: files.count)
     let group = DispatchGroup()
@@ -50,7 +58,7 @@ extension BatchReplay {
           if slot.output >= 0 {
             var writer = RecordWriter(
               descriptor: slot.output, name: "temporary file in $TMPDIR",
-              types: replay.options.types)
+              format: replay.options.format, types: replay.options.types)
             writer.fileName = names ? TraceReader.displayName(of: files[index]) : nil
             writer.writesKeys = options.writesKeys
             slot.result = replay.replay(files[index], into: &writer) { slot.diagnostics.append($0) }

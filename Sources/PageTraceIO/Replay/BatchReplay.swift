@@ -26,6 +26,10 @@ public struct BatchReplay: Sendable {
     public var overrides = ConfigurationPatch()
     /// The record types written.
     public var types: RecordTypes = .transition
+    /// JSON Lines (the default) or CSV: then one header row comes first, for all files, its
+    /// columns those of ``types``, `file` and the ordering key as the records carry them
+    /// (``RecordWriter/csvColumns(types:file:keys:)``).
+    public var format: RecordFormat = .jsonLines
     /// Whether a bad line stops the run (`false`) or is reported and skipped (`true`).
     public var skipsBadLines = false
     /// How many files are replayed at once.
@@ -90,12 +94,14 @@ public struct BatchReplay: Sendable {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
     let names = options.inputName != nil || (options.namesFiles ?? (files.count > 1))
     if options.jobs <= 1 || files.count <= 1 {
-      var writer = RecordWriter(descriptor: descriptor, name: name, types: options.types)
+      var writer = RecordWriter(
+        descriptor: descriptor, name: name, format: options.format, types: options.types)
       writer.writesKeys = options.writesKeys
       var summary = Summary()
       var failure: Failure?
-      for file in files {
+      for (index, file) in files.enumerated() {
         writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
+        if index == 0 { writer.writeHeader() }
         let result = replay(file, into: &writer, report: report)
         summary.add(result.summary)
         if let stop = result.failure {

@@ -1,0 +1,138 @@
+import PageTrace
+import Testing
+
+@testable import PageTraceIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `RecordWriter` in CSV, `CSVText` and `TextWriter.appendCSVField` (docs/behaviour.md, "CSV
+/// output").
+@Suite struct CSVWriterTests {
+  let everyType = [
+    PageControlRecord(
+      time: 0.5, session: "a",
+      .transition(
+        PageTransition(from: 0, to: 1, animated: true, interaction: .discrete, cause: .tap))),
+    PageControlRecord(time: 0.65, .interaction(.continuous)),
+    PageControlRecord(time: 0.65, session: "", .background(visible: true)),
+    PageControlRecord(time: 2, .announcement(Announcement(page: 2, pageCount: 8))),
+    PageControlRecord(time: 3.25, session: "b", .detail(page: 4)),
+    PageControlRecord(
+      time: 1.2083333333333333,
+      .transition(
+        PageTransition(from: 7, to: 6, animated: false, interaction: .continuous, cause: .jog))),
+  ]
+
+  @Test func oneRowPerRecordUnderOneHeader() throws {
+    let expected = """
+      t,type,session,from,to,animated,interaction,cause,state,visible,text,page
+      0.5,transition,a,0,1,true,discrete,tap,,,,
+      0.65,interaction,,,,,,,continuous,,,
+      0.65,background,"",,,,,,,true,,
+      2,announcement,,,,,,,,,Page 3 of 8,
+      3.25,detail,b,,,,,,,,,4
+      1.2083333333333333,transition,,7,6,false,continuous,jog,,,,
+
+      """
+    #expect(try written(everyType, format: .csv) == expected)
+  }
+
+  @Test func onlyTheSelectedTypesHaveColumns() throws {
+    let expected = """
+      t,type,session,text,page,file
+      2,announcement,,Page 3 of 8,,t.jsonl
+      3.25,detail,b,,4,t.jsonl
+
+      """
+    #expect(
+      try written(everyType, format: .csv, types: [.detail, .announcement], fileName: "t.jsonl")
+        == expected)
+    // No record at all: the header still names the columns.
+    #expect(try written([], format: .csv, types: .interaction) == "t,type,session,state\n")
+    // JSON Lines has no header.
+    #expect(try written([], types: .all).isEmpty)
+  }
+
+  @Test func columnsFollowTheKeyOrder() {
+    #expect(
+      RecordWriter.csvColumns(types: .transition, file: false, keys: false)
+        == ["t", "type", "session", "from", "to", "animated", "interaction", "cause"])
+    #expect(
+      RecordWriter.csvColumns(types: [.detail, .interaction], file: true, keys: true)
+        == ["t", "type", "session", "state", "page", "file", "line", "index"])
+    #expect(
+      RecordWriter.csvColumns(types: .all, file: false, keys: false)
+        == [
+          "t", "type", "session", "from", "to", "animated", "interaction", "cause", "state",
+          "visible", "text", "page",
+        ])
+  }
+
+  @Test func fieldsAreQuotedOnlyWhenTheyMustBe() throws {
+    #expect(CSVText.field("a comma, é 😀") == #""a comma, é 😀""#)
+    #expect(CSVText.field("Page 1 of 5") == "Page 1 of 5")
+    #expect(CSVText.field(" spaces kept ") == " spaces kept ")
+    #expect(CSVText.field("a\"b") == #""a""b""#)
+    #expect(CSVText.field("\"") == #""""""#)
+    #expect(CSVText.field("line\nbreak") == "\"line\nbreak\"")
+    #expect(CSVText.field("cr\r") == "\"cr\r\"")
+    #expect(CSVText.field("") == #""""#)
+    #expect(CSVText.field("tab\there\\") == "tab\there\\")
+    let record = PageControlRecord(time: 1, session: #"a,"b""#, .detail(page: 0))
+    #expect(
+      try written([record], format: .csv, types: .detail, fileName: "x,\"y\".jsonl")
+        == "t,type,session,page,file\n" + #"1,detail,"a,""b""",0,"x,""y"".jsonl""# + "\n")
+  }
+
+  @Test func textWriterFieldsAreCSVTextFields() throws {
+    let path = temporaryFile([])
+    defer { unlink(path) }
+    let descriptor = open(path, O_WRONLY | O_TRUNC)
+    var writer = TextWriter(descriptor: descriptor, name: path)
+    let values = [
+      "", "a", "a,b", "say \"hi\"", "two\nlines", String(repeating: "\"", count: 70_000),
+    ]
+    for value in values {
+      writer.appendCSVField(value)
+      writer.append(",")
+      writer.appendJSONNumber(0.1)
+      writer.endLine()
+    }
+    try writer.flush()
+    close(descriptor)
+    let input = open(path, O_RDONLY)
+    defer { close(input) }
+    #expect(readToEnd(input) == values.map { CSVText.field($0) + ",0.1\n" }.joined())
+  }
+
+  @Test func engineRecordsNameTheirSessionsInCells() throws {
+    let path = temporaryFile([])
+    defer { unlink(path) }
+    let descriptor = open(path, O_WRONLY | O_TRUNC)
+    var writer = RecordWriter(descriptor: descriptor, format: .csv, types: .all)
+    writer.writesKeys = true
+    writer.writeHeader()
+    writer.setName("s,1", of: SessionID(1))
+    writer.setName("", of: SessionID(2))
+    writer.startKeys(line: 7)
+    writer.write(EngineRecord(time: 1, session: SessionID(1), .detail(page: 2)))
+    writer.write(EngineRecord(time: 1, session: SessionID(2), .background(visible: false)))
+    writer.write(EngineRecord(time: 1.5, session: .defaultSession, .interaction(.none)))
+    try writer.flush()
+    close(descriptor)
+    let input = open(path, O_RDONLY)
+    defer { close(input) }
+    #expect(
+      readToEnd(input) == """
+        t,type,session,from,to,animated,interaction,cause,state,visible,text,page,line,index
+        1,detail,"s,1",,,,,,,,,2,7,0
+        1,background,"",,,,,,,false,,,7,1
+        1.5,interaction,,,,,,,none,,,,7,2
+
+        """)
+  }
+}
