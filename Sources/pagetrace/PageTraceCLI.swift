@@ -1,7 +1,7 @@
 /// `pagetrace`: replay page-control traces from the command line.
 @main
 struct PageTraceCLI {
-  static let version = "0.5.0"
+  static let version = "0.6.0"
 
   static let subcommands: [(name: String, summary: String)] = [
     ("replay", "Replay traces and write the records they produce."),
