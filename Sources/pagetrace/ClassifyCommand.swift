@@ -75,21 +75,7 @@ enum ClassifyCommand {
       }
       counts[stroke.kind, default: 0] += 1
       if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-      switch format {
-      case .jsonLines:
-        ClassifyCommand.write(stroke, swipeRule: rule, to: &writer)
-        if let file {
-          writer.append(",\"file\":")
-          writer.appendJSONString(file)
-        }
-        writer.append("}")
-      case .csv:
-        ClassifyCommand.writeRow(stroke, swipeRule: rule, to: &writer)
-        if let file {
-          writer.append(",")
-          writer.appendCSVField(file)
-        }
-      }
+      ClassifyCommand.write(stroke, swipeRule: rule, file: file, as: format, to: &writer)
       writer.endLine()
     }
   }
@@ -137,42 +123,68 @@ enum ClassifyCommand {
     return try run.finish()
   }
 
-  /// Writes the stroke as a JSON object, without its closing brace. Numbers go through the
-  /// one number writer; differences are rounded to the precision of their operands.
-  static func write(
-    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
-    to writer: inout TextWriter
+  /// One value of a stroke line.
+  enum FieldValue {
+    case number(Double), string(String)
+    /// No value: the key is left out of a JSON line, the cell left empty in a CSV row.
+    case absent
+  }
+
+  /// Calls `visit` with each field of a stroke's line, in order: the one list that both the
+  /// JSON line and the CSV row are written from. Numbers go through the one number writer;
+  /// differences are rounded to the precision of their operands.
+  static func forEachField(
+    of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, file: String?,
+    _ visit: (StaticString, FieldValue) -> Void
   ) {
-    writer.append("{")
-    if let session = stroke.session {
-      writer.append("\"session\":")
-      writer.appendJSONString(session)
-      writer.append(",")
-    }
-    writer.append("\"id\":")
+    visit("session", stroke.session.map(FieldValue.string) ?? .absent)
     switch stroke.id {
-    case .number(let n): writer.appendJSONNumber(n)
-    case .string(let s): writer.appendJSONString(s)
+    case .number(let n): visit("id", .number(n))
+    case .string(let s): visit("id", .string(s))
     }
-    writer.append(",\"kind\":")
-    writer.appendJSONString(stroke.kind.rawValue)
-    writer.append(",\"start\":")
-    writer.appendJSONNumber(stroke.start)
-    writer.append(",\"end\":")
-    writer.appendJSONNumber(stroke.end)
-    writer.append(",\"duration\":")
-    writer.appendJSONNumber(JSONText.difference(stroke.end, stroke.start))
+    visit("kind", .string(stroke.kind.rawValue))
+    visit("start", .number(stroke.start))
+    visit("end", .number(stroke.end))
+    visit("duration", .number(JSONText.difference(stroke.end, stroke.start)))
     let (endX, endY) = (stroke.startX + stroke.dx, stroke.startY + stroke.dy)
-    writer.append(",\"dx\":")
-    writer.appendJSONNumber(JSONText.difference(endX, stroke.startX))
-    writer.append(",\"dy\":")
-    writer.appendJSONNumber(JSONText.difference(endY, stroke.startY))
-    writer.append(",\"velocity\":")
-    writer.appendJSONNumber(stroke.velocity)
-    writer.append(",\"axis\":")
-    writer.appendJSONString(stroke.dominantAxis.rawValue)
-    writer.append(",\"swipeRule\":")
-    writer.appendJSONString(swipeRule.rawValue)
+    visit("dx", .number(JSONText.difference(endX, stroke.startX)))
+    visit("dy", .number(JSONText.difference(endY, stroke.startY)))
+    visit("velocity", .number(stroke.velocity))
+    visit("axis", .string(stroke.dominantAxis.rawValue))
+    visit("swipeRule", .string(swipeRule.rawValue))
+    if let file { visit("file", .string(file)) }
+  }
+
+  /// Writes the stroke's line, without its line end: a JSON object (fields without a value
+  /// left out), or a CSV row of ``csvColumns(file:)`` (their cells left empty).
+  static func write(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, file: String?,
+    as format: RecordFormat, to writer: inout TextWriter
+  ) {
+    var isFirst = true
+    forEachField(of: stroke, swipeRule: swipeRule, file: file) { key, value in
+      switch format {
+      case .jsonLines:
+        if case .absent = value { return }
+        writer.append(isFirst ? "{\"" : ",\"")
+        writer.append(key)
+        writer.append("\":")
+        switch value {
+        case .number(let n): writer.appendJSONNumber(n)
+        case .string(let s): writer.appendJSONString(s)
+        case .absent: break
+        }
+      case .csv:
+        if !isFirst { writer.append(",") }
+        switch value {
+        case .number(let n): writer.appendJSONNumber(n)
+        case .string(let s): writer.appendCSVField(s)
+        case .absent: break
+        }
+      }
+      isFirst = false
+    }
+    if format == .jsonLines { writer.append("}") }
   }
 
   /// The CSV columns: the keys of a JSON line, in their order, `session` always.
@@ -181,39 +193,5 @@ enum ClassifyCommand {
       "session", "id", "kind", "start", "end", "duration", "dx", "dy", "velocity", "axis",
       "swipeRule",
     ] + (file ? ["file"] : [])
-  }
-
-  /// Writes the stroke as a CSV row of ``csvColumns(file:)`` without its line end: the same
-  /// values as ``write(_:swipeRule:to:)``, written by the same number writer; the session's
-  /// cell is empty when the stroke had none.
-  static func writeRow(
-    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
-    to writer: inout TextWriter
-  ) {
-    if let session = stroke.session { writer.appendCSVField(session) }
-    writer.append(",")
-    switch stroke.id {
-    case .number(let n): writer.appendJSONNumber(n)
-    case .string(let s): writer.appendCSVField(s)
-    }
-    writer.append(",")
-    writer.appendCSVField(stroke.kind.rawValue)
-    writer.append(",")
-    writer.appendJSONNumber(stroke.start)
-    writer.append(",")
-    writer.appendJSONNumber(stroke.end)
-    writer.append(",")
-    writer.appendJSONNumber(JSONText.difference(stroke.end, stroke.start))
-    let (endX, endY) = (stroke.startX + stroke.dx, stroke.startY + stroke.dy)
-    writer.append(",")
-    writer.appendJSONNumber(JSONText.difference(endX, stroke.startX))
-    writer.append(",")
-    writer.appendJSONNumber(JSONText.difference(endY, stroke.startY))
-    writer.append(",")
-    writer.appendJSONNumber(stroke.velocity)
-    writer.append(",")
-    writer.appendCSVField(stroke.dominantAxis.rawValue)
-    writer.append(",")
-    writer.appendCSVField(swipeRule.rawValue)
   }
 }
