@@ -8,7 +8,7 @@ enum LintCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "text|json",
+        name: "format", value: "text|json", choices: ["text", "json"],
         help: "text: FILE: RULE-ID: message (default). json: one JSON object per finding."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs

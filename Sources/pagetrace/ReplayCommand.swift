@@ -10,7 +10,7 @@ enum ReplayCommand {
         name: "output", short: "o", value: "file",
         help: "Write records to <file> instead of standard output (replaced only on success)."),
       OptionSpec(
-        name: "emit", value: "types",
+        name: "emit", value: "types", choices: RecordType.allCases.map(\.rawValue) + ["all"],
         help:
           "Record types to write, comma-separated: transition, interaction, background, announcement, detail, or all. (default: transition)"
       ),
