@@ -11,7 +11,7 @@ enum ClassifyCommand {
         name: "output", short: "o", value: "file",
         help: "Write to <file> instead of standard output (replaced only on success)."),
       OptionSpec(
-        name: "format", value: "jsonl|csv",
+        name: "format", value: "jsonl|csv", choices: ["jsonl", "csv"],
         help:
           "jsonl: one JSON object per stroke (default). csv: a header row, then one row per stroke (RFC 4180, lines end in LF)."
       ),

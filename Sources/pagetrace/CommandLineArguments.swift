@@ -6,6 +6,9 @@ struct OptionSpec {
   var short: Character? = nil
   /// The placeholder of its value, or `nil` for a flag without a value.
   var value: String? = nil
+  /// The values it takes when they are a fixed set, offered by the completion scripts
+  /// (`--generate-completion-script`). A value named `file` is completed with file names.
+  var choices: [String]? = nil
   /// One line of help.
   var help: String
 }
@@ -60,7 +63,9 @@ struct CommandLineArguments {
       if let placeholder = spec.value {
         guard let value = inlineValue ?? rest.popFirst() else {
           throw CommandFailure(
-            status: .usage, message: "missing value for '--\(name) <\(placeholder)>'")
+            status: .usage,
+            message: "missing value for '--\(name) <\(placeholder)>'"
+              + (spec.choices.map { ": expected \(_alternatives($0))" } ?? ""))
         }
         options.append((name, value))
       } else {

@@ -45,6 +45,14 @@ enum ConfigurationFlags {
     ("swipe-velocity", "swipeVelocity", .number, "Slowest velocity swipe (400 pt/s)."),
   ]
 
+  /// The values of the string keys that take one of a fixed set, for completion scripts.
+  static let choices: [String: [String]] = [
+    "profile": Profile.builtIn.map(\.name),
+    "direction": LayoutDirection.allCases.map(\.rawValue),
+    "style": BackgroundStyle.allCases.map(\.rawValue),
+    "placement": Placement.allCases.map(\.rawValue),
+  ]
+
   /// The option specs: a valued option per key, and `--no-KEY` for booleans.
   static var specs: [OptionSpec] {
     table.flatMap { entry -> [OptionSpec] in
@@ -56,7 +64,11 @@ enum ConfigurationFlags {
         ]
       case .frame: [OptionSpec(name: entry.flag, value: "x,y,w,h", help: entry.help)]
       case .number: [OptionSpec(name: entry.flag, value: "n", help: entry.help)]
-      case .string: [OptionSpec(name: entry.flag, value: "name", help: entry.help)]
+      case .string:
+        [
+          OptionSpec(
+            name: entry.flag, value: "name", choices: choices[entry.flag], help: entry.help)
+        ]
       case .progress: [OptionSpec(name: entry.flag, value: "seconds|json", help: entry.help)]
       }
     }

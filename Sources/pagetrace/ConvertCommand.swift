@@ -11,7 +11,7 @@ enum ConvertCommand {
         help: "Write to <file> instead of standard output."
       ),
       OptionSpec(
-        name: "to", value: "jsonl|binary",
+        name: "to", value: "jsonl|binary", choices: ["jsonl", "binary"],
         help: "Output format. (default: the other format than the input's)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + InputFlags.copyingSpecs + ImportFlags.specs

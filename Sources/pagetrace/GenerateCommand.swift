@@ -13,7 +13,9 @@ enum GenerateCommand {
     OptionSpec(
       name: "sessions", value: "n", help: "Interleaved sessions s0, s1, … (default: 1, unnamed)"),
     OptionSpec(name: "pages", value: "n", help: "Pages of the control. (default: 8)"),
-    OptionSpec(name: "format", value: "jsonl|binary", help: "Output format. (default: jsonl)"),
+    OptionSpec(
+      name: "format", value: "jsonl|binary", choices: ["jsonl", "binary"],
+      help: "Output format. (default: jsonl)"),
     OptionSpec(
       name: "output", short: "o", value: "file", help: "Write to <file> instead of standard output."
     ),

@@ -6,7 +6,7 @@ import PageTraceIO
 enum ImportFlags {
   static let specs: [OptionSpec] = [
     OptionSpec(
-      name: "from", value: "format",
+      name: "from", value: "format", choices: ["trace", "csv", "getevent", "pointer-events"],
       help:
         "Input format: trace (JSON Lines or binary, the default), csv, getevent, pointer-events."),
     OptionSpec(
@@ -14,7 +14,9 @@ enum ImportFlags {
       help:
         "csv: 1-based columns, e.g. t=4,phase=5,x=7,y=8,id=6,session=2 (t, phase, x, y required)."),
     OptionSpec(
-      name: "time-unit", value: "s|ms|us|ns", help: "csv: unit of the time column. (default: s)"),
+      name: "time-unit", value: "s|ms|us|ns",
+      choices: CSVImporter.TimeUnit.allCases.map(\.rawValue),
+      help: "csv: unit of the time column. (default: s)"),
     OptionSpec(
       name: "phase-map", value: "map",
       help:

@@ -19,7 +19,7 @@ enum InputFlags {
   /// no configuration, no session limit.
   static let copyingSpecs: [OptionSpec] = [
     OptionSpec(
-      name: "on-error", value: "fail|skip",
+      name: "on-error", value: "fail|skip", choices: ["fail", "skip"],
       help: "fail: stop at the first bad line (default). skip: report it and go on."),
     OptionSpec(name: "strict", help: "With --on-error skip, exit 65 if any line was skipped."),
     OptionSpec(

@@ -8,12 +8,12 @@ enum LintCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "text|json",
+        name: "format", value: "text|json", choices: ["text", "json"],
         help:
           "text: FILE[:LINE]: SEVERITY: RULE: message (default). json: one JSON object per finding."
       ),
       OptionSpec(
-        name: "disable", value: "rules",
+        name: "disable", value: "rules", choices: GuidelineLint.Rule.allCases.map(\.id),
         help: "Rules not to check, comma-separated (PT001,PT102); may be repeated."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs

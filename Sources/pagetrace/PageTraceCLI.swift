@@ -22,6 +22,9 @@ struct PageTraceCLI {
     OPTIONS:
       --version                 Show the version.
       -h, --help                Show help information.
+      --generate-completion-script <shell>
+                                Print a completion script: bash, zsh or fish.
+      --generate-manual         Print the manual page, pagetrace.1 (mdoc).
 
     SUBCOMMANDS:
     \(subcommands.map { _helpRow($0.name, $0.summary) }.joined())
@@ -53,6 +56,8 @@ struct PageTraceCLI {
       case "--version":
         _standardOutput.write(version + "\n")
         return .success
+      case let option where option.hasPrefix("--generate-"):
+        return try generate(arguments)
       case "replay":
         return try ReplayCommand.run(arguments.dropFirst())
       case "generate":

@@ -10,12 +10,12 @@ enum ReplayCommand {
         name: "output", short: "o", value: "file",
         help: "Write records to <file> instead of standard output (replaced only on success)."),
       OptionSpec(
-        name: "emit", value: "types",
+        name: "emit", value: "types", choices: RecordType.allCases.map(\.rawValue) + ["all"],
         help:
           "Record types to write, comma-separated: transition, interaction, background, announcement, detail, or all. (default: transition)"
       ),
       OptionSpec(
-        name: "format", value: "jsonl|csv",
+        name: "format", value: "jsonl|csv", choices: ["jsonl", "csv"],
         help:
           "jsonl: one JSON object per record (default). csv: a header row, then one row per record, a column per key of the --emit types (RFC 4180, lines end in LF)."
       ),

@@ -8,7 +8,7 @@ enum StatsCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "table|json",
+        name: "format", value: "table|json", choices: ["table", "json"],
         help:
           "A readable table (default) or one JSON object per file and, with several files, one for all of them."
       ),
