@@ -18,7 +18,7 @@ enum ClassifyCommand {
       OptionSpec(
         name: "summary", help: "Also write the number of strokes of each kind to standard error."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
 
   static var help: String {
     _help(

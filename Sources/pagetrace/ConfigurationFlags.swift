@@ -30,7 +30,7 @@ enum ConfigurationFlags {
     ("fps", "fps", .number, "Display refresh rate for scrub steps (120)."),
     ("voice-over", "voiceOver", .bool, "A screen reader is running."),
     ("timer", "progress", .progress, "Auto-advance timer: seconds per page, or a JSON object."),
-    ("placement", "placement", .string, "Where the control is: content or header."),
+    ("placement", "placement", .string, "Where the control is: content or header (lint only)."),
     ("scrub-delay", "scrubDelay", .number, "Hold before a press scrubs (0.15 s)."),
     ("scrub-travel", "scrubTravel", .number, "Travel before a press scrubs (16 pt)."),
     ("follow-up-window", "followUpWindow", .number, "Follow-up tap window (0.75 s)."),
@@ -53,9 +53,10 @@ enum ConfigurationFlags {
     "placement": Placement.allCases.map(\.rawValue),
   ]
 
-  /// The option specs: a valued option per key, and `--no-KEY` for booleans.
-  static var specs: [OptionSpec] {
-    table.flatMap { entry -> [OptionSpec] in
+  /// The option specs: a valued option per key, and `--no-KEY` for booleans; the lint-only
+  /// ones (``lintOnly``) only for `lint`, the one command they change anything for.
+  static func specs(inLint: Bool = false) -> [OptionSpec] {
+    table.filter { inLint || !lintOnly.contains($0.flag) }.flatMap { entry -> [OptionSpec] in
       switch entry.kind {
       case .bool:
         [
@@ -78,9 +79,9 @@ enum ConfigurationFlags {
   static let lintOnly: Set<String> = ["placement"]
 
   /// The flags a command's help lists: one line per key (`--no-<flag>` is mentioned in the
-  /// section's title), and the lint-only ones only in `lint`'s.
+  /// section's title).
   static func shownSpecs(inLint: Bool = false) -> [OptionSpec] {
-    specs.filter { !$0.name.hasPrefix("no-") && (inLint || !lintOnly.contains($0.name)) }
+    specs(inLint: inLint).filter { !$0.name.hasPrefix("no-") }
   }
 
   /// The patch the configuration flags of a command line describe, in order (later wins).

@@ -16,7 +16,7 @@ enum LintCommand {
         name: "disable", value: "rules", choices: GuidelineLint.Rule.allCases.map(\.id),
         help: "Rules not to check, comma-separated (PT001,PT102); may be repeated."),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs(inLint: true)
 
   static var help: String {
     _help(

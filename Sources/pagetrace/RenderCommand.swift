@@ -27,7 +27,7 @@ enum RenderCommand {
           "List the sessions instead of drawing: name (<default> for the events without a session), events, duration and trace times, one per line."
       ),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
 
   static var help: String {
     _help(

@@ -43,7 +43,7 @@ enum ReplayCommand {
           "Replay only the sessions whose name's FNV-1a hash leaves remainder <k> divided by <n> (the default session's name is empty); lines stay numbered as in the whole file."
       ),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
 
   static var help: String {
     _help(

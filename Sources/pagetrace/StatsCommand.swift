@@ -27,7 +27,7 @@ enum StatsCommand {
           "Also break each file down by session: the default session first, then the others in order of appearance."
       ),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs
+    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
 
   static var help: String {
     _help(

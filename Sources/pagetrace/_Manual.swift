@@ -23,7 +23,7 @@ enum _Manual {
     (
       "CONFIGURATION FLAGS",
       "Every configuration key as a flag, over the --config file, over each trace's header; when a flag is given twice the later one counts. A boolean flag alone sets true and --no-flag sets false; a frame is x,y,width,height or a JSON object.",
-      ConfigurationFlags.specs
+      ConfigurationFlags.specs(inLint: true)
     ),
   ]
 

@@ -186,9 +186,9 @@ func functionBody(of name: String, in script: String) -> String {
 /// and `--no-<flag>` for the boolean configuration flags.
 func helpOptions() throws -> [String: [String]] {
   let top = try pagetrace(["--help"]).stdout
-  let subcommands = helpSection("SUBCOMMANDS:", of: top).compactMap { line in
-    line.split(separator: " ").first.map(String.init)
-  }
+  // A subcommand's row starts at column 3; its summary's continuation lines are indented more.
+  let subcommands = helpSection("SUBCOMMANDS:", of: top).filter { !$0.hasPrefix("   ") }
+    .compactMap { line in line.split(separator: " ").first.map(String.init) }
   var options: [String: [String]] = [
     "": helpOptionNames(top.split(separator: "\n").map(String.init))
   ]

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Every command in the README's `sh` blocks runs as written, from the repository's root, and
-/// ends with the status its comment names (`exit 65`), or 0. Commands that need more than
-/// `pagetrace` and a shell are left to the CI steps that run them (see ``elsewhere``).
+/// ends with the status its comment names (`exit 65`), or 0, with `HOME` in a scratch folder.
+/// Commands that need more than `pagetrace` and a shell are left to the CI steps that run them
+/// (see ``elsewhere``).
 @Suite struct ReadmeExamplesTests {
   /// Commands run elsewhere, by how they start: the set-up commands (this very suite, and
   /// `swift run`), the portable binary and the Spark example (`.ci/static-binary.sh`,
@@ -49,7 +50,7 @@ import Testing
       example.command += (example.command.isEmpty ? "" : "\n") + line
       if line.hasPrefix("for ") { loopDepth += 1 }
       if line.hasPrefix("done") { loopDepth -= 1 }
-      if line.hasSuffix("\\") || loopDepth > 0 {
+      if line.hasSuffix("\\") || line.hasSuffix("&&") || loopDepth > 0 {
         pending = example
       } else {
         pending = nil
@@ -90,6 +91,7 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] =
       executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["HOME"] = Self.root.path  // examples that install something do it here
     process.environment = environment
     let output = try FileHandle(forWritingTo: Self.scratchFile(in: Self.root, "stdout"))
     let errors = try FileHandle(forWritingTo: Self.scratchFile(in: Self.root, "stderr"))
