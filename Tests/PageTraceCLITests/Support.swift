@@ -33,11 +33,21 @@ let executable: URL = {
 
 /// A scratch directory for one test.
 func scratch() throws -> URL {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("pagetrace-tests-\(UUID().uuidString)")
+  let directory = scratchRoot.appendingPathComponent(UUID().uuidString)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   return directory
 }
+
+/// The folder of every scratch folder of this test process, removed when the process ends,
+/// so that test runs leave nothing behind in the temporary directory.
+let scratchRoot: URL = {
+  let root = FileManager.default.temporaryDirectory
+    .appendingPathComponent("pagetrace-tests-\(ProcessInfo.processInfo.processIdentifier)")
+  try? FileManager.default.removeItem(at: root)  // a folder of an earlier process with this id
+  try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  atexit { try? FileManager.default.removeItem(at: scratchRoot) }
+  return root
+}()
 
 /// Runs `pagetrace` with arguments, in `directory`, with `input` on standard input.
 func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Data()) throws -> Run

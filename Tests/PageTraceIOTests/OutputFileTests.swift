@@ -5,8 +5,17 @@ import Testing
 
 /// The one output sink: a file is replaced only on success, never one of the inputs.
 @Suite struct OutputFileTests {
+  static let root: String = {
+    let root =
+      NSTemporaryDirectory() + "pagetrace-output-\(ProcessInfo.processInfo.processIdentifier)"
+    try? FileManager.default.removeItem(atPath: root)
+    atexit { try? FileManager.default.removeItem(atPath: OutputFileTests.root) }
+    return root
+  }()
+
+  /// A fresh folder in one folder per test process, removed when the process ends.
   func folder() throws -> String {
-    let path = NSTemporaryDirectory() + "pagetrace-output-\(UUID().uuidString)"
+    let path = Self.root + "/" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }
