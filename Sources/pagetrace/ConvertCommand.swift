@@ -14,16 +14,21 @@ enum ConvertCommand {
         name: "to", value: "jsonl|binary",
         help: "Output format. (default: the other format than the input's)"),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + Array(InputFlags.specs[1...2]) + ImportFlags.specs
+    ] + Array(InputFlags.specs[1...2]) + Array(InputFlags.specs[4...5]) + ImportFlags.specs
 
   static var help: String {
     _help(
       overview:
         "Convert a trace between JSON Lines and the binary format (docs/binary-format.md), losslessly. The input format is recognised from its content, not its name.",
       usage: "pagetrace convert [<file>] [-o <file>] [--to jsonl|binary]",
-      arguments: [("<file>", "The trace to convert; '-' is standard input.")],
+      arguments: [
+        (
+          "<file>",
+          "The trace to convert: a file, a directory holding one trace file, or '-' for standard input. gzip is read transparently."
+        )
+      ],
       sections: [
-        ("OPTIONS", Array(specs.prefix(5))), ("OTHER FORMATS", ImportFlags.specs),
+        ("OPTIONS", Array(specs.prefix(7))), ("OTHER FORMATS", ImportFlags.specs),
       ],
       footer: """
         convert copies events without replaying them, so it needs no configuration and takes
@@ -43,8 +48,9 @@ enum ConvertCommand {
     }
     let inputs = try InputFlags.inputs(from: options)
     let requested = try options.value("to").map(TraceFormat.init(option:))
+    let input = try InputFlags.onlyInput(
+      inputs, given: options.positionals.first, command: "convert")
     var run = try _CommandRun(inputs, output: options.value("output"))
-    let input = inputs.files[0]
     var reader: TraceReader
     do {
       reader = try TraceReader(opening: input, importer: inputs.importer)
@@ -94,7 +100,7 @@ enum ConvertCommand {
         case .blank: run.summary.blankLines += 1
         case .note(let note):
           run.summary.notes += 1
-          _standardError.write(note.description + "\n")
+          if run.inputs.replay.reportsNotes { _standardError.write(note.description + "\n") }
         case .header(let patch): header(patch)
         case .event(let value, _): event(value)
         }

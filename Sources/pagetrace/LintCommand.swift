@@ -18,7 +18,12 @@ enum LintCommand {
       overview:
         "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file holding one JSON object is a configuration (as for --config); a trace's header is checked, and its events are replayed to report behaviour the guidelines warn about.",
       usage: "pagetrace lint [<options>] [<file> ...]",
-      arguments: [("<file>", "Configurations or traces; '-' or none: standard input.")],
+      arguments: [
+        (
+          "<file>",
+          "Configurations or traces: files, directories (their files in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
+        )
+      ],
       sections: [
         ("OPTIONS", Array(specs.prefix(2)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
