@@ -17,8 +17,10 @@ let package = Package(
     .target(
       name: "_PageTraceMath",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
+    // The system's zlib (libz, present on every Linux), for gzip-compressed traces.
+    .systemLibrary(name: "_PageTraceZlib"),
     // Trace I/O by concern: Platform, Bytes, JSON, Binary, Import, Replay. No Foundation.
-    .target(name: "PageTraceIO", dependencies: ["PageTrace"]),
+    .target(name: "PageTraceIO", dependencies: ["PageTrace", "_PageTraceZlib"]),
     // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
     .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
     // Deterministic realistic traces, for benchmarks and anyone.

@@ -16,8 +16,14 @@ if ldd "$binary" | grep -i swift >&2; then
   echo "static-binary: $binary still loads Swift libraries" >&2
   exit 1
 fi
+# Only libraries every Linux has: the C and C++ runtimes, and zlib (gzip input).
+if ldd "$binary" | awk '{ print $1 }' \
+  | grep -vE '^(linux-vdso\.so|/lib.*/ld-linux.*\.so|lib(c|m|stdc\+\+|gcc_s|z|dl|pthread|rt)\.so)' >&2; then
+  echo "static-binary: $binary loads a library outside libc, libm, libstdc++, libgcc_s, libz" >&2
+  exit 1
+fi
 floor=$(objdump -T "$binary" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -1)
-echo "static-binary: needs only libc, libm, libstdc++, libgcc_s; glibc floor ${floor#GLIBC_}" >&2
+echo "static-binary: needs only libc, libm, libstdc++, libgcc_s, libz; glibc floor ${floor#GLIBC_}" >&2
 
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
 expected=$("$binary" replay --emit all Traces/scrub.jsonl)

@@ -25,7 +25,12 @@ enum ClassifyCommand {
       overview:
         "Classify every touch stroke as tap, long-press, drag, swipe or cancelled, with the rule code of replay and the constants of the trace's profile (scrubTravel, scrubDelay, swipeDistance, swipeVelocity). The swipe rule measures half the container's length only when a container is configured; without one only its velocity part applies (\"swipeRule\":\"velocity\").",
       usage: "pagetrace classify [<options>] [<file> ...]",
-      arguments: [("<file>", "Traces or recordings (--from); '-' or none: standard input.")],
+      arguments: [
+        (
+          "<file>",
+          "Traces or recordings (--from): files, directories (their trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
+        )
+      ],
       sections: [
         ("OPTIONS", Array(specs.prefix(4)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),

@@ -21,7 +21,12 @@ enum ConvertCommand {
       overview:
         "Convert a trace between JSON Lines and the binary format (docs/binary-format.md), losslessly. The input format is recognised from its content, not its name.",
       usage: "pagetrace convert [<file>] [-o <file>] [--to jsonl|binary]",
-      arguments: [("<file>", "The trace to convert; '-' is standard input.")],
+      arguments: [
+        (
+          "<file>",
+          "The trace to convert: a file, a directory holding one trace file, or '-' for standard input. gzip is read transparently."
+        )
+      ],
       sections: [
         ("OPTIONS", Array(specs.prefix(3)) + InputFlags.copyingSpecs),
         ("OTHER FORMATS", ImportFlags.specs),
@@ -44,8 +49,9 @@ enum ConvertCommand {
     }
     let inputs = try InputFlags.inputs(from: options)
     let requested = try options.value("to").map(TraceFormat.init(option:))
+    let input = try InputFlags.onlyInput(
+      inputs, given: options.positionals.first, command: "convert")
     var run = try _CommandRun(inputs, output: options.value("output"))
-    let input = inputs.files[0]
     var reader: TraceReader
     do {
       reader = try TraceReader(opening: input, importer: inputs.importer)
@@ -95,7 +101,7 @@ enum ConvertCommand {
         case .blank: run.summary.blankLines += 1
         case .note(let note):
           run.summary.notes += 1
-          _standardError.write(note.description + "\n")
+          if run.inputs.replay.reportsNotes { _standardError.write(note.description + "\n") }
         case .header(let patch): header(patch)
         case .event(let value, _): event(value)
         }

@@ -32,8 +32,12 @@ enum InputFlags {
 
   /// What the input options of a command line say.
   struct Inputs {
-    /// The inputs, `-` for standard input.
+    /// The inputs, `-` for standard input; a directory stands for its trace files
+    /// (``TraceReader/traceFiles(inDirectory:)``), in name order.
     var files: [String]
+    /// Directories given with `--on-error skip` that could not be listed or held no trace
+    /// file: already reported, they count as unreadable inputs.
+    var unreadableDirectories = 0
     /// The importer of `--from`, if any.
     var importer: (any LineImporter)?
     /// The options of the one replay loop: configuration, error policy, session limit.
@@ -84,6 +88,56 @@ enum InputFlags {
       }
     }
     inputs.replay.overrides.merge(try ConfigurationFlags.patch(from: options))
+    try expandDirectories(&inputs)
     return inputs
+  }
+
+  /// Replaces each directory among the inputs with its trace files, in name order, and says so
+  /// on standard error (unless `--quiet`). A directory that cannot be listed or holds no trace
+  /// file is exit 66, or with `--on-error skip` reported and counted as an unreadable input.
+  static func expandDirectories(_ inputs: inout Inputs) throws(CommandFailure) {
+    guard inputs.files.contains(where: TraceReader.isDirectory) else { return }
+    var files: [String] = []
+    for file in inputs.files {
+      guard TraceReader.isDirectory(file) else {
+        files.append(file)
+        continue
+      }
+      do {
+        let found = try TraceReader.traceFiles(inDirectory: file)
+        if !inputs.quiet {
+          let count = found.count == 1 ? "1 file" : "\(found.count) files"
+          _standardError.write("pagetrace: note: \(file): reading \(count) in name order\n")
+        }
+        files += found
+      } catch {
+        guard inputs.replay.skipsBadLines else {
+          throw CommandFailure(status: .noInput, message: error.description)
+        }
+        _standardError.write("pagetrace: error: \(error)\n")
+        inputs.unreadableDirectories += 1
+      }
+    }
+    inputs.files = files
+  }
+
+  /// The one input of a command that reads exactly one (`render`, `convert`), `given` as a
+  /// path (one positional argument at most): a directory must hold exactly one trace file.
+  ///
+  /// - Throws: A usage error (64) for more than one, 66 when a skipped directory left none.
+  static func onlyInput(
+    _ inputs: Inputs, given: String?, command: String
+  ) throws(CommandFailure) -> String {
+    guard inputs.files.count == 1 else {
+      if inputs.files.isEmpty {
+        throw CommandFailure(status: .noInput, message: "", isReported: true)
+      }
+      throw CommandFailure(
+        status: .usage,
+        message:
+          "\(command) reads one trace; the directory \(given ?? "") holds \(inputs.files.count) trace files"
+      )
+    }
+    return inputs.files[0]
   }
 }

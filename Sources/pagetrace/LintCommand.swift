@@ -23,7 +23,12 @@ enum LintCommand {
       overview:
         "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file or standard input holding one JSON object without \"t\" is a configuration (as for --config; pages and control may be left out); anything else is a trace: its configuration is checked, and its events are replayed to report behaviour the guidelines warn about.",
       usage: "pagetrace lint [<options>] [<file> ...]",
-      arguments: [("<file>", "Configurations or traces; '-' or none: standard input.")],
+      arguments: [
+        (
+          "<file>",
+          "Configurations or traces: files, directories (their files in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
+        )
+      ],
       sections: [
         ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),

@@ -35,7 +35,12 @@ enum RenderCommand {
         "Draw one session as a self-contained SVG timeline against seconds since its first event: the finger along the control's axis, the page as a step line with every transition marked by cause (animated filled, not animated hollow), bands for the interaction state and the background, and a legend. A session that is not in the file is a data error (65).",
       usage:
         "pagetrace render <file> [--session <name>] [--start <seconds>] [--end <seconds>] [-o <file>]\n       pagetrace render <file> --list-sessions",
-      arguments: [("<file>", "A trace or recording (--from); '-' is standard input.")],
+      arguments: [
+        (
+          "<file>",
+          "A trace or recording (--from): a file, a directory holding one trace file, or '-' for standard input. gzip is read transparently."
+        )
+      ],
       sections: [
         ("OPTIONS", Array(specs.prefix(6)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
@@ -62,10 +67,12 @@ enum RenderCommand {
         status: .usage, message: "--list-sessions takes no --session, --start or --end")
     }
     let inputs = try InputFlags.inputs(from: options)
-    let file = TraceReader.displayName(of: inputs.files[0])
+    let input = try InputFlags.onlyInput(
+      inputs, given: options.positionals.first, command: "render")
+    let file = TraceReader.displayName(of: input)
     var run = try _CommandRun(inputs, output: options.value("output"))
     var observer = Observer(session: options.value("session"), window: window)
-    let outcome = run.replay(inputs.files[0], observer: &observer)
+    let outcome = run.replay(input, observer: &observer)
     if !run.hasFailed && outcome != nil {
       if listing {
         run.output.write(observer.catalog.listing(names: observer.names))

@@ -52,7 +52,7 @@ enum ReplayCommand {
       arguments: [
         (
           "<file>",
-          "JSON Lines traces, replayed independently in order. '-' or none: standard input."
+          "Traces (JSON Lines or binary), replayed independently in order: a file, a directory (its trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
         )
       ],
       sections: [
@@ -128,11 +128,12 @@ enum ReplayCommand {
     var run = try _CommandRun(inputs, output: options.value("output"))
     replayOptions.progress = run.progress?.progress
     do {
-      run.summary = try BatchReplay(replayOptions).run(
-        inputs.files, to: run.output.descriptor, name: run.output.name
-      ) {
-        _standardError.write($0 + "\n")
-      }
+      run.summary.add(
+        try BatchReplay(replayOptions).run(
+          inputs.files, to: run.output.descriptor, name: run.output.name
+        ) {
+          _standardError.write($0 + "\n")
+        })
     } catch {
       run.fail(CommandFailure(error))
     }

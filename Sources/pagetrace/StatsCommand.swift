@@ -34,7 +34,12 @@ enum StatsCommand {
       overview:
         "Summarise traces: events, strokes by class, transitions by cause, animated or not, scrubs (count, pages per scrub: mean, maximum, histogram; peak pages per second), animations suppressed by a scrub, time on each page (the 10 longest and the rest), announcements.",
       usage: "pagetrace stats [<options>] [<file> ...]",
-      arguments: [("<file>", "Traces or recordings (--from); '-' or none: standard input.")],
+      arguments: [
+        (
+          "<file>",
+          "Traces or recordings (--from): files, directories (their trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
+        )
+      ],
       sections: [
         ("OPTIONS", Array(specs.prefix(6)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),

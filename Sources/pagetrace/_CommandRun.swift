@@ -46,6 +46,7 @@ struct _CommandRun: ~Copyable {
       }
     }
     self.inputs = inputs
+    summary.unreadableFiles = inputs.unreadableDirectories
     _Platform.removeOnSignals(output.temporaryPath)
     progress =
       inputs.showsProgress && !inputs.files.isEmpty ? _ProgressLine(files: inputs.files) : nil

@@ -100,24 +100,62 @@ import Testing
 
   @Test(
     arguments: [
-      [0xFF], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-      [0xF5, 0x80, 0x80, 0x80], [0x80], [0xE2, 0x82], [0xC3, 0x28],
-    ] as [[UInt8]])
-  func invalidUTF8IsADataError(bad: [UInt8]) {
-    // "é" before the bad bytes: the column counts it as one character.
+      ([0xFF], "the byte 0xFF (never in UTF-8)"),
+      ([0xF5, 0x80, 0x80, 0x80], "the byte 0xF5 (never in UTF-8)"),
+      ([0x80], "the byte 0x80 (a continuation byte without a lead byte)"),
+      ([0xBF, 0x80], "the byte 0xBF (a continuation byte without a lead byte)"),
+      ([0xC0, 0x80], "the byte 0xC0 (an overlong encoding)"),
+      ([0xC1, 0xBF], "the byte 0xC1 (an overlong encoding)"),
+      ([0xE0, 0x80, 0x80], "the byte 0xE0 (an overlong encoding)"),
+      ([0xF0, 0x8F, 0xBF, 0xBF], "the byte 0xF0 (an overlong encoding)"),
+      ([0xED, 0xA0, 0x80], "the byte 0xED (an encoded surrogate)"),
+      ([0xF4, 0x90, 0x80, 0x80], "the byte 0xF4 (a code point above U+10FFFF)"),
+      (
+        [0xC3, 0x28], "the byte 0xC3 (the start of a 2-byte sequence without its continuation byte)"
+      ),
+      (
+        [0xE2, 0x82],
+        "the byte 0xE2 (the start of a 3-byte sequence without its continuation bytes)"
+      ),
+      ([0xE9], "the byte 0xE9 (the start of a 3-byte sequence without its continuation bytes)"),
+      (
+        [0xF0, 0x9F, 0x98],
+        "the byte 0xF0 (the start of a 4-byte sequence without its continuation bytes)"
+      ),
+    ] as [([UInt8], String)])
+  func invalidUTF8NamesTheFirstByteOfTheBadSequence(bad: [UInt8], found: String) {
+    // "é" before the bad bytes: the column counts it as one character, and points at the
+    // first byte of the bad sequence, not at the byte after it that gave it away.
     let line = Array(#"{"t":0,"key":"tab","s":"é"#.utf8) + bad + Array(#"x"}"#.utf8)
     let error = decodingError(line)
     #expect(error?.expected == "valid UTF-8")
     #expect(error?.column == 26)
+    #expect(error?.found == found)
+  }
+
+  @Test func latin1TextNamesItsOwnByte() {
+    // "café" in Latin-1: 0xE9 before the closing quote (0x22), which used to be named.
+    let error = decodingError(Array(#"{"name":"caf"#.utf8) + [0xE9] + Array(#""}"#.utf8))
     #expect(
-      error?.found.hasPrefix("the byte 0x") == true || error?.found == "a truncated UTF-8 sequence")
+      error?.description
+        == "trace.jsonl:1:13: expected valid UTF-8, found the byte 0xE9 (the start of a 3-byte"
+        + " sequence without its continuation bytes)")
+  }
+
+  @Test func aSequenceCutShortByTheEndOfTheLine() {
+    let error = decodingError(Array(#"{"t":0,"key":"tab","s":"ab"#.utf8) + [0xE2, 0x82])
+    #expect(error?.column == 27)
+    #expect(error?.found == "the byte 0xE2 (a sequence cut short by the end of the line)")
   }
 
   @Test func invalidUTF8OutsideStrings() {
     let error = decodingError([0x7B, 0xFF, 0x7D])
     #expect(error?.expected == "a key in double quotes")
-    #expect(error?.found == "the byte 0xFF")
+    #expect(error?.found == "the byte 0xFF (never in UTF-8)")
     #expect(error?.column == 2)
+    let stray = decodingError([0x7B, 0x7D, 0x20, 0x80])
+    #expect(stray?.found == "the byte 0x80 (a continuation byte without a lead byte)")
+    #expect(stray?.column == 4)
   }
 
   @Test func validFourByteScalarsPass() throws {

@@ -1,11 +1,11 @@
 // FuzzJSONLines: the input is a JSON Lines trace.
 //
-// bytes → TraceReader (chunk size and line limit from the first byte, see Chunking) → the
-// library's TraceReplay loop, skipping bad lines as `--on-error skip` does, watched by
-// FuzzReplay (reducer invariants on every record and event; records to RecordWriter on
-// /dev/null). Then the binary round trip the README promises: the header and the events
-// handed to the engine, written with BinaryTraceWriter and read back with TraceReader, must
-// come back equal, in order, with no error.
+// bytes (gzip-compressed when they start with 1F 8B) → TraceReader (chunk size and line limit
+// from the first byte, see Chunking) → the library's TraceReplay loop, skipping bad lines as
+// `--on-error skip` does, watched by FuzzReplay (reducer invariants on every record and
+// event; records to RecordWriter on /dev/null). Then the binary round trip the README
+// promises: the header and the events handed to the engine, written with BinaryTraceWriter
+// and read back with TraceReader, must come back equal, in order, with no error.
 import FuzzSupport
 import PageTrace
 import PageTraceIO
@@ -24,9 +24,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var reader = try TraceReader(
       descriptor: input.descriptor, name: "fuzz.jsonl", chunkSize: sizes.chunkSize,
       maximumLineLength: sizes.maximumLineLength)
-    if size >= 8 && bytes.starts(with: BinaryTraceReader.magic) {
+    // gzip content (`1F 8B`) is decompressed, and may hold either format.
+    let isGzip = size >= 2 && bytes.starts(with: [0x1F, 0x8B])
+    guard reader.isGzip == isGzip else { fatalError("gzip sniffed as \(reader.isGzip)") }
+    if !isGzip && size >= 8 && bytes.starts(with: BinaryTraceReader.magic) {
       guard reader.format == .binary else { fatalError("the magic was not sniffed as binary") }
-    } else if reader.format != .jsonLines {
+    } else if !isGzip && reader.format != .jsonLines {
       fatalError("input without the magic sniffed as \(reader.format)")
     }
     summary = FuzzReplay.run(&reader, base: FuzzReplay.phone(), keepEvents: 4096)

@@ -76,8 +76,7 @@ public struct BinaryTraceReader: ~Copyable {
     case finished
   }
 
-  private let descriptor: Int32
-  private let ownsDescriptor: Bool
+  private let source: _ByteSource
   private var buffer: UnsafeMutableRawPointer
   private var capacity: Int
   /// The offset of the first byte not consumed.
@@ -116,8 +115,8 @@ public struct BinaryTraceReader: ~Copyable {
     maximumStringLength: Int = defaultMaximumStringLength
   ) {
     self.init(
-      descriptor: descriptor, owned: false, name: name, chunkSize: chunkSize,
-      maximumStringLength: maximumStringLength,
+      source: _ByteSource(descriptor: descriptor, owned: false, name: name),
+      chunkSize: chunkSize, maximumStringLength: maximumStringLength,
       prefix: UnsafeRawBufferPointer(start: nil, count: 0),
       prefixEndsInput: false)
   }
@@ -133,22 +132,22 @@ public struct BinaryTraceReader: ~Copyable {
   ) throws(FileError) {
     let descriptor = try _System.openForReading(path)
     self.init(
-      descriptor: descriptor, owned: true, name: path, chunkSize: chunkSize,
-      maximumStringLength: maximumStringLength,
+      source: _ByteSource(descriptor: descriptor, owned: true, name: path),
+      chunkSize: chunkSize, maximumStringLength: maximumStringLength,
       prefix: UnsafeRawBufferPointer(start: nil, count: 0),
       prefixEndsInput: false)
   }
 
-  /// Reads from a descriptor after `prefix`, the bytes already read from it (the format
-  /// sniffing of ``TraceReader``); `prefixEndsInput` when the descriptor reported its end.
+  /// Reads from a source after `prefix`, the bytes already read from it (the format sniffing
+  /// of ``TraceReader``, which may decompress gzip on the way); `prefixEndsInput` when the
+  /// source reported its end.
   init(
-    descriptor: Int32, owned: Bool, name: String, chunkSize: Int, maximumStringLength: Int,
+    source: consuming _ByteSource, chunkSize: Int, maximumStringLength: Int,
     prefix: UnsafeRawBufferPointer, prefixEndsInput: Bool
   ) {
     precondition(chunkSize >= 1 && maximumStringLength >= 0, "invalid sizes")
-    self.descriptor = descriptor
-    self.ownsDescriptor = owned
-    self.name = name
+    self.name = source.name
+    self.source = source
     self.chunkSize = chunkSize
     self.maximumStringLength = min(maximumStringLength, Self.maximumStringTableSize)
     self.capacity = max(chunkSize, Self.recordSize, prefix.count)
@@ -162,7 +161,6 @@ public struct BinaryTraceReader: ~Copyable {
 
   deinit {
     buffer.deallocate()
-    if ownsDescriptor { _System.close(descriptor) }
   }
 
   /// Returns the header (first, if the file has a configuration), then the next event, or
@@ -278,7 +276,10 @@ public struct BinaryTraceReader: ~Copyable {
   // MARK: Buffer
 
   /// Makes `count` bytes available from ``start``; `false` if the input ends first.
-  private mutating func fill(_ count: Int) throws(FileError) -> Bool {
+  ///
+  /// - Throws: ``FileError`` if reading fails; ``TraceError`` at the current record for a
+  ///   damaged gzip stream.
+  private mutating func fill(_ count: Int) throws -> Bool {
     while end - start < count {
       if atEndOfInput { return false }
       let available = end - start
@@ -296,8 +297,12 @@ public struct BinaryTraceReader: ~Copyable {
         start = 0
         end = available
       }
-      let read = try _System.read(
-        descriptor, into: buffer + end, count: min(chunkSize, capacity - end), name: name)
+      let read: Int
+      do {
+        read = try source.read(into: buffer + end, count: min(chunkSize, capacity - end))
+      } catch let damage as _GzipDamage {
+        throw failure(damage.expected, damage.found)
+      }
       if read == 0 { atEndOfInput = true } else { end += read }
     }
     return true

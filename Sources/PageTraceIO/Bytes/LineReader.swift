@@ -1,5 +1,9 @@
 /// Reads a file, pipe or standard input line by line, in fixed-size chunks, with bounded memory.
 ///
+/// The public initialisers read the bytes as they are; a ``TraceReader`` hands it a
+/// gzip-compressed input decompressed on the way, and then line numbers, columns and the line
+/// limit are those of the decompressed text.
+///
 /// Each line is handed out as bytes that stay valid until the next call to ``next()``, with its
 /// 1-based number. Lines end at `\n`; one trailing `\r` is removed, and a UTF-8 byte order mark
 /// at the very start of the input is skipped. The last line needs no newline.
@@ -44,8 +48,7 @@ public struct LineReader: ~Copyable {
   /// The name of standard input in errors.
   public static let standardInputName = "<stdin>"
 
-  private let descriptor: Int32
-  private let ownsDescriptor: Bool
+  private let source: _ByteSource
   private var buffer: UnsafeMutableRawPointer
   private var capacity: Int
   /// Where the line being assembled starts.
@@ -70,8 +73,8 @@ public struct LineReader: ~Copyable {
     maximumLineLength: Int = defaultMaximumLineLength
   ) {
     self.init(
-      descriptor: descriptor, owned: false, name: name, chunkSize: chunkSize,
-      maximumLineLength: maximumLineLength)
+      source: _ByteSource(descriptor: descriptor, owned: false, name: name),
+      chunkSize: chunkSize, maximumLineLength: maximumLineLength)
   }
 
   /// Opens a file for reading; the descriptor is closed when the reader goes away.
@@ -85,8 +88,8 @@ public struct LineReader: ~Copyable {
   ) throws(FileError) {
     let descriptor = try _System.openForReading(path)
     self.init(
-      descriptor: descriptor, owned: true, name: path, chunkSize: chunkSize,
-      maximumLineLength: maximumLineLength)
+      source: _ByteSource(descriptor: descriptor, owned: true, name: path),
+      chunkSize: chunkSize, maximumLineLength: maximumLineLength)
   }
 
   /// A reader of standard input, named `<stdin>`.
@@ -98,13 +101,10 @@ public struct LineReader: ~Copyable {
       maximumLineLength: maximumLineLength)
   }
 
-  private init(
-    descriptor: Int32, owned: Bool, name: String, chunkSize: Int, maximumLineLength: Int
-  ) {
+  private init(source: consuming _ByteSource, chunkSize: Int, maximumLineLength: Int) {
     precondition(chunkSize >= 1 && maximumLineLength >= 1, "sizes must be at least 1")
-    self.descriptor = descriptor
-    self.ownsDescriptor = owned
-    self.name = name
+    self.name = source.name
+    self.source = source
     self.chunkSize = chunkSize
     self.maximumLineLength = maximumLineLength
     self.capacity = chunkSize
@@ -113,7 +113,6 @@ public struct LineReader: ~Copyable {
 
   deinit {
     buffer.deallocate()
-    if ownsDescriptor { _System.close(descriptor) }
   }
 
   /// The largest the buffer ever becomes.
@@ -122,8 +121,8 @@ public struct LineReader: ~Copyable {
   /// Returns the next line, or `nil` at the end of the input.
   ///
   /// - Throws: ``TraceError`` for a line longer than ``maximumLineLength`` (the reader can go
-  ///   on with the next line), or ``FileError`` (``FileError/Kind/readFailed``) if reading
-  ///   fails.
+  ///   on with the next line) or a damaged gzip stream (the input then ends), or
+  ///   ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next() throws -> Line? {
     while true {
       if scanStart < end,
@@ -172,8 +171,12 @@ public struct LineReader: ~Copyable {
       if capacity - end < chunkSize && capacity < maximumCapacity {
         grow(to: min(maximumCapacity, max(capacity * 2, end + chunkSize)))
       }
-      let count = try _System.read(
-        descriptor, into: buffer + end, count: min(chunkSize, capacity - end), name: name)
+      let count: Int
+      do {
+        count = try source.read(into: buffer + end, count: min(chunkSize, capacity - end))
+      } catch let damage as _GzipDamage {
+        throw cutShort(by: damage)
+      }
       if count == 0 { atEndOfInput = true } else { end += count }
     }
   }
@@ -199,6 +202,23 @@ public struct LineReader: ~Copyable {
       number: lineNumber)
   }
 
+  /// The data error for a damaged gzip stream, at the line it cuts short and the column after
+  /// its last decompressed character. The input ends there: the partial line is dropped.
+  private mutating func cutShort(by damage: _GzipDamage) -> TraceError {
+    let partial = skipping ? 0 : end - lineStart
+    let column = _characterColumn(
+      UnsafeRawBufferPointer(start: buffer + lineStart, count: partial), partial)
+    lineNumber += 1
+    skipping = false
+    lineStart = 0
+    scanStart = 0
+    end = 0
+    atEndOfInput = true
+    return TraceError(
+      file: name, line: lineNumber, column: column, expected: damage.expected,
+      found: damage.found)
+  }
+
   private func tooLong() -> TraceError {
     TraceError(
       file: name, line: lineNumber, column: 1,
@@ -215,15 +235,13 @@ public struct LineReader: ~Copyable {
 }
 
 extension LineReader {
-  /// Reads from a descriptor after `prefix`, bytes already read from it (the format sniffing
-  /// of ``TraceReader``); `prefixEndsInput` when the descriptor reported its end.
+  /// Reads from a source after `prefix`, bytes already read from it (the format sniffing of
+  /// ``TraceReader``); `prefixEndsInput` when the source reported its end.
   init(
-    descriptor: Int32, owned: Bool, name: String, chunkSize: Int, maximumLineLength: Int,
+    source: consuming _ByteSource, chunkSize: Int, maximumLineLength: Int,
     prefix: UnsafeRawBufferPointer, prefixEndsInput: Bool
   ) {
-    self.init(
-      descriptor: descriptor, owned: owned, name: name, chunkSize: chunkSize,
-      maximumLineLength: maximumLineLength)
+    self.init(source: source, chunkSize: chunkSize, maximumLineLength: maximumLineLength)
     if prefix.count > capacity { grow(to: prefix.count) }
     if let source = prefix.baseAddress, !prefix.isEmpty {
       buffer.copyMemory(from: source, byteCount: prefix.count)

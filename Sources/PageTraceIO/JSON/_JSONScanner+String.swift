@@ -99,38 +99,61 @@ extension _JSONScanner {
 
   /// The length of the well-formed multi-byte UTF-8 sequence at an offset, or `nil`.
   func multibyteLength(at offset: Int) -> Int? {
-    let lead = byte(at: offset)
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: (length, low) = (3, 0xA0)
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: (length, high) = (3, 0x9F)
-    case 0xF0: (length, low) = (4, 0x90)
-    case 0xF1...0xF3: length = 4
-    case 0xF4: (length, high) = (4, 0x8F)
-    default: return nil
-    }
-    guard offset + length <= count else { return nil }
+    guard let (length, low, high) = Self.multibyteShape(of: byte(at: offset)),
+      offset + length <= count
+    else { return nil }
     let second = byte(at: offset + 1)
     guard second >= low && second <= high else { return nil }
     for index in offset + 2..<offset + length where byte(at: index) & 0xC0 != 0x80 { return nil }
     return length
   }
 
-  /// `the byte 0xXX`, for the first byte that breaks UTF-8 at an offset.
-  func invalidByteDescription(at offset: Int) -> String {
-    var index = offset
-    if multibyteLength(at: offset) == nil && byte(at: offset) >= 0xC2 && byte(at: offset) <= 0xF4 {
-      index += 1
-      while index < count && byte(at: index) & 0xC0 == 0x80 { index += 1 }
-      if index >= count { return "a truncated UTF-8 sequence" }
+  /// For a byte that starts a multi-byte sequence: the sequence's length and the range of its
+  /// second byte (Unicode Table 3-7); `nil` for any other byte.
+  private static func multibyteShape(of lead: UInt8) -> (length: Int, low: UInt8, high: UInt8)? {
+    switch lead {
+    case 0xC2...0xDF: (2, 0x80, 0xBF)
+    case 0xE0: (3, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+    case 0xED: (3, 0x80, 0x9F)
+    case 0xF0: (4, 0x90, 0xBF)
+    case 0xF1...0xF3: (4, 0x80, 0xBF)
+    case 0xF4: (4, 0x80, 0x8F)
+    default: nil
     }
-    let value = byte(at: index)
+  }
+
+  /// `the byte 0xXX (why)`, naming the first byte of the ill-formed UTF-8 sequence at an
+  /// offset (where the error's column points), not the byte after it that gave it away: for
+  /// `caf\xE9"` it is 0xE9, a lead byte whose continuation bytes are missing.
+  func invalidByteDescription(at offset: Int) -> String {
+    let lead = byte(at: offset)
+    let reason: String
+    switch lead {
+    case 0x80...0xBF: reason = "a continuation byte without a lead byte"
+    case 0xC0, 0xC1: reason = "an overlong encoding"
+    case 0xF5...0xFF: reason = "never in UTF-8"
+    default:
+      guard let (length, low, high) = Self.multibyteShape(of: lead) else {
+        reason = "not UTF-8"
+        break
+      }
+      var index = offset + 1
+      while index < min(offset + length, count) && byte(at: index) & 0xC0 == 0x80 { index += 1 }
+      let second = offset + 1 < count ? byte(at: offset + 1) : 0
+      if offset + 1 < count && second & 0xC0 == 0x80 && second < low {
+        reason = "an overlong encoding"
+      } else if offset + 1 < count && second & 0xC0 == 0x80 && second > high {
+        reason = lead == 0xED ? "an encoded surrogate" : "a code point above U+10FFFF"
+      } else if index == count {
+        reason = "a sequence cut short by the end of the \(isWholeFile ? "file" : "line")"
+      } else {
+        let bytes = length == 2 ? "byte" : "bytes"
+        reason = "the start of a \(length)-byte sequence without its continuation \(bytes)"
+      }
+    }
     let digits: [Character] = Array("0123456789ABCDEF")
-    return "the byte 0x\(digits[Int(value >> 4)])\(digits[Int(value & 15)])"
+    return "the byte 0x\(digits[Int(lead >> 4)])\(digits[Int(lead & 15)]) (\(reason))"
   }
 
   // MARK: Decoding

@@ -227,6 +227,32 @@ enum _System {
     return nil
   }
 
+  /// The names in a directory, `.` and `..` left out, in the order the system gives them.
+  static func directoryEntries(_ path: String) throws(FileError) -> [String] {
+    guard let directory = opendir(path) else {
+      let code = errno
+      switch code {
+      case ENOENT, ENOTDIR: throw FileError(.notFound, path: path, code: code)
+      case EACCES, EPERM: throw FileError(.notReadable, path: path, code: code)
+      default: throw FileError(.openFailed, path: path, code: code)
+      }
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else {
+        let code = errno
+        if code != 0 { throw FileError(.readFailed, path: path, code: code) }
+        return names
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+  }
+
   // MARK: Memory and numbers
 
   /// The first `byte` in `count` bytes from `start`.

@@ -8,6 +8,14 @@ import PageTrace
 /// bytes read to decide are handed to that reader, so nothing is read twice and standard
 /// input works. An input shorter than the magic is JSON Lines.
 ///
+/// Content that starts with the gzip magic bytes `1F 8B` is decompressed on the way, streaming
+/// (with fixed buffers), and the decompressed content is sniffed the same way: gzip-compressed
+/// JSON Lines and binary traces read like the plain ones, with the lines, columns and records
+/// of the decompressed trace (``isGzip``). Several gzip members one after another read as one.
+/// A damaged gzip stream (bad data, a wrong checksum, cut short, bytes after a member) is a
+/// ``TraceError`` naming the byte offset in the compressed input, after every item before the
+/// damage; the trace then ends.
+///
 /// Both formats give the same items: the header's configuration, events with their line (in
 /// JSON Lines) or record number (binary), and blank lines (JSON Lines only). Errors are
 /// ``TraceError``s: JSON Lines errors keep their exact line and column; binary errors name the
@@ -33,6 +41,10 @@ public struct TraceReader: ~Copyable {
   public let name: String
   /// The format found in the content.
   public let format: TraceFormat
+  /// Whether the content is gzip-compressed (it starts with the magic bytes `1F 8B`): it is
+  /// then decompressed on the way, and lines, columns and records are those of the
+  /// decompressed trace.
+  public let isGzip: Bool
   /// The line (JSON Lines) or record (binary) of the item last handed out or reported.
   public private(set) var lineNumber = 0
 
@@ -107,48 +119,96 @@ public struct TraceReader: ~Copyable {
     let capacity = max(chunkSize, magic.count)
     let prefix = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     defer { prefix.deallocate() }
-    var count = 0
-    var atEnd = false
-    // Read until the magic is complete or ruled out, so that a short first line typed on a
-    // terminal is not held back.
-    while count < magic.count
-      && (0..<count).allSatisfy({ prefix.load(fromByteOffset: $0, as: UInt8.self) == magic[$0] })
-    {
-      let read: Int
-      do {
-        read = try _System.read(
-          descriptor, into: prefix + count, count: min(chunkSize, capacity - count), name: name)
-      } catch {
-        if owned { _System.close(descriptor) }
-        throw error
+    // The raw bytes: gzip (`1F 8B`), binary, or JSON Lines.
+    var sniffed: (count: Int, atEnd: Bool)
+    do {
+      sniffed = try Self.sniff(
+        into: prefix, capacity: capacity, chunkSize: chunkSize,
+        magics: [_ByteSource.gzipMagic, magic]
+      ) { buffer, count throws(FileError) in
+        try _System.read(descriptor, into: buffer, count: count, name: name)
       }
-      if read == 0 {
-        atEnd = true
-        break
-      }
-      count += read
+    } catch {
+      if owned { _System.close(descriptor) }
+      throw error
     }
-    let isBinary =
-      count >= magic.count
-      && (0..<magic.count).allSatisfy {
-        prefix.load(fromByteOffset: $0, as: UInt8.self) == magic[$0]
+    let isGzip =
+      sniffed.count >= 2 && Self.starts(prefix, sniffed.count, with: _ByteSource.gzipMagic)
+    let source: _ByteSource
+    if isGzip {
+      // The compressed bytes read so far start the stream; the content is sniffed again, as
+      // it comes out of it.
+      let gzip = _GzipStream(
+        prefix: UnsafeRawBufferPointer(start: prefix, count: sniffed.count),
+        prefixEndsInput: sniffed.atEnd, chunkSize: chunkSize)
+      source = _ByteSource(descriptor: descriptor, owned: owned, name: name, gzip: gzip)
+      var damaged = false
+      sniffed = try Self.sniff(
+        into: prefix, capacity: capacity, chunkSize: chunkSize, magics: [magic]
+      ) { buffer, count throws(FileError) in
+        do {
+          return try gzip.read(into: buffer, count: count, from: descriptor, name: name)
+        } catch let error as FileError {
+          throw error
+        } catch {
+          // Damage is thrown again by the first read of the trace, which gives it its line.
+          if let damage = error as? _GzipDamage { gzip.keep(damage) }
+          damaged = true
+          return 0
+        }
       }
+      if damaged { sniffed.atEnd = false }
+    } else {
+      source = _ByteSource(descriptor: descriptor, owned: owned, name: name)
+    }
+    let count = sniffed.count
+    let isBinary = count >= magic.count && Self.starts(prefix, count, with: magic)
     let bytes = UnsafeRawBufferPointer(start: prefix, count: count)
     self.name = name
+    self.isGzip = isGzip
     self.decoder = TraceDecoder(file: name)
     if isBinary {
       self.format = .binary
       self.lines = nil
       self.binary = BinaryTraceReader(
-        descriptor: descriptor, owned: owned, name: name, chunkSize: chunkSize,
-        maximumStringLength: maximumLineLength, prefix: bytes, prefixEndsInput: atEnd)
+        source: source, chunkSize: chunkSize, maximumStringLength: maximumLineLength,
+        prefix: bytes, prefixEndsInput: sniffed.atEnd)
     } else {
       self.format = .jsonLines
       self.lines = LineReader(
-        descriptor: descriptor, owned: owned, name: name, chunkSize: chunkSize,
-        maximumLineLength: maximumLineLength, prefix: bytes, prefixEndsInput: atEnd)
+        source: source, chunkSize: chunkSize, maximumLineLength: maximumLineLength,
+        prefix: bytes, prefixEndsInput: sniffed.atEnd)
       self.binary = nil
     }
+  }
+
+  /// Whether the `count` bytes at `bytes` start with `magic`.
+  private static func starts(_ bytes: UnsafeRawPointer, _ count: Int, with magic: [UInt8]) -> Bool {
+    count >= magic.count
+      && (0..<magic.count).allSatisfy {
+        bytes.load(fromByteOffset: $0, as: UInt8.self) == magic[$0]
+      }
+  }
+
+  /// Reads the first bytes of an input into `prefix` with `read` until each of `magics` is
+  /// complete or ruled out, so that a short first line typed on a terminal is not held back.
+  private static func sniff(
+    into prefix: UnsafeMutableRawPointer, capacity: Int, chunkSize: Int, magics: [[UInt8]],
+    read: (UnsafeMutableRawPointer, Int) throws(FileError) -> Int
+  ) throws(FileError) -> (count: Int, atEnd: Bool) {
+    var count = 0
+    func undecided() -> Bool {
+      magics.contains { magic in
+        count < magic.count
+          && (0..<count).allSatisfy { prefix.load(fromByteOffset: $0, as: UInt8.self) == magic[$0] }
+      }
+    }
+    while undecided() {
+      let read = try read(prefix + count, min(chunkSize, capacity - count))
+      if read == 0 { return (count, true) }
+      count += read
+    }
+    return (count, false)
   }
 
   /// Returns the next item, or `nil` at the end of the trace.
@@ -291,6 +351,31 @@ public struct TraceReader: ~Copyable {
   public static func checkReadable(_ file: String) throws(FileError) {
     guard file != "-" else { return }
     if let error = _System.errorOpening(file) { throw error }
+  }
+
+  /// Whether an input names a directory (links followed); `-` never does.
+  public static func isDirectory(_ file: String) -> Bool {
+    file != "-" && _System.identity(ofPath: file)?.isDirectory == true
+  }
+
+  /// The trace files of a directory, as paths (`DIR/NAME`), in the byte order of their names:
+  /// every regular file (or link to one) whose name does not start with `.`. Nothing below
+  /// it is read: subdirectories, FIFOs and devices are left out, like hidden files.
+  ///
+  /// - Throws: ``FileError`` if the directory cannot be listed, or
+  ///   (``FileError/Kind/openFailed``) if it holds no trace file.
+  public static func traceFiles(inDirectory directory: String) throws(FileError) -> [String] {
+    let folder = directory.hasSuffix("/") ? directory : directory + "/"
+    let names = try _System.directoryEntries(directory)
+      .filter { !$0.hasPrefix(".") }
+      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let files = names.map { folder + $0 }.filter { _System.identity(ofPath: $0)?.isRegular == true }
+    guard !files.isEmpty else {
+      throw FileError(
+        .openFailed, path: directory, code: 0,
+        message: "the directory holds no trace files (regular files not named '.…')")
+    }
+    return files
   }
 
   /// Opens an input by the name a user gives: a path, or `-` for standard input (named
