@@ -300,17 +300,9 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
         with open(sys.argv[1], newline="") as f:
             json.dump(list(csv.reader(f, strict=True)), sys.stdout)
         """
-      let python = Process()
-      python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      python.arguments = ["python3", "-c", script, name]
-      python.currentDirectoryURL = directory
-      let output = Pipe()
-      python.standardOutput = output
-      try python.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      python.waitUntilExit()
-      #expect(python.terminationStatus == 0)
-      let theirs = try JSONSerialization.jsonObject(with: data) as! [[String]]
+      let python = try runProgram(programPath("python3")!, ["-c", script, name], in: directory)
+      #expect(python.status == 0, "\(python.stderr)")
+      let theirs = try JSONSerialization.jsonObject(with: Data(python.stdout.utf8)) as! [[String]]
       #expect(theirs == ours, "\(name)")
       #expect(ours.count > 10)
     }
@@ -319,12 +311,6 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
 
 /// Whether `python3` with its `csv` module can be run.
 let pythonCSVAvailable: Bool = {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", "-c", "import csv"]
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
-  do { try process.run() } catch { return false }
-  process.waitUntilExit()
-  return process.terminationStatus == 0
+  guard let python = programPath("python3") else { return false }
+  return (try? runProgram(python, ["-c", "import csv"]))?.status == 0
 }()

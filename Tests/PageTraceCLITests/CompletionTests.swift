@@ -231,26 +231,3 @@ func programPath(_ name: String) -> String? {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 }
-
-/// Runs a program with arguments, in `directory`, with nothing on standard input.
-func runProgram(_ path: String, _ arguments: [String], in directory: URL? = nil) throws -> Run {
-  let streams = try scratch()
-  defer { try? FileManager.default.removeItem(at: streams) }
-  let outURL = streams.appendingPathComponent("stdout")
-  let errURL = streams.appendingPathComponent("stderr")
-  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  process.currentDirectoryURL = try directory ?? scratch()
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = try FileHandle(forWritingTo: outURL)
-  process.standardError = try FileHandle(forWritingTo: errURL)
-  try process.run()
-  process.waitUntilExit()
-  return Run(
-    status: process.terminationStatus,
-    stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-}

@@ -52,6 +52,14 @@ let scratchRoot: URL = {
 /// Runs `pagetrace` with arguments, in `directory`, with `input` on standard input.
 func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Data()) throws -> Run
 {
+  try runProgram(executable.path, arguments, in: directory, input: input)
+}
+
+/// Runs a program with arguments, in `directory` (a new scratch folder if `nil`), with `input`
+/// on standard input.
+func runProgram(
+  _ path: String, _ arguments: [String], in directory: URL? = nil, input: Data = Data()
+) throws -> Run {
   let work = try directory ?? scratch()
   // The streams go through files of their own folder, never the working directory (which
   // may be the repository, or shared by tests running at once).
@@ -64,7 +72,7 @@ func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Da
   FileManager.default.createFile(atPath: outURL.path, contents: nil)
   FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let process = Process()
-  process.executableURL = executable
+  process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
   process.currentDirectoryURL = work
   process.standardInput = try FileHandle(forReadingFrom: inURL)

@@ -12,21 +12,6 @@ import Testing
 /// `RecordWriter` in CSV, `CSVText` and `TextWriter.appendCSVField` (docs/behaviour.md, "CSV
 /// output").
 @Suite struct CSVWriterTests {
-  let everyType = [
-    PageControlRecord(
-      time: 0.5, session: "a",
-      .transition(
-        PageTransition(from: 0, to: 1, animated: true, interaction: .discrete, cause: .tap))),
-    PageControlRecord(time: 0.65, .interaction(.continuous)),
-    PageControlRecord(time: 0.65, session: "", .background(visible: true)),
-    PageControlRecord(time: 2, .announcement(Announcement(page: 2, pageCount: 8))),
-    PageControlRecord(time: 3.25, session: "b", .detail(page: 4)),
-    PageControlRecord(
-      time: 1.2083333333333333,
-      .transition(
-        PageTransition(from: 7, to: 6, animated: false, interaction: .continuous, cause: .jog))),
-  ]
-
   @Test func oneRowPerRecordUnderOneHeader() throws {
     let expected = """
       t,type,session,from,to,animated,interaction,cause,state,visible,text,page
@@ -38,7 +23,7 @@ import Testing
       1.2083333333333333,transition,,7,6,false,continuous,jog,,,,
 
       """
-    #expect(try written(everyType, format: .csv) == expected)
+    #expect(try written(recordOfEveryType, format: .csv) == expected)
   }
 
   @Test func onlyTheSelectedTypesHaveColumns() throws {
@@ -49,7 +34,8 @@ import Testing
 
       """
     #expect(
-      try written(everyType, format: .csv, types: [.detail, .announcement], fileName: "t.jsonl")
+      try written(
+        recordOfEveryType, format: .csv, types: [.detail, .announcement], fileName: "t.jsonl")
         == expected)
     // No record at all: the header still names the columns.
     #expect(try written([], format: .csv, types: .interaction) == "t,type,session,state\n")
