@@ -109,7 +109,21 @@ func _help(
   footer: String = ""
 ) -> String {
   var text = _wrap("OVERVIEW: \(overview)", width: 80).joined(separator: "\n")
-  text += "\n\n" + _wrap("USAGE: \(usage)", width: 80).joined(separator: "\n       ") + "\n"
+  // Each usage line (`pagetrace …`) wrapped on its own; its continuation lines are indented
+  // further, so that a reader (the manual) can tell them from the next usage.
+  // An optional part (`[--end <seconds>]`) is never broken.
+  func wrapped(_ usage: Substring) -> String {
+    var depth = 0
+    let kept = String(
+      usage.drop { $0 == " " }.map { character -> Character in
+        if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+        return character == " " && depth > 0 ? "\u{A0}" : character
+      })
+    let lines = _wrap(kept, width: 71).joined(separator: "\n         ")
+    return String(lines.map { $0 == "\u{A0}" ? " " : $0 })
+  }
+  text += "\n\nUSAGE: "
+  text += usage.split(separator: "\n").map(wrapped).joined(separator: "\n       ") + "\n"
   if !arguments.isEmpty {
     text += "\nARGUMENTS:\n" + arguments.map { _helpRow($0.0, $0.1) }.joined()
   }

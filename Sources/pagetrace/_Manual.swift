@@ -284,7 +284,14 @@ struct _HelpText {
       String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
     overview = block("OVERVIEW: ").map(trimmed).joined(separator: " ")
-    usage = block("USAGE: ").map(trimmed)
+    // A usage wrapped in the help goes on in lines that do not start with the program's name.
+    for line in block("USAGE: ").map(trimmed) {
+      if line.hasPrefix("pagetrace") || usage.isEmpty {
+        usage.append(line)
+      } else {
+        usage[usage.count - 1] += " " + line
+      }
+    }
     // `  <file>   meaning` on the first line, then the meaning wrapped at column 28.
     for line in block("ARGUMENTS:") {
       let left = trimmed(String(line.prefix(28)))

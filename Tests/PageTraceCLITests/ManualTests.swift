@@ -39,6 +39,27 @@ import Testing
     }
   }
 
+  /// Each usage line of a help, wrapped or not, is one synopsis of its command with all its
+  /// options (a wrapped line once became a synopsis of its own, without the command).
+  @Test(arguments: CommandLineTests.commands)
+  func everyUsageIsOneWholeSynopsis(command: String) throws {
+    let help = try pagetrace([command, "--help"]).stdout
+    let usage = help.components(separatedBy: "\n\n").first { $0.hasPrefix("USAGE: ") }!
+    let page = try pagetrace(["--generate-manual"]).stdout
+    let section =
+      page.components(separatedBy: ".Sh PAGETRACE \(command.uppercased())\n")[1]
+      .components(separatedBy: "\n.Pp\n")[0] + "\n"
+    let synopses = section.components(separatedBy: ".Nm\n").filter { !$0.isEmpty }
+    #expect(synopses.count == usage.components(separatedBy: "pagetrace ").count - 1)
+    for synopsis in synopses {
+      #expect(synopsis.hasPrefix(".Cm \(command)\n"), "\(synopsis)")
+    }
+    for word in usage.split(whereSeparator: { " \n[]".contains($0) }) where word.hasPrefix("-") {
+      let flag = "Fl \(word.dropFirst())"  // `--end` is `Fl -end`, `-o` is `Fl o`
+      #expect(section.contains(flag + "\n") || section.contains(flag + " "), "\(command): \(word)")
+    }
+  }
+
   @Test func theExitStatusesAreThoseOfTheHelp() throws {
     let page = try pagetrace(["--generate-manual"]).stdout
     let help = try pagetrace(["--help"]).stdout
