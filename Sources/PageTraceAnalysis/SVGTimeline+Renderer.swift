@@ -135,18 +135,17 @@ struct _Renderer {
   /// Ticks every round number of seconds since the session's first event.
   mutating func timeGrid() {
     let step = _niceStep(time.span, count: 10, minimum: 0.01)
-    var k = ((time.start - time.origin) / step).rounded(.up)
     let axis = _Layout.axis
     var grid = ""
     var ticks = ""
     var labels = ""
-    while time.origin + k * step <= time.end {
+    for k in _tickMultiples(from: time.start - time.origin, to: time.end - time.origin, step: step)
+    {
       let px = _fmt(time.x(time.origin + k * step))
       grid += "M\(px) \(_fmt(_Layout.fingerTop))V\(_fmt(_Layout.fingerBottom))"
       grid += "M\(px) \(_fmt(_Layout.pageTop))V\(_fmt(_Layout.pageBottom))"
       ticks += "M\(px) \(_fmt(axis))v5"
       labels += "<text x=\"\(px)\" y=\"\(_fmt(axis + 17))\">\(_fmt(k * step))</text>\n"
-      k += 1
     }
     out += "<path d=\"\(grid)\" stroke=\"#e6e6e6\" fill=\"none\"/>\n"
     out += "<path d=\"M\(_fmt(_Layout.left)) \(_fmt(axis))H\(_fmt(_Layout.right))\(ticks)\""
@@ -170,15 +169,13 @@ struct _Renderer {
     frame(top, bottom)
     // Position ticks.
     let step = _niceStep(finger.high - finger.low, count: 5, minimum: 0.01)
-    var k = (finger.low / step).rounded(.up)
     var labels = ""
     var grid = ""
-    while k * step <= finger.high {
+    for k in _tickMultiples(from: finger.low, to: finger.high, step: step) {
       let y = _fmt(finger.y(k * step))
       grid += "M\(_fmt(_Layout.left)) \(y)H\(_fmt(_Layout.right))"
       labels +=
         "<text x=\"\(_fmt(_Layout.left - 6))\" y=\"\(y)\" dy=\"4\">\(_fmt(k * step))</text>\n"
-      k += 1
     }
     out += "<path d=\"\(grid)\" stroke=\"#eeeeee\" fill=\"none\"/>\n"
     out += "<g text-anchor=\"end\" fill=\"#333333\">\n\(labels)</g>\n"

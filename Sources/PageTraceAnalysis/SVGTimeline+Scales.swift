@@ -64,7 +64,9 @@ struct _TimeScale {
     origin = zero
     let from = zero + (windowStart ?? 0)
     var to = windowEnd.map { zero + $0 } ?? (empty ? 1 : last)
-    to = max(to, from + 0.01)
+    // At least 10 ms, and more than rounding can swallow: at t = 1e15 s, adding 0.01 changes
+    // nothing, and a zero span would divide by zero.
+    to = max(to, from + max(0.01, from.magnitude.ulp * 64))
     let pad = (to - from) * 0.02
     start = windowStart == nil ? from - pad : from
     end = windowEnd == nil ? to + pad : to
@@ -300,4 +302,16 @@ func _niceStep(_ span: Double, count: Double, minimum: Double) -> Double {
   while magnitude > raw { magnitude /= 10 }
   for factor in [1.0, 2, 5] where factor * magnitude >= raw { return factor * magnitude }
   return 10 * magnitude
+}
+
+/// The multiples of `step` from `low` to `high` (each `k * step` as its `k`), at most `limit`
+/// of them: counted rather than stepped, so that a range too large for its place (1e22 s
+/// plus 0.01 is 1e22 s) or an infinite one cannot loop for ever.
+func _tickMultiples(from low: Double, to high: Double, step: Double, limit: Int = 100)
+  -> [Double]
+{
+  let first = (low / step).rounded(.up)
+  let count = (high / step).rounded(.down) - first + 1
+  guard count.isFinite, count >= 1 else { return [] }
+  return (0..<Int(min(count, Double(limit)))).map { first + Double($0) }
 }

@@ -162,8 +162,14 @@ enum LintCommand {
     // else is a trace. Standard input is read far enough to tell, then put back.
     do throws(TraceError) {
       if file == "-" {
-        let (bytes, ended) = _Platform.readStandardInput(
-          upTo: ConfigurationPatch.defaultMaximumFileSize + 1)
+        let (bytes, ended): ([UInt8], Bool)
+        do throws(FileError) {
+          (bytes, ended) = try _Platform.readStandardInput(
+            upTo: ConfigurationPatch.defaultMaximumFileSize + 1, name: name)
+        } catch {
+          run.fail(CommandFailure(status: .noInput, message: error.description))
+          return []
+        }
         if ended {
           let parsed = bytes.withUnsafeBytes { json in
             Result { () throws(TraceError) in

@@ -56,21 +56,21 @@ extension PageTraceCLI {
         message:
           "--generate-completion-script and --generate-manual take no other options or arguments")
     }
-    guard let value else {
-      _standardOutput.write(_Manual.page())
-      return .success
-    }
+    let text: String
     switch value {
-    case "bash": _standardOutput.write(_CompletionScript.bash())
-    case "zsh": _standardOutput.write(_CompletionScript.zsh())
-    case "fish": _standardOutput.write(_CompletionScript.fish())
+    case nil: text = _Manual.page()
+    case "bash": text = _CompletionScript.bash()
+    case "zsh": text = _CompletionScript.zsh()
+    case "fish": text = _CompletionScript.fish()
     default:
       let shells = specs.first { $0.name == name }?.choices ?? []
       throw CommandFailure(
         status: .usage,
         message:
-          "invalid value for '--\(name)': expected \(_alternatives(shells)), found '\(value)'")
+          "invalid value for '--\(name)': expected \(_alternatives(shells)), found '\(value ?? "")'"
+      )
     }
+    try _standardOutput.writeProduct(text, name: "<stdout>")
     return .success
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import PageTraceIO
 
 #if canImport(Glibc)
   import Glibc
@@ -22,19 +23,22 @@ enum _Platform {
   /// Ends the process with `status`.
   static func exit(_ status: Int32) -> Never { _exitProcess(status) }
 
-  /// Writes all of `text`, unbuffered, ignoring failures (for help and diagnostics).
-  static func writeAll(_ descriptor: Int32, _ text: String) {
+  /// Writes all of `text`, unbuffered: 0, or the `errno` of the write that failed (help and
+  /// diagnostics ignore it).
+  @discardableResult
+  static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
     var text = text
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
         let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
         offset += written
       }
+      return 0
     }
   }
 
@@ -63,8 +67,12 @@ enum _Platform {
   }
 
   /// Reads standard input until it ends or `limit` bytes have come: the bytes, and whether
-  /// it ended. A read error counts as the end (the reader that reads it again reports it).
-  static func readStandardInput(upTo limit: Int) -> (bytes: [UInt8], ended: Bool) {
+  /// it ended.
+  /// - Throws: ``FileError`` (`readFailed`, as `name`) if a read fails, e.g. standard input
+  ///   is a directory: nothing read is worth anything then, not even as the start of a trace.
+  static func readStandardInput(
+    upTo limit: Int, name: String
+  ) throws(FileError) -> (bytes: [UInt8], ended: Bool) {
     var bytes = [UInt8](repeating: 0, count: limit)
     var count = 0
     while count < limit {
@@ -72,7 +80,8 @@ enum _Platform {
         read(STDIN_FILENO, $0.baseAddress! + count, limit - count)
       }
       if got < 0 && errno == EINTR { continue }
-      if got <= 0 { return (Array(bytes[..<count]), true) }
+      if got < 0 { throw FileError(.readFailed, path: name, code: errno) }
+      if got == 0 { return (Array(bytes[..<count]), true) }
       count += got
     }
     return (bytes, false)

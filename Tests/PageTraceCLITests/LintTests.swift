@@ -130,5 +130,14 @@ import Testing
     #expect(try pagetrace(["lint", "bad.json"], in: directory).status == 65)
     #expect(try pagetrace(["lint", "missing.json"], in: directory).status == 66)
     #expect(try pagetrace(["lint", "--format", "xml", "x"], in: directory).status == 64)
+    // Standard input that cannot be read (a directory) is 66, as for replay: not a clean,
+    // empty trace.
+    for command in ["lint", "replay"] {
+      let run = try runProgram(
+        "/bin/sh", ["-c", "exec \"$0\" \(command) < .", executable.path], in: directory)
+      #expect(run.status == 66, "\(command): \(run.stderr)")
+      #expect(run.stderr.hasPrefix("pagetrace: error: <stdin>: "), "\(command): \(run.stderr)")
+      #expect(run.stdout.isEmpty)
+    }
   }
 }

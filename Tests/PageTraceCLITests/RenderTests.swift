@@ -154,6 +154,27 @@ extension RenderTests {
       ])
   }
 
+  /// Times too large to tell 10 ms apart and positions too far apart to subtract still give a
+  /// drawing (once, a tick loop that stepped by 0.01 s from 1e22 s never ended).
+  @Test func extremeTimesAndPositionsAreDrawnInBoundedTime() throws {
+    let directory = try scratch()
+    let traces = [
+      "late.jsonl": [#"{"t":1e22,"key":"right"}"#],
+      "far.jsonl": [
+        #"{"t":0,"touch":"down","id":1,"x":-1.7e308,"y":795}"#,
+        #"{"t":0.01,"touch":"move","id":1,"x":1.7e308,"y":795}"#,
+        #"{"t":0.02,"touch":"up","id":1,"x":1.7e308,"y":795}"#,
+      ],
+    ]
+    for (name, events) in traces {
+      try write(([header] + events).joined(separator: "\n") + "\n", to: name, in: directory)
+      let run = try pagetrace(["render", name], in: directory)
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      #expect(run.stdout.hasSuffix("</svg>\n"), "\(name)")
+      #expect(run.stdout.utf8.count < 100_000, "\(name)")
+    }
+  }
+
   @Test func aMissingSessionIsADataError() throws {
     let directory = try scratch()
     try write(Self.mixed, to: "t.jsonl", in: directory)
