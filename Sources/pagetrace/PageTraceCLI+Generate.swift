@@ -1,3 +1,5 @@
+import PageTraceIO
+
 /// `pagetrace --generate-completion-script bash|zsh|fish` and `pagetrace --generate-manual`:
 /// a completion script and the manual page, both written from the option tables the parser
 /// and the help read (docs/behaviour.md, "Shell completion and manual").
@@ -70,7 +72,7 @@ extension PageTraceCLI {
           "invalid value for '--\(name)': expected \(_alternatives(shells)), found '\(value ?? "")'"
       )
     }
-    try _standardOutput.writeProduct(text, name: "<stdout>")
+    try _standardOutput.writeProduct(text, name: OutputFile.standardOutputName)
     return .success
   }
 }

@@ -263,7 +263,7 @@ func gzip(_ data: Data, level: Int = 6) throws -> Data {
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     try Data("x\n".utf8).write(to: empty.appendingPathComponent(".only-hidden"))
     let message =
-      "pagetrace: error: empty: the directory holds no trace files (regular files not named '.…')\n"
+      "pagetrace: error: empty: the directory holds no trace files (regular files not named '.…' or '….partial')\n"
     let run = try pagetrace(["replay", "empty", "-o", "out.jsonl"], in: directory)
     #expect(run.status == 66)
     #expect(run.stderr == message)
@@ -293,6 +293,22 @@ func gzip(_ data: Data, level: Int = 6) throws -> Data {
       again.stderr.hasPrefix(
         "pagetrace: error: traces/out.jsonl: the output is also an input; write to another file\n"))
     #expect(try Data(contentsOf: directory.appendingPathComponent("traces/out.jsonl")) == written)
+  }
+
+  @Test func whatAFailedRunKeptIsNotReadAsATrace() throws {
+    let directory = try traceDirectory()
+    // A run that fails after writing keeps its output as traces/out.jsonl.partial ...
+    let good = try String(contentsOf: tap, encoding: .utf8)
+    try write(good + "{\"t\":99,\"touch\":\n", to: "bad.jsonl", in: directory)
+    let failed = try pagetrace(
+      ["replay", "-q", "traces", "bad.jsonl", "-o", "traces/out.jsonl"], in: directory)
+    #expect(failed.status == 65)
+    let kept = directory.appendingPathComponent("traces/out.jsonl.partial")
+    #expect(FileManager.default.fileExists(atPath: kept.path))
+    // ... which the next run over the directory leaves out: it holds records, not events.
+    let next = try pagetrace(["replay", "traces"], in: directory)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(next.stderr == "pagetrace: note: traces: reading 3 files in name order\n")
   }
 
   // MARK: UTF-8

@@ -47,6 +47,9 @@ public struct OutputFile: ~Copyable {
 
   /// The name of standard output in messages.
   public static let standardOutputName = "<stdout>"
+  /// What is added to an output's path for the file that keeps a failed run's output
+  /// (`out.jsonl.partial`); directory inputs leave such files out.
+  public static let keptSuffix = ".partial"
 
   /// The descriptor to write to; the output owns it (unless it is standard output).
   public let descriptor: Int32
@@ -188,7 +191,7 @@ public struct OutputFile: ~Copyable {
       _System.unlink(temporaryPath)
       return nil
     }
-    let partial = name + ".partial"
+    let partial = name + Self.keptSuffix
     return _System.rename(temporaryPath, to: partial) == nil ? partial : temporaryPath
   }
 }

@@ -51,7 +51,7 @@ enum _System {
       }
     }
     if let identity = identity(of: descriptor), identity.isDirectory {
-      _ = close(descriptor)
+      close(descriptor)
       throw FileError(.isDirectory, path: path, code: EISDIR)
     }
     return descriptor
@@ -64,7 +64,8 @@ enum _System {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return nil }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    return (descriptor, String(cString: template))
+    let name = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return (descriptor, String(decoding: name, as: UTF8.self))
   }
 
   /// Sets a file's permission bits.

@@ -359,21 +359,22 @@ public struct TraceReader: ~Copyable {
   }
 
   /// The trace files of a directory, as paths (`DIR/NAME`), in the byte order of their names:
-  /// every regular file (or link to one) whose name does not start with `.`. Nothing below
-  /// it is read: subdirectories, FIFOs and devices are left out, like hidden files.
+  /// every regular file (or link to one) whose name does not start with `.` or end with
+  /// `.partial` (what a failed run kept of its output). Nothing below it is read:
+  /// subdirectories, FIFOs and devices are left out, like hidden files.
   ///
   /// - Throws: ``FileError`` if the directory cannot be listed, or
   ///   (``FileError/Kind/openFailed``) if it holds no trace file.
   public static func traceFiles(inDirectory directory: String) throws(FileError) -> [String] {
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
     let names = try _System.directoryEntries(directory)
-      .filter { !$0.hasPrefix(".") }
+      .filter { !$0.hasPrefix(".") && !$0.hasSuffix(OutputFile.keptSuffix) }
       .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let files = names.map { folder + $0 }.filter { _System.identity(ofPath: $0)?.isRegular == true }
     guard !files.isEmpty else {
       throw FileError(
         .openFailed, path: directory, code: 0,
-        message: "the directory holds no trace files (regular files not named '.…')")
+        message: "the directory holds no trace files (regular files not named '.…' or '….partial')")
     }
     return files
   }
