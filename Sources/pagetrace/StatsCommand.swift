@@ -79,9 +79,11 @@ enum StatsCommand {
     var run = try _CommandRun(inputs, output: options.value("output"))
     let replay = inputs.replay
     var results: [Result] = []
+    var found: Set<String> = []
     for file in inputs.files {
       var observer = Observer(selection: selection, bySession: bySession)
       let outcome = run.replay(file, options: replay, observer: &observer)
+      found.formUnion(observer.found)
       if run.hasFailed { break }
       guard outcome != nil else { continue }  // unreadable, skipped
       results.append(observer.result(name: TraceReader.displayName(of: file)))
@@ -102,7 +104,16 @@ enum StatsCommand {
           ? json(total, head: "\"files\":[\(files)]")
           : table(total, heading: "all \(results.count) files"))
     }
-    return try run.finish()
+    let status = try run.finish()  // (the progress line is gone after it)
+    // A name no input holds counts nothing: likely a typo, so say so (not with --quiet).
+    if !inputs.quiet {
+      var said: Set<String> = []
+      for name in names where !found.contains(name) && said.insert(name).inserted {
+        _standardError.write(
+          "pagetrace: note: no input holds the session \(JSONText.string(name))\n")
+      }
+    }
+    return status
   }
 
   /// One file's figures, and with `--by-session` each session's.
@@ -127,6 +138,8 @@ enum StatsCommand {
     var names: [String?] = [nil]
     /// By session number: its own figures, fed as the default session (with `--by-session`).
     var sessions: [TraceStatistics?] = []
+    /// The names of `--session` that the trace holds.
+    var found: Set<String> = []
 
     init(selection: Selection?, bySession: Bool) {
       self.selection = selection
@@ -146,6 +159,7 @@ enum StatsCommand {
           selected.append(contentsOf: repeatElement(false, count: index + 1 - selected.count))
         }
         selected[index] = selection.names.contains(name)
+        if selected[index] { found.insert(name) }
       }
       if bySession {
         if names.count <= index {

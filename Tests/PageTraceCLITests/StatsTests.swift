@@ -226,6 +226,28 @@ import Testing
     #expect(stats["events"] as? Int == events, "\(options)")
     #expect((stats["strokes"] as? NSDictionary)?["tap"] as? Int == taps, "\(options)")
     #expect(stats["announcements"] as? Int == announcements, "\(options)")
+    // Only a name the trace does not hold gets a note.
+    let absent = options == ["--session", "nobody"]
+    #expect(
+      run.stderr == (absent ? "pagetrace: note: no input holds the session \"nobody\"\n" : ""),
+      "\(options)")
+  }
+
+  @Test func aNameInNoInputIsSaidOnceAfterEveryFile() throws {
+    let directory = try scratch()
+    try write(sessionsTrace, to: "one.jsonl", in: directory)
+    try write(sessionsTrace, to: "two.jsonl", in: directory)
+    let names = ["--session", "a", "--session", "typo", "--session", "typo", "--session", "x"]
+    let run = try pagetrace(["stats"] + names + ["one.jsonl", "two.jsonl"], in: directory)
+    #expect(run.status == 0)
+    #expect(
+      run.stderr == """
+        pagetrace: note: no input holds the session "typo"
+        pagetrace: note: no input holds the session "x"
+
+        """)
+    let quiet = try pagetrace(["stats", "-q"] + names + ["one.jsonl"], in: directory)
+    #expect(quiet.stderr.isEmpty)
   }
 
   @Test func aSelectionIsBrokenDownToItsSessions() throws {
