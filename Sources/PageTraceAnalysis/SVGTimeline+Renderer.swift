@@ -329,28 +329,37 @@ struct _Renderer {
     }
     y += 22
     cx = _Layout.left
+    // Only what the drawing holds: marker styles, strokes and shadings.
     let grey = "#555555"
+    let animated = transitions.contains { $0.transition.animated }
+    let notAnimated = transitions.contains { !$0.transition.animated }
     if ticks {
-      swatchLine(&cx, y, grey, "animated", extra: " stroke-width=\"1.2\"", vertical: true)
-      swatchLine(
-        &cx, y, grey, "not animated (faint)", extra: " stroke-width=\"1.2\" stroke-opacity=\"0.5\"",
-        vertical: true)
+      if animated {
+        swatchLine(&cx, y, grey, "animated", extra: " stroke-width=\"1.2\"", vertical: true)
+      }
+      if notAnimated {
+        swatchLine(
+          &cx, y, grey, "not animated (faint)",
+          extra: " stroke-width=\"1.2\" stroke-opacity=\"0.5\"", vertical: true)
+      }
     } else {
-      out += "<circle cx=\"\(_fmt(cx + 4))\" cy=\"\(_fmt(y))\" r=\"4\" fill=\"\(grey)\""
-      out += " stroke=\"\(grey)\" stroke-width=\"1.6\"/>\n"
-      text(cx + 12, y + 4, "animated")
-      cx += 12 + _textWidth("animated") + 14
-      out += "<circle cx=\"\(_fmt(cx + 4))\" cy=\"\(_fmt(y))\" r=\"4\" fill=\"#ffffff\""
-      out += " stroke=\"\(grey)\" stroke-width=\"1.6\"/>\n"
-      text(cx + 12, y + 4, "not animated")
-      cx += 12 + _textWidth("not animated") + 24
+      if animated { swatchMarker(&cx, y, fill: grey, "animated") }
+      if notAnimated { swatchMarker(&cx, y, fill: "#ffffff", "not animated") }
     }
-    swatchLine(&cx, y, _touchColour, "touch stroke", extra: " stroke-width=\"1.5\"")
-    swatchLine(&cx, y, _pointerColour, "pointer press", extra: " stroke-width=\"1.5\"")
+    if animated || notAnimated { cx += 10 }
+    if view.strokes.contains(where: { !$0.stroke.pointer }) {
+      swatchLine(&cx, y, _touchColour, "touch stroke", extra: " stroke-width=\"1.5\"")
+    }
+    if view.strokes.contains(where: { $0.stroke.pointer }) {
+      swatchLine(&cx, y, _pointerColour, "pointer press", extra: " stroke-width=\"1.5\"")
+    }
     cx += 10
-    swatchBox(&cx, y, _discreteFill, "discrete")
-    swatchBox(&cx, y, _continuousFill, "continuous")
-    swatchBox(&cx, y, _backgroundColour, "platter visible")
+    let states = [view.interactions.initial] + view.interactions.changes.map(\.state)
+    if states.contains(.discrete) { swatchBox(&cx, y, _discreteFill, "discrete") }
+    if states.contains(.continuous) { swatchBox(&cx, y, _continuousFill, "continuous") }
+    if view.backgrounds.initial || view.backgrounds.changes.contains(where: \.state) {
+      swatchBox(&cx, y, _backgroundColour, "platter visible")
+    }
     y += 20
     text(
       _Layout.left, y + 4,
@@ -368,6 +377,14 @@ struct _Renderer {
     let offset = vertical ? 12.0 : 24
     text(cx + offset, y + 4, label)
     cx += offset + _textWidth(label) + 16
+  }
+
+  /// A transition marker's style: a circle filled with `fill` (grey: animated).
+  mutating func swatchMarker(_ cx: inout Double, _ y: Double, fill: String, _ label: String) {
+    out += "<circle cx=\"\(_fmt(cx + 4))\" cy=\"\(_fmt(y))\" r=\"4\" fill=\"\(fill)\""
+    out += " stroke=\"#555555\" stroke-width=\"1.6\"/>\n"
+    text(cx + 12, y + 4, label)
+    cx += 12 + _textWidth(label) + 14
   }
 
   mutating func swatchBox(_ cx: inout Double, _ y: Double, _ fill: String, _ label: String) {

@@ -499,6 +499,32 @@ func write(_ svg: String, _ name: String) throws {
     #expect(quietSummary.textsByGroup["legend"]?.contains("none drawn") == true)
   }
 
+  /// The second row lists only the marker styles, strokes and shadings the drawing holds.
+  @Test(arguments: [
+    ("scrub", ["animated", "not animated", "touch stroke", "discrete", "continuous", "platter"]),
+    ("keyboard", ["animated", "not animated", "discrete"]),
+    (
+      "pointer-click",
+      [
+        "animated", "not animated", "touch stroke", "pointer press", "discrete", "continuous",
+        "platter",
+      ]
+    ),
+  ])
+  func theLegendListsOnlyWhatIsDrawn(name: String, shown: [String]) throws {
+    let (configuration, events) = try readTrace(_traces + "/\(name).jsonl")
+    let (svg, _) = try replay(configuration, events, session: nil)
+    let legend = try #require(SVGSummary.parse(svg).textsByGroup["legend"])
+    let swatches = [
+      "animated", "not animated", "touch stroke", "pointer press", "discrete", "continuous",
+      "platter",
+    ]
+    for swatch in swatches {
+      let listed = legend.contains { $0 == swatch || $0.hasPrefix(swatch + " ") }
+      #expect(listed == shown.contains(swatch), "\(name): \(swatch)")
+    }
+  }
+
   @Test func fingerLinesAreClippedToTheirPlot() throws {
     let configuration = PageControlConfiguration(pages: 8, control: control)
     let events = [
