@@ -311,6 +311,23 @@ func gzip(_ data: Data, level: Int = 6) throws -> Data {
     #expect(next.stderr == "pagetrace: note: traces: reading 3 files in name order\n")
   }
 
+  @Test func aFileNameThatIsNotUTF8IsAnErrorNotLeftOut() throws {
+    let directory = try scratch()
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("d"), withIntermediateDirectories: true)
+    try Data(contentsOf: tap).write(to: directory.appendingPathComponent("d/ok.jsonl"))
+    let made = try runProgram(
+      "/bin/sh", ["-c", #"cp "$0" "d/$(printf 'caf\351.jsonl')""#, tap.path], in: directory)
+    #expect(made.status == 0, "\(made.stderr)")
+    let run = try pagetrace(["replay", "d"], in: directory)
+    #expect(run.status == 66)
+    #expect(
+      run.stderr
+        == "pagetrace: error: d: the file name caf\\xE9.jsonl is not UTF-8; rename it to read the directory\n"
+    )
+    #expect(run.stdout.isEmpty)
+  }
+
   // MARK: UTF-8
 
   @Test func badUTF8NamesTheOffendingByte() throws {

@@ -228,7 +228,10 @@ enum _System {
     return nil
   }
 
-  /// The names in a directory, `.` and `..` left out, in the order the system gives them.
+  /// The names in a directory that do not start with `.` (hidden files, `.` and `..` are
+  /// never read), in the order the system gives them.
+  /// - Throws: ``FileError`` if the directory cannot be listed, or holds such a name that is
+  ///   not UTF-8 (`EILSEQ`).
   static func directoryEntries(_ path: String) throws(FileError) -> [String] {
     guard let directory = opendir(path) else {
       let code = errno
@@ -247,10 +250,19 @@ enum _System {
         if code != 0 { throw FileError(.readFailed, path: path, code: code) }
         return names
       }
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      if bytes.first == UInt8(ascii: ".") { continue }  // hidden, `.` and `..`: never read
+      // Paths are strings: a name that is not UTF-8 could not be opened, so it is an error
+      // rather than a file left out without a word.
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        let shown = bytes.map {
+          (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + _hex($0)
+        }
+        throw FileError(
+          .readFailed, path: path, code: EILSEQ,
+          message: "the file name \(shown.joined()) is not UTF-8; rename it to read the directory")
       }
-      if name != "." && name != ".." { names.append(name) }
+      names.append(name)
     }
   }
 
