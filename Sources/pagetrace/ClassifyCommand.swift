@@ -47,6 +47,8 @@ enum ClassifyCommand {
         same order (an empty session cell for a stroke without one; "file" last with several
         inputs):
           \(csvColumns(file: false).joined(separator: ","))
+
+        \(_exitStatusHelp())
         """)
   }
 
@@ -88,7 +90,7 @@ enum ClassifyCommand {
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
-      _standardOutput.write(help)
+      try _standardOutput.writeChecked(help)
       return .success
     }
     // Classification needs no page control: pages and control may be left out.
@@ -105,8 +107,9 @@ enum ClassifyCommand {
         writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
         format: format, file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
       if format == .csv && index == 0 {  // one header row, at the top
-        lines.writer.write(
-          csvColumns(file: inputs.files.count > 1).joined(separator: ",") + "\n")
+        let row = csvColumns(file: inputs.files.count > 1).joined(separator: ",") + "\n"
+        lines.writer.write(row)
+        run.output.preambleSize = row.utf8.count
       }
       run.replay(file, observer: &lines)
       counts.merge(lines.counts, uniquingKeysWith: +)
@@ -116,9 +119,9 @@ enum ClassifyCommand {
       }
       if run.hasFailed { break }
     }
-    if options.has("summary") {
+    if options.has("summary") && !run.hasFailed {  // as replay's: after a run that did not fail
       let total = counts.values.reduce(0, +)
-      var text = "strokes: \(total)"
+      var text = "pagetrace: summary: strokes: \(total)"
       for kind in StrokeClassifier.Kind.allCases {
         text += ", \(kind.rawValue) \(counts[kind] ?? 0)"
       }

@@ -137,9 +137,9 @@ func _help(
     }
   }
   guard !footer.isEmpty else { return text }
-  // The footer is wrapped too: its paragraphs (lines at the margin, up to a blank line or a
-  // heading ending in ':') as one text, indented lines one by one, continuations indented
-  // as their line.
+  // The footer is wrapped too: its paragraphs (lines at the margin, up to a blank line) as
+  // one text, a heading (a line at the margin ending in ':' that starts no paragraph) and
+  // indented lines one by one, continuations indented as their line.
   var lines: [String] = []
   var paragraph: [Substring] = []
   func endParagraph() {
@@ -148,7 +148,7 @@ func _help(
   }
   for line in footer.split(separator: "\n", omittingEmptySubsequences: false) {
     let indent = String(line.prefix { $0 == " " })
-    if indent.isEmpty && !line.isEmpty && !line.hasSuffix(":") {
+    if indent.isEmpty && !line.isEmpty && !(paragraph.isEmpty && line.hasSuffix(":")) {
       paragraph.append(line)
       continue
     }
@@ -186,4 +186,35 @@ func _wrap(_ text: String, width: Int) -> [String] {
   }
   lines.append(line)
   return lines
+}
+
+/// The items of a comma-separated option value, each without the spaces around it
+/// (`"PT001, PT002"` is two rules); an empty item stays, to be reported as unknown.
+func _listItems(_ list: String) -> [Substring] {
+  list.split(separator: ",", omittingEmptySubsequences: false).map { item in
+    let start = item.firstIndex { $0 != " " } ?? item.endIndex
+    let end = item.lastIndex { $0 != " " }.map(item.index(after:)) ?? start
+    return item[start..<end]
+  }
+}
+
+/// The EXIT STATUS paragraph of a subcommand's help: the statuses of a command that reads
+/// traces and writes one output (docs/behaviour.md, "Exit status"), and any others it has.
+func _exitStatusHelp(success: String = "0 success", extra: String = "", output: Bool = true)
+  -> String
+{
+  var statuses = [success] + (extra.isEmpty ? [] : [extra])
+  statuses += ["64 usage error", "65 data error", "66 missing or unreadable input"]
+  if output { statuses.append("73 cannot create the output file") }
+  statuses.append("74 write error")
+  // Lines of whole statuses (never `73` at the end of one line and its meaning on the next).
+  var lines = [""]
+  for (index, status) in statuses.enumerated() {
+    let item = status + (index == statuses.count - 1 ? "." : ",")
+    if !lines[lines.count - 1].isEmpty && lines[lines.count - 1].count + 1 + item.count > 78 {
+      lines.append("")
+    }
+    lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + item
+  }
+  return "EXIT STATUS:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
 }

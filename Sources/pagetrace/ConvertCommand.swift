@@ -35,20 +35,24 @@ enum ConvertCommand {
         convert copies events without replaying them, so it needs no configuration and takes
         no --config or --max-sessions. With --on-error skip, bad lines are reported and left
         out of the output.
+
+        \(_exitStatusHelp())
         """)
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
-      _standardOutput.write(help)
+      try _standardOutput.writeChecked(help)
       return .success
     }
     guard options.positionals.count <= 1 else {
       throw CommandFailure(status: .usage, message: "convert takes one input file")
     }
     let inputs = try InputFlags.inputs(from: options)
-    let requested = try options.value("to").map(TraceFormat.init(option:))
+    let requested = try options.value("to").map { (value) throws(CommandFailure) in
+      try TraceFormat(option: value, flag: "to")
+    }
     let input = try InputFlags.onlyInput(
       inputs, given: options.positionals.first, command: "convert")
     var run = try _CommandRun(inputs, output: options.value("output"))
@@ -80,7 +84,12 @@ enum ConvertCommand {
         } event: {
           writer.write($0)
         }
-        if run.hasFailed { try writer.flush() } else { try writer.finish() }
+        // A failed run keeps what it converted; before the input's header, that is nothing.
+        if !run.hasFailed {
+          try writer.finish()
+        } else if writer.hasHeader {
+          try writer.flush()
+        }
       }
     } catch {
       run.fail(CommandFailure(status: .ioError, message: error.description))

@@ -27,34 +27,46 @@ enum GenerateCommand {
       overview:
         "Write a realistic trace deterministically: taps, holds, scrubs with samples 8–17 ms apart, flicks, content swipes, pointer clicks, keys and accessibility actions.",
       usage: "pagetrace generate --events <n> [--seed <n>] [<options>]",
-      sections: [("OPTIONS", specs)])
+      sections: [("OPTIONS", specs)],
+      footer: """
+        EXIT STATUS:
+          0 success, 64 usage error, 73 cannot create the output file, 74 write error.
+        """)
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
-      _standardOutput.write(help)
+      try _standardOutput.writeChecked(help)
       return .success
     }
-    func integer(_ name: String, default value: Int?) throws(CommandFailure) -> Int {
+    if let extra = options.positionals.first {
+      throw CommandFailure(
+        status: .usage,
+        message: "generate reads no input; found '\(extra)' (to write to a file, give -o FILE)")
+    }
+    func integer(_ name: String, default value: Int?, minimum: Int = 0) throws(CommandFailure)
+      -> Int
+    {
       guard let text = options.value(name) else {
         guard let value else {
           throw CommandFailure(status: .usage, message: "missing '--\(name) <n>'")
         }
         return value
       }
-      guard let number = Int(text), number >= 0 else {
+      guard let number = Int(text), number >= minimum else {
+        let expected = minimum == 0 ? "a non-negative integer" : "an integer ≥ \(minimum)"
         throw CommandFailure(
           status: .usage,
-          message: "invalid value for '--\(name)': expected a non-negative integer, found '\(text)'"
-        )
+          message: "invalid value for '--\(name)': expected \(expected), found '\(text)'")
       }
       return number
     }
     let generatorOptions = TraceGenerator.Options(
       events: try integer("events", default: nil), seed: UInt64(try integer("seed", default: 1)),
-      sessions: try integer("sessions", default: 1), pages: try integer("pages", default: 8))
-    let format = try TraceFormat(option: options.value("format") ?? "jsonl")
+      sessions: try integer("sessions", default: 1, minimum: 1),
+      pages: try integer("pages", default: 8))
+    let format = try TraceFormat(option: options.value("format") ?? "jsonl", flag: "format")
     try _refuseBinaryOnATerminal(format, output: options.value("output"))
     var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.value("output"))
     let descriptor = run.output.descriptor
@@ -87,13 +99,15 @@ enum GenerateCommand {
 
 extension TraceFormat {
   /// Parses `jsonl` or `binary`.
-  init(option: String) throws(CommandFailure) {
+  /// The format a value of the option `--flag` names.
+  init(option: String, flag: String) throws(CommandFailure) {
     switch option {
-    case "jsonl", "json-lines": self = .jsonLines
-    case "binary", "bin": self = .binary
+    case "jsonl": self = .jsonLines
+    case "binary": self = .binary
     default:
       throw CommandFailure(
-        status: .usage, message: "invalid format '\(option)': expected jsonl or binary")
+        status: .usage,
+        message: "invalid value for '--\(flag)': expected jsonl or binary, found '\(option)'")
     }
   }
 }

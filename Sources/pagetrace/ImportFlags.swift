@@ -32,11 +32,27 @@ enum ImportFlags {
     ),
   ]
 
+  /// The format each importer option belongs to, in the order of ``specs``.
+  static let formatOfOption: [(option: String, format: String)] = [
+    ("columns", "csv"), ("time-unit", "csv"), ("phase-map", "csv"), ("delimiter", "csv"),
+    ("header", "csv"), ("scale", "getevent"),
+  ]
+
   /// The importer the flags describe, or `nil` for PageTrace's own formats.
+  /// - Throws: A usage error for an unknown format, a bad importer option, or an option of
+  ///   another format's importer (which would otherwise be ignored without a word).
   static func importer(from options: CommandLineArguments) throws(CommandFailure) -> (
     any LineImporter
   )? {
-    switch options.value("from") ?? "trace" {
+    let format = options.value("from") ?? "trace"
+    let known = ["trace", "jsonl", "binary", "csv", "getevent", "pointer-events"]
+    for (option, owner) in formatOfOption
+    where known.contains(format) && options.has(option) && format != owner {
+      throw CommandFailure(
+        status: .usage,
+        message: "'--\(option)' is an option of '--from \(owner)', not of '--from \(format)'")
+    }
+    switch format {
     case "trace", "jsonl", "binary":
       return nil
     case "csv":

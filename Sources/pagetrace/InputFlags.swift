@@ -100,6 +100,13 @@ enum InputFlags {
     var files: [String] = []
     for file in inputs.files {
       guard TraceReader.isDirectory(file) else {
+        // Checked here too (as every input is before the output is opened), so that the first
+        // bad input in command-line order is the one reported.
+        if !inputs.replay.skipsBadLines {
+          do { try TraceReader.checkReadable(file) } catch {
+            throw CommandFailure(status: .noInput, message: error.description)
+          }
+        }
         files.append(file)
         continue
       }

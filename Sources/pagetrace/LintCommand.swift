@@ -43,15 +43,14 @@ enum LintCommand {
 
         The number of findings is written to standard error (not with --quiet).
 
-        EXIT STATUS:
-          0 nothing found, 1 findings, 64 usage error, 65 data error, 66 unreadable input.
+        \(_exitStatusHelp(success: "0 nothing found", extra: "1 findings", output: false))
         """)
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
-      _standardOutput.write(help)
+      try _standardOutput.writeChecked(help)
       return .success
     }
     let json: Bool
@@ -120,7 +119,7 @@ enum LintCommand {
   > {
     var rules: Set<GuidelineLint.Rule> = []
     for (name, value) in options.options where name == "disable" {
-      for id in (value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+      for id in _listItems(value ?? "") {
         guard let rule = GuidelineLint.Rule(id: id.uppercased()) else {
           var message = "invalid value for '--disable': unknown rule '\(id)'"
           if let guess = _closest(

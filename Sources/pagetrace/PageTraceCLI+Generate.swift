@@ -72,7 +72,7 @@ extension PageTraceCLI {
           "invalid value for '--\(name)': expected \(_alternatives(shells)), found '\(value ?? "")'"
       )
     }
-    try _standardOutput.writeProduct(text, name: OutputFile.standardOutputName)
+    try _standardOutput.writeChecked(text)
     return .success
   }
 }

@@ -48,14 +48,15 @@ struct PageTraceCLI {
         return .usage
       }
       switch first {
-      case "-h", "--help":
-        _standardOutput.write(help)
+      case "-h", "--help", "--version":
+        if let extra = arguments.dropFirst().first {
+          throw CommandFailure(
+            status: .usage, message: "\(first) takes nothing after it; found '\(extra)'")
+        }
+        try _standardOutput.writeChecked(first == "--version" ? version + "\n" : help)
         return .success
       case "help":
         return run(arguments.dropFirst().prefix(1) + ["--help"])
-      case "--version":
-        _standardOutput.write(version + "\n")
-        return .success
       case let option where option.hasPrefix("--generate-"):
         return try generate(arguments)
       case "replay":
@@ -72,6 +73,15 @@ struct PageTraceCLI {
         return try StatsCommand.run(arguments.dropFirst())
       case "render":
         return try RenderCommand.run(arguments.dropFirst())
+      case let option where option.hasPrefix("-"):
+        var message = "unknown option '\(option)'"
+        let own = specs.map { "--" + $0.name }
+        if let name = _closest(to: String(option.prefix { $0 != "=" }), in: own) {
+          message += "; did you mean '\(name)'?"
+        } else {
+          message += "; a subcommand's options come after it: 'pagetrace SUBCOMMAND \(option) …'"
+        }
+        throw CommandFailure(status: .usage, message: message)
       default:
         var message = "unknown subcommand '\(first)'"
         if let name = _closest(to: first, in: subcommands.map(\.name)) {

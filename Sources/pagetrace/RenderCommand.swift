@@ -48,13 +48,15 @@ enum RenderCommand {
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.shownSpecs()
         ),
-      ])
+      ],
+      footer: _exitStatusHelp()
+    )
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
-      _standardOutput.write(help)
+      try _standardOutput.writeChecked(help)
       return .success
     }
     guard options.positionals.count <= 1 else {
@@ -96,10 +98,10 @@ enum RenderCommand {
     init(_ options: CommandLineArguments) throws(CommandFailure) {
       start = try Self.seconds(options, "start")
       end = try Self.seconds(options, "end")
-      if let start, let end, end <= start {
+      if let end, end <= start ?? 0 {  // an empty window would draw nothing
+        let after = start.map { "--start (\(_fmtSeconds($0)))" } ?? "the session's first event (0)"
         throw CommandFailure(
-          status: .usage,
-          message: "--end (\(_fmtSeconds(end))) must be after --start (\(_fmtSeconds(start)))")
+          status: .usage, message: "--end (\(_fmtSeconds(end))) must be after \(after)")
       }
     }
 

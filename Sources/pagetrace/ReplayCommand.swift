@@ -12,7 +12,7 @@ enum ReplayCommand {
       OptionSpec(
         name: "emit", value: "types", choices: RecordType.allCases.map(\.rawValue) + ["all"],
         help:
-          "Record types to write, comma-separated: transition, interaction, background, announcement, detail, or all. (default: transition)"
+          "Record types to write, comma-separated (repeat to add more): transition, interaction, background, announcement, detail, or all. (default: transition)"
       ),
       OptionSpec(
         name: "format", value: "jsonl|csv", choices: ["jsonl", "csv"],
@@ -73,19 +73,20 @@ enum ReplayCommand {
         interaction: state; background: visible; announcement: text; detail: page), then file and
         line,index when records carry them. A record leaves the other types' cells empty.
 
-        EXIT STATUS:
-          0 success, 64 usage error, 65 data error, 66 missing or unreadable input,
-          73 cannot create the output file, 74 write error.
+        \(_exitStatusHelp())
         """)
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
-      _standardOutput.write(help)
+      try _standardOutput.writeChecked(help)
       return .success
     }
-    let types = try recordTypes(options.value("emit") ?? "transition")
+    // Every --emit adds its types, as every --session of stats and --disable of lint does.
+    let lists = options.options.filter { $0.name == "emit" }.map { $0.value ?? "" }
+    var types: RecordTypes = lists.isEmpty ? .transition : []
+    for list in lists { types.formUnion(try recordTypes(list)) }
     let format = try RecordFormat(option: options.value("format"))
     let inputs = try InputFlags.inputs(from: options)
     var replayOptions = BatchReplay.Options()
@@ -127,9 +128,11 @@ enum ReplayCommand {
     }
     var run = try _CommandRun(inputs, output: options.value("output"))
     replayOptions.progress = run.progress?.progress
+    let batch = BatchReplay(replayOptions)
+    run.output.preambleSize = batch.csvHeaderRow(for: inputs.files)?.utf8.count ?? 0
     do {
       run.summary.add(
-        try BatchReplay(replayOptions).run(
+        try batch.run(
           inputs.files, to: run.output.descriptor, name: run.output.name
         ) {
           _standardError.write($0 + "\n")
@@ -153,14 +156,20 @@ enum ReplayCommand {
     text += " + \(summary.skippedLines) skipped as bad"
     text += "; \(summary.records) records written"
     if summary.notes > 0 { text += "; \(summary.notes) notes" }
-    if summary.unreadableFiles > 0 { text += "; \(summary.unreadableFiles) unreadable files" }
+    if summary.unreadableFiles > 0 {
+      let files = summary.unreadableFiles == 1 ? "file" : "files"
+      text += "; \(summary.unreadableFiles) unreadable \(files)"
+    }
     return text + "\n"
   }
 
   static func recordTypes(_ list: String) throws(CommandFailure) -> RecordTypes {
-    if list == "all" { return .all }
     var types: RecordTypes = []
-    for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+    for name in _listItems(list) {
+      if name == "all" {
+        types = .all
+        continue
+      }
       guard let type = RecordType(rawValue: String(name)) else {
         var message = "invalid value for '--emit': unknown record type '\(name)'"
         if let guess = _closest(to: String(name), in: RecordType.allCases.map(\.rawValue) + ["all"])
@@ -179,7 +188,7 @@ extension RecordFormat {
   /// Parses `--format jsonl|csv` (`nil`: the default, JSON Lines), for `replay` and `classify`.
   init(option: String?) throws(CommandFailure) {
     switch option ?? "jsonl" {
-    case "jsonl", "json-lines": self = .jsonLines
+    case "jsonl": self = .jsonLines
     case "csv": self = .csv
     case let other:
       throw CommandFailure(

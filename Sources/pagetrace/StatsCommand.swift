@@ -47,7 +47,8 @@ enum StatsCommand {
           "CONFIGURATION (as for replay)",
           ConfigurationFlags.shownSpecs()
         ),
-      ])
+      ],
+      footer: _exitStatusHelp())
   }
 
   /// The sessions to count.
@@ -61,7 +62,7 @@ enum StatsCommand {
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     if options.has("help") {
-      _standardOutput.write(help)
+      try _standardOutput.writeChecked(help)
       return .success
     }
     let format = options.value("format") ?? "table"

@@ -3,13 +3,16 @@ import PageTraceIO
 /// Unbuffered text output to a file descriptor, for help and diagnostics.
 struct _TextStream {
   let descriptor: Int32
+  /// The stream's name in messages, e.g. `<stdout>`.
+  let name: String
 
   /// Writes `text`, ignoring a failure (help and diagnostics).
   func write(_ text: String) { _Platform.writeAll(descriptor, text) }
 
-  /// Writes `text`, for output that is the command's product (a manual, a completion script).
+  /// Writes `text`, for output that is what the command was asked for (help, the version, a
+  /// manual, a completion script).
   /// - Throws: an I/O failure (74) naming the stream, if the write fails.
-  func writeProduct(_ text: String, name: String) throws(CommandFailure) {
+  func writeChecked(_ text: String) throws(CommandFailure) {
     let code = _Platform.writeAll(descriptor, text)
     guard code == 0 else {
       let error = FileError(.writeFailed, path: name, code: code)
@@ -18,5 +21,6 @@ struct _TextStream {
   }
 }
 
-let _standardOutput = _TextStream(descriptor: _Platform.standardOutput)
-let _standardError = _TextStream(descriptor: _Platform.standardError)
+let _standardOutput = _TextStream(
+  descriptor: _Platform.standardOutput, name: OutputFile.standardOutputName)
+let _standardError = _TextStream(descriptor: _Platform.standardError, name: "<stderr>")

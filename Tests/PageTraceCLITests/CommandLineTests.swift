@@ -31,6 +31,81 @@ import Testing
     #expect(try pagetrace(["replay", "--pages", "eight"]).status == 64)
   }
 
+  /// What would otherwise be ignored without a word is a usage error that says why.
+  @Test(arguments: [
+    (["--versoin"], "unknown option '--versoin'; did you mean '--version'?"),
+    (
+      ["--emit", "all"],
+      "unknown option '--emit'; a subcommand's options come after it: 'pagetrace SUBCOMMAND --emit …'"
+    ),
+    (["--version", "extra"], "--version takes nothing after it; found 'extra'"),
+    (["--help", "replay"], "--help takes nothing after it; found 'replay'"),
+    (
+      ["generate", "--events", "5", "extra.jsonl"],
+      "generate reads no input; found 'extra.jsonl' (to write to a file, give -o FILE)"
+    ),
+    (
+      ["generate", "--events", "5", "--sessions", "0"],
+      "invalid value for '--sessions': expected an integer ≥ 1, found '0'"
+    ),
+    (
+      ["generate", "--events", "5", "--format", "bin"],
+      "invalid value for '--format': expected jsonl or binary, found 'bin'"
+    ),
+    (
+      ["convert", "--to", "csv", "x"],
+      "invalid value for '--to': expected jsonl or binary, found 'csv'"
+    ),
+    (
+      ["replay", "--columns", "t=1,phase=2,x=3,y=4", "x"],
+      "'--columns' is an option of '--from csv', not of '--from trace'"
+    ),
+    (
+      ["classify", "--from", "getevent", "--header", "x"],
+      "'--header' is an option of '--from csv', not of '--from getevent'"
+    ),
+    (
+      ["replay", "--from", "csv", "--scale", "2", "x"],
+      "'--scale' is an option of '--from getevent', not of '--from csv'"
+    ),
+  ])
+  func strayArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+    let run = try pagetrace(arguments)
+    #expect(run.status == 64, "\(arguments)")
+    #expect(run.stderr.hasPrefix("pagetrace: error: \(message)\n"), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+
+  /// Repeated list options add up, and spaces around a list's items are ignored.
+  @Test func listOptionsAddUpAndIgnoreSpaces() throws {
+    let tap = repository.appendingPathComponent("Traces/tap.jsonl").path
+    let types = { (arguments: [String]) throws -> Set<String> in
+      let run = try pagetrace(["replay"] + arguments + [tap])
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      return Set(run.records.compactMap { $0["type"] as? String })
+    }
+    #expect(
+      try types(["--emit", "transition", "--emit", "interaction"]) == ["transition", "interaction"])
+    #expect(try types(["--emit", "transition, interaction"]) == ["transition", "interaction"])
+    #expect(try types(["--emit", "detail,all"]) == (try types(["--emit", "all"])))
+    let lint = try pagetrace(
+      ["lint", "--disable", "PT001, pt002", "--disable", " PT003", "-"],
+      input: Data(#"{"pages": 30}"#.utf8))
+    #expect(lint.status == 0 || lint.status == 1, "\(lint.stderr)")
+    #expect(!lint.stdout.contains("PT001") && !lint.stdout.contains("PT002"))
+    #expect(try pagetrace(["replay", "--emit", "transition,", tap]).status == 64)
+  }
+
+  /// Of several bad inputs, the first on the command line is the one reported.
+  @Test func theFirstBadInputIsReported() throws {
+    let directory = try scratch()
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let run = try pagetrace(["replay", "missing.jsonl", "empty"], in: directory)
+    #expect(run.status == 66)
+    #expect(run.stderr == "pagetrace: error: missing.jsonl: No such file or directory\n")
+  }
+
   static let commands = ["replay", "generate", "convert", "lint", "classify", "stats", "render"]
 
   /// Every help fits in 80 columns, with its option descriptions in one column.
@@ -51,6 +126,18 @@ import Testing
       let text = row.dropFirst(28)
       #expect(row.prefix(28).last == " " && text.first != " ", "\(command): \(row)")
     }
+  }
+
+  /// Every help ends with its exit statuses, and each is one the command can give.
+  @Test(arguments: commands)
+  func everyHelpListsItsExitStatuses(command: String) throws {
+    let help = try pagetrace([command, "--help"]).stdout
+    let section = try #require(help.components(separatedBy: "\nEXIT STATUS:\n").last)
+    let statuses = section.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    var expected = [0, 64, 65, 66, 73, 74]
+    if command == "lint" { expected = [0, 1, 64, 65, 66, 74] }  // no -o: nothing to create
+    if command == "generate" { expected = [0, 64, 73, 74] }  // reads nothing
+    #expect(statuses == expected, "\(command): \(section)")
   }
 
   @Test func lintOnlyFlagsShowOnlyInLintsHelp() throws {

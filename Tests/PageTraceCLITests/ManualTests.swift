@@ -60,17 +60,6 @@ import Testing
     }
   }
 
-  /// The manual and the completion scripts are products: a failed write is 74, not a silent 0.
-  @Test(
-    .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")),
-    arguments: [["--generate-manual"], ["--generate-completion-script", "zsh"]])
-  func aFailedWriteOfTheProductIsAnIOError(arguments: [String]) throws {
-    let run = try runProgram(
-      "/bin/sh", ["-c", "exec \"$0\" \"$@\" > /dev/full", executable.path] + arguments)
-    #expect(run.status == 74, "\(run.stderr)")
-    #expect(run.stderr.hasPrefix("pagetrace: error: <stdout>: "), "\(run.stderr)")
-  }
-
   @Test func theExitStatusesAreThoseOfTheHelp() throws {
     let page = try pagetrace(["--generate-manual"]).stdout
     let help = try pagetrace(["--help"]).stdout

@@ -322,6 +322,41 @@ private func leftovers(in directory: URL) throws -> [String] {
     #expect(run.stderr.contains("<stdout>: No space left on device"), "\(command): \(run.stderr)")
   }
 
+  /// Help, the version, the manual and the completion scripts are what was asked for: a
+  /// failed write of them is 74 too.
+  @Test(arguments: [
+    ["--help"], ["--version"], ["replay", "--help"], ["help", "stats"], ["--generate-manual"],
+    ["--generate-completion-script", "zsh"],
+  ])
+  func helpToAFullStandardOutputIsAWriteError(_ command: [String]) throws {
+    let run = try pagetrace(command, in: try scratch(), standardOutput: try devFull())
+    #expect(run.status == 74, "\(command): \(run.stderr)")
+    #expect(run.stderr == "pagetrace: error: <stdout>: No space left on device\n", "\(command)")
+  }
+
+  /// A header alone says nothing: a run that fails before anything follows it keeps nothing.
+  @Test(arguments: [
+    ["replay", "--format", "csv", "--emit", "all", "bad.jsonl", "-o", "out.csv"],
+    ["replay", "--format", "csv", "-j", "2", "bad.jsonl", "bad.jsonl", "-o", "out.csv"],
+    ["classify", "--format", "csv", "bad.jsonl", "-o", "out.csv"],
+    ["convert", "bad.jsonl", "-o", "out.csv"],
+  ])
+  func aFailureBeforeAnyRecordKeepsNoPartialOutput(_ command: [String]) throws {
+    let directory = try scratch()
+    try write("\u{89}PNG\n", to: "bad.jsonl", in: directory)
+    let run = try pagetrace(command, in: directory)
+    #expect(run.status == 65, "\(command): \(run.stderr)")
+    #expect(!exists("out.csv.partial", in: directory), "\(command)")
+    #expect(!exists("out.csv", in: directory), "\(command)")
+    #expect(!run.stderr.contains("note:"), "\(command): \(run.stderr)")
+    #expect(try leftovers(in: directory) == [])
+    // With a record before the bad line, the header row and that record are kept.
+    try write(failsAtLineFour, to: "bad.jsonl", in: directory)
+    let later = try pagetrace(command, in: directory)
+    #expect(later.status == 65, "\(command): \(later.stderr)")
+    #expect(exists("out.csv.partial", in: directory), "\(command)")
+  }
+
   @Test(arguments: writingCommands.filter { $0[0] != "lint" })
   func aFullOutputFileIsAWriteErrorNamingIt(_ command: [String]) throws {
     let directory = try writingFolder()

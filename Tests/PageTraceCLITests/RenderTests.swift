@@ -122,7 +122,7 @@ extension RenderTests {
 
   @Test(arguments: [
     ["--start", "-1"], ["--end", "x"], ["--start", "nan"], ["--start", "2", "--end", "1"],
-    ["--start", "1", "--end", "1"], ["--list-sessions", "--session", "a"],
+    ["--start", "1", "--end", "1"], ["--end", "0"], ["--list-sessions", "--session", "a"],
     ["--list-sessions", "--end", "1"],
   ])
   func badWindowsAreUsageErrors(arguments: [String]) throws {

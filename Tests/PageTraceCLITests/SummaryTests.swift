@@ -27,6 +27,23 @@ import Testing
     #expect(numbers[0] == numbers[1...5].reduce(0, +))
   }
 
+  /// classify's summary has the same prefix, and counts the strokes it writes.
+  @Test func classifySummaryCountsTheStrokesWritten() throws {
+    let trace = repository.appendingPathComponent("Traces/scrub.jsonl")
+    let run = try pagetrace(["classify", "--summary", trace.path])
+    #expect(run.status == 0)
+    let line = try #require(run.stderr.split(separator: "\n").first)
+    #expect(line.hasPrefix("pagetrace: summary: strokes: \(run.records.count), tap "), "\(line)")
+    let kinds = ["tap", "long-press", "drag", "swipe", "cancelled"].map { kind in
+      run.records.filter { $0["kind"] as? String == kind }.count
+    }
+    #expect(Array(counts(String(line)).prefix(6)) == [run.records.count] + kinds)
+    // Nothing after a failed run.
+    let failed = try pagetrace(["classify", "--summary", "-"], input: Data("{\n".utf8))
+    #expect(failed.status == 65)
+    #expect(!failed.stderr.contains("summary"))
+  }
+
   @Test func skippedAndIgnoredLinesAddUp() throws {
     let lines = [
       header, "", "garbage", #"{"t":0,"key":"right"}"#,  // no focus: ignored

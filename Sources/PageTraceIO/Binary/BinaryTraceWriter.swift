@@ -57,7 +57,8 @@ public struct BinaryTraceWriter: ~Copyable {
   public private(set) var isFinished = false
 
   private var buffer: _OutputBuffer
-  private var hasHeader = false
+  /// Whether the file header (magic, version, configuration) has been written.
+  public private(set) var hasHeader = false
   /// The checksum of every byte appended so far, for the end marker.
   private var checksum = _BinaryChecksum()
   /// The string at each index (index 1 is element 0), as the reader's table holds it.

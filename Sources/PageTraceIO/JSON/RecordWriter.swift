@@ -310,14 +310,15 @@ public struct RecordWriter: ~Copyable {
   /// `line`, `index` when ``writesKeys`` is. Nothing in JSON Lines, which has no header.
   public mutating func writeHeader() {
     guard format == .csv, failure == nil else { return }
-    let columns = Self.csvColumns(types: types, file: fileName != nil, keys: writesKeys)
-    for (index, column) in columns.enumerated() {
-      buffer.reserve(1 + _OutputBuffer.maximumCSVFieldLength(utf8Count: column.utf8.count))
-      if index > 0 { buffer.append(_ASCII.comma) }
-      buffer.appendCSVField(column)
-    }
-    buffer.reserve(1)
-    buffer.append(_ASCII.newline)
+    var row = Self.csvHeaderRow(types: types, file: fileName != nil, keys: writesKeys)
+    buffer.reserve(row.utf8.count)
+    row.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The CSV header row of ``csvColumns(types:file:keys:)``, its line end included.
+  public static func csvHeaderRow(types: RecordTypes, file: Bool, keys: Bool) -> String {
+    csvColumns(types: types, file: file, keys: keys).map(CSVText.field).joined(separator: ",")
+      + "\n"
   }
 
   /// Writes out everything buffered.

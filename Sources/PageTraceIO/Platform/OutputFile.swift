@@ -60,6 +60,9 @@ public struct OutputFile: ~Copyable {
   public let temporaryPath: String?
   /// Whether the path named a file before the run.
   public let existed: Bool
+  /// How many bytes at the start say nothing on their own (a CSV header row): a failed run
+  /// that wrote no more than these has produced nothing, and keeps no `.partial` file.
+  public var preambleSize = 0
   private var text: TextWriter
   private var isClosed = false
 
@@ -185,7 +188,7 @@ public struct OutputFile: ~Copyable {
       if descriptor != _System.standardOutput { _System.close(descriptor) }
       return nil
     }
-    let produced = (_System.identity(of: descriptor)?.size ?? 0) > 0
+    let produced = (_System.identity(of: descriptor)?.size ?? 0) > preambleSize
     _System.close(descriptor)
     guard produced else {
       _System.unlink(temporaryPath)

@@ -92,7 +92,7 @@ public struct BatchReplay: Sendable {
     report: (String) -> Void
   ) throws(Failure) -> Summary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
-    let names = options.inputName != nil || (options.namesFiles ?? (files.count > 1))
+    let names = namesFiles(files)
     if options.jobs <= 1 || files.count <= 1 {
       var writer = RecordWriter(
         descriptor: descriptor, name: name, format: options.format, types: options.types)
@@ -115,6 +115,18 @@ public struct BatchReplay: Sendable {
       return summary
     }
     return try runInParallel(files, names: names, to: descriptor, name: name, report: report)
+  }
+
+  /// Whether the records of `files` carry `"file"`.
+  func namesFiles(_ files: [String]) -> Bool {
+    options.inputName != nil || (options.namesFiles ?? (files.count > 1))
+  }
+
+  /// The CSV header row a run over `files` starts with, or `nil` if it writes JSON Lines.
+  public func csvHeaderRow(for files: [String]) -> String? {
+    guard options.format == .csv else { return nil }
+    return RecordWriter.csvHeaderRow(
+      types: options.types, file: namesFiles(files), keys: options.writesKeys)
   }
 
   // MARK: One file
