@@ -95,7 +95,10 @@ struct CommandLineArguments {
       return CommandFailure(status: .usage, message: "unknown option '\(argument)': \(note)")
     }
     var message = "unknown option '\(argument)'"
-    if let suggestion = _closest(to: bare, in: specs.map(\.name)) {
+    // An option of other subcommands is named as theirs (`stats --jobs`); else the closest.
+    if argument.hasPrefix("--"), let owners = _commandsTaking(bare) {
+      message += "; '--\(bare)' is an option of \(owners)"
+    } else if let suggestion = _closest(to: bare, in: specs.map(\.name)) {
       message += "; did you mean '--\(suggestion)'?"
     }
     return CommandFailure(status: .usage, message: message)
@@ -217,4 +220,13 @@ func _exitStatusHelp(success: String = "0 success", extra: String = "", output: 
     lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + item
   }
   return "EXIT STATUS:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+}
+
+/// The subcommands that take the option `--name`, e.g. `replay` or `replay and classify`;
+/// `nil` if none does.
+func _commandsTaking(_ name: String) -> String? {
+  let owners = PageTraceCLI.commands.filter { $0.specs.contains { $0.name == name } }
+  guard let last = owners.last?.name else { return nil }
+  let names = owners.map(\.name)
+  return owners.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
 }

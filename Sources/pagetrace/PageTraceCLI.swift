@@ -76,8 +76,11 @@ struct PageTraceCLI {
       case let option where option.hasPrefix("-"):
         var message = "unknown option '\(option)'"
         let own = specs.map { "--" + $0.name }
+        let bare = String(option.drop { $0 == "-" }.prefix { $0 != "=" })
         if let name = _closest(to: String(option.prefix { $0 != "=" }), in: own) {
           message += "; did you mean '\(name)'?"
+        } else if let owners = _commandsTaking(bare) {
+          message += "; '--\(bare)' is an option of \(owners), given after it"
         } else {
           message += "; a subcommand's options come after it: 'pagetrace SUBCOMMAND \(option) …'"
         }

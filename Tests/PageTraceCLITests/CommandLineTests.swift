@@ -35,8 +35,16 @@ import Testing
   @Test(arguments: [
     (["--versoin"], "unknown option '--versoin'; did you mean '--version'?"),
     (
-      ["--emit", "all"],
-      "unknown option '--emit'; a subcommand's options come after it: 'pagetrace SUBCOMMAND --emit …'"
+      ["--emit", "all"], "unknown option '--emit'; '--emit' is an option of replay, given after it"
+    ),
+    (
+      ["--bogus"],
+      "unknown option '--bogus'; a subcommand's options come after it: 'pagetrace SUBCOMMAND --bogus …'"
+    ),
+    (["stats", "--jobs", "2"], "unknown option '--jobs'; '--jobs' is an option of replay"),
+    (
+      ["render", "--format", "csv"],
+      "unknown option '--format'; '--format' is an option of replay, generate, lint, classify and stats"
     ),
     (["--version", "extra"], "--version takes nothing after it; found 'extra'"),
     (["--help", "replay"], "--help takes nothing after it; found 'replay'"),
