@@ -91,6 +91,17 @@ import Testing
       #"{"t":1,"pointer":"down","y":1}"#,
       #"trace.jsonl:7:1: expected the key "x" on a pointer event, found none"#
     ),
+    // A missing key with an unknown one on the line: the unknown one is named, at its column.
+    (
+      #"{"t":1,"tuch":"down","id":1,"x":1,"y":2}"#,
+      "trace.jsonl:7:8: expected one of the keys touch, pointer, key, focus, a11y or set, "
+        + #"found none ("tuch" is not a key of events)"#
+    ),
+    (
+      #"{"time":1,"key":"tab","extra":0}"#,
+      #"trace.jsonl:7:2: expected the key "t" (the event time), found none ("time" is not a "#
+        + "key of events)"
+    ),
     (
       #"{"t":1,"touch":"down","id":true,"x":1,"y":2}"#,
       #"trace.jsonl:7:28: expected a number or a string for "id", found true"#

@@ -157,6 +157,7 @@ public struct TraceDecoder: Sendable {
     var session = SessionID.defaultSession
     var seen: UInt16 = 0
     var isFirst = true
+    var unknownKey: _StringToken?  // the first, named when a required key is missing
     valueOffsets = _ValueOffsets()
     while let token = try scanner.nextKey(isFirst: &isFirst) {
       let key = scanner.withBytes(of: token, _EventKey.init)
@@ -217,15 +218,24 @@ public struct TraceDecoder: Sendable {
         throw scanner.error(
           at: token.offset, expected: "an event (a header may only be the first line)")
       case .unknown:
+        if unknownKey == nil { unknownKey = token }
         try scanner.skipValue(depth: 1)
       }
       if key.isKind { kindKey = token }
     }
     try scanner.expectEnd()
 
+    // A required key that is missing may be misspelt: an unknown key (ignored, as any) is
+    // then named, at its column.
     func missing(_ expected: String) -> TraceError {
-      TraceError(
-        file: scanner.file, line: scanner.firstLine, column: 1, expected: expected, found: "none")
+      guard let unknownKey else {
+        return TraceError(
+          file: scanner.file, line: scanner.firstLine, column: 1, expected: expected,
+          found: "none")
+      }
+      return scanner.error(
+        at: unknownKey.offset, expected: expected,
+        found: "none (\(scanner.excerpt(at: unknownKey.offset)) is not a key of events)")
     }
     guard let time else { throw missing("the key \"t\" (the event time)") }
     guard let kind else {
