@@ -95,10 +95,14 @@ struct CommandLineArguments {
       return CommandFailure(status: .usage, message: "unknown option '\(argument)': \(note)")
     }
     var message = "unknown option '\(argument)'"
-    // An option of other subcommands is named as theirs (`stats --jobs`); else the closest.
-    if argument.hasPrefix("--"), let owners = _commandsTaking(bare) {
+    // A one-letter slip first (`--sessions` for `--session`), then an option of other
+    // subcommands named as theirs (`stats --jobs`), then any likely typo.
+    let names = specs.map(\.name)
+    if let suggestion = _closest(to: bare, in: names, maximumDistance: 1) {
+      message += "; did you mean '--\(suggestion)'?"
+    } else if argument.hasPrefix("--"), let owners = _commandsTaking(bare) {
       message += "; '--\(bare)' is an option of \(owners)"
-    } else if let suggestion = _closest(to: bare, in: specs.map(\.name)) {
+    } else if let suggestion = _closest(to: bare, in: names) {
       message += "; did you mean '--\(suggestion)'?"
     }
     return CommandFailure(status: .usage, message: message)

@@ -166,7 +166,7 @@ enum LintCommand {
           (bytes, ended) = try _Platform.readStandardInput(
             upTo: ConfigurationPatch.defaultMaximumFileSize + 1, name: name)
         } catch {
-          run.fail(CommandFailure(status: .noInput, message: error.description))
+          run.unreadable(error)
           return []
         }
         if ended {

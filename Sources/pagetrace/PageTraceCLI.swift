@@ -55,8 +55,17 @@ struct PageTraceCLI {
         }
         try _standardOutput.writeChecked(first == "--version" ? version + "\n" : help)
         return .success
-      case "help":
-        return run(arguments.dropFirst().prefix(1) + ["--help"])
+      case "help":  // `help`, `help help`: the overview; `help CMD`: CMD's help
+        let rest = arguments.dropFirst()
+        if rest.count > 1 {
+          throw CommandFailure(
+            status: .usage,
+            message: "help takes one subcommand; found '\(rest[rest.startIndex + 1])' after it")
+        }
+        guard let name = rest.first, !["help", "-h", "--help"].contains(name) else {
+          return run(["--help"])
+        }
+        return run([name, "--help"])
       case let option where option.hasPrefix("--generate-"):
         return try generate(arguments)
       case "replay":
@@ -77,10 +86,13 @@ struct PageTraceCLI {
         var message = "unknown option '\(option)'"
         let own = specs.map { "--" + $0.name }
         let bare = String(option.drop { $0 == "-" }.prefix { $0 != "=" })
-        if let name = _closest(to: String(option.prefix { $0 != "=" }), in: own) {
+        let written = String(option.prefix { $0 != "=" })
+        if let name = _closest(to: written, in: own, maximumDistance: 1) {
           message += "; did you mean '\(name)'?"
         } else if let owners = _commandsTaking(bare) {
           message += "; '--\(bare)' is an option of \(owners), given after it"
+        } else if let name = _closest(to: written, in: own) {
+          message += "; did you mean '\(name)'?"
         } else {
           message += "; a subcommand's options come after it: 'pagetrace SUBCOMMAND \(option) …'"
         }

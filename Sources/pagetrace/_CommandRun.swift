@@ -55,6 +55,17 @@ struct _CommandRun: ~Copyable {
   /// Whether an input ended the run.
   var hasFailed: Bool { failure != nil }
 
+  /// An input that cannot be opened or read: reported and counted (the run ends with 66) when
+  /// bad input is skipped, else the run's failure.
+  mutating func unreadable(_ error: FileError) {
+    summary.unreadableFiles += 1
+    if inputs.replay.skipsBadLines {
+      _standardError.write("pagetrace: error: \(error)\n")
+    } else {
+      failure = CommandFailure(status: .noInput, message: error.description)
+    }
+  }
+
   /// Opens one input and replays it through the one loop into `observer`; diagnostics go to
   /// standard error as they happen. Returns the outcome, or `nil` if the input could not be
   /// opened (reported, and ending the run unless bad input is skipped).
@@ -66,12 +77,7 @@ struct _CommandRun: ~Copyable {
     do {
       reader = try TraceReader(opening: file, importer: inputs.importer)
     } catch {
-      summary.unreadableFiles += 1
-      if inputs.replay.skipsBadLines {
-        _standardError.write("pagetrace: error: \(error)\n")
-      } else {
-        failure = CommandFailure(status: .noInput, message: error.description)
-      }
+      unreadable(error)
       return nil
     }
     var options = options ?? inputs.replay

@@ -1,12 +1,15 @@
-/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-func _closest(to word: String, in candidates: [String]) -> String? {
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo
+/// (and at most `maximumDistance` edits away, if given).
+func _closest(to word: String, in candidates: [String], maximumDistance: Int = .max) -> String? {
   let target = Array(word.utf8)
   var best: (name: String, distance: Int)?
   for candidate in candidates {
     let distance = _editDistance(target, Array(candidate.utf8))
     if distance < (best?.distance ?? .max) { best = (candidate, distance) }
   }
-  guard let best, best.distance <= max(2, target.count / 3) else { return nil }
+  guard let best, best.distance <= min(max(2, target.count / 3), maximumDistance) else {
+    return nil
+  }
   return best.name
 }
 

@@ -13,6 +13,11 @@ import Testing
     #expect(replayHelp.stdout.contains("--emit"))
     #expect(replayHelp.stdout.contains("--scrub-delay"))
     #expect(try pagetrace(["help", "replay"]).stdout == replayHelp.stdout)
+    for asked in [["help"], ["help", "help"], ["help", "--help"], ["help", "-h"]] {
+      let overview = try pagetrace(asked)
+      #expect(overview.status == 0, "\(asked): \(overview.stderr)")
+      #expect(overview.stdout == help.stdout, "\(asked)")
+    }
     let version = try pagetrace(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout.split(separator: ".").count == 3)
@@ -42,6 +47,13 @@ import Testing
       "unknown option '--bogus'; a subcommand's options come after it: 'pagetrace SUBCOMMAND --bogus …'"
     ),
     (["stats", "--jobs", "2"], "unknown option '--jobs'; '--jobs' is an option of replay"),
+    // A one-letter slip is the likelier mistake than another command's option.
+    (["stats", "--sessions", "a"], "unknown option '--sessions'; did you mean '--session'?"),
+    (
+      ["--session", "a", "stats"],
+      "unknown option '--session'; '--session' is an option of stats and render, given after it"
+    ),
+    (["help", "replay", "extra"], "help takes one subcommand; found 'extra' after it"),
     (
       ["render", "--format", "csv"],
       "unknown option '--format'; '--format' is an option of replay, generate, lint, classify and stats"

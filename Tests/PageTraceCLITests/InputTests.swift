@@ -316,6 +316,19 @@ func gzip(_ data: Data, level: Int = 6) throws -> Data {
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("d"), withIntermediateDirectories: true)
     try Data(contentsOf: tap).write(to: directory.appendingPathComponent("d/ok.jsonl"))
+    // Entries that are surely not traces are left out whatever their names.
+    let others = try runProgram(
+      "/bin/sh",
+      [
+        "-c",
+        #"mkdir "d/$(printf 'sub\351')" && mkfifo "d/$(printf 'f\351')" && "#
+          + #"cp "$0" "d/$(printf 'x\351.jsonl.partial')""#, tap.path,
+      ], in: directory)
+    #expect(others.status == 0, "\(others.stderr)")
+    let fine = try pagetrace(["replay", "d"], in: directory)
+    #expect(fine.status == 0, "\(fine.stderr)")
+    #expect(fine.stderr == "pagetrace: note: d: reading 1 file in name order\n")
+    // A regular file whose name is not UTF-8 could not be read: the directory is refused.
     let made = try runProgram(
       "/bin/sh", ["-c", #"cp "$0" "d/$(printf 'caf\351.jsonl')""#, tap.path], in: directory)
     #expect(made.status == 0, "\(made.stderr)")

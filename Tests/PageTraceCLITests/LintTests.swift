@@ -139,5 +139,13 @@ import Testing
       #expect(run.stderr.hasPrefix("pagetrace: error: <stdin>: "), "\(command): \(run.stderr)")
       #expect(run.stdout.isEmpty)
     }
+    // With --on-error skip, lint reports it and goes on to the next input, as replay does.
+    try write(#"{"pages": 30}"#, to: "c.json", in: directory)
+    let skipped = try runProgram(
+      "/bin/sh", ["-c", "exec \"$0\" lint --on-error skip - c.json < .", executable.path],
+      in: directory)
+    #expect(skipped.status == 66, "\(skipped.stderr)")
+    #expect(skipped.stderr.hasPrefix("pagetrace: error: <stdin>: "), "\(skipped.stderr)")
+    #expect(skipped.stdout.hasPrefix("c.json: warning: PT001: "), "\(skipped.stdout)")
   }
 }

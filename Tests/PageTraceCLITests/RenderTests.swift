@@ -156,7 +156,7 @@ extension RenderTests {
 
   /// Times too large to tell 10 ms apart and positions too far apart to subtract still give a
   /// drawing (once, a tick loop that stepped by 0.01 s from 1e22 s never ended).
-  @Test func extremeTimesAndPositionsAreDrawnInBoundedTime() throws {
+  @Test(.timeLimit(.minutes(1))) func extremeTimesAndPositionsAreDrawnInBoundedTime() throws {
     let directory = try scratch()
     let traces = [
       "late.jsonl": [#"{"t":1e22,"key":"right"}"#],

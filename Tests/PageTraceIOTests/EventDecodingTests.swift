@@ -98,6 +98,11 @@ import Testing
         + #"found none ("tuch" is not a key of events)"#
     ),
     (
+      #"{"t":1,"pointer":"down","X":1,"y":1}"#,
+      #"trace.jsonl:7:25: expected the key "x" on a pointer event, found none ("X" is not a "#
+        + "key of events)"
+    ),
+    (
       #"{"time":1,"key":"tab","extra":0}"#,
       #"trace.jsonl:7:2: expected the key "t" (the event time), found none ("time" is not a "#
         + "key of events)"

@@ -255,12 +255,12 @@ public struct TraceDecoder: Sendable {
       let required = phase != .cancel
       action = .touch(
         phase, id: touchID,
-        x: try Self.coordinate(x, "x", on: "touch", required: required, scanner),
-        y: try Self.coordinate(y, "y", on: "touch", required: required, scanner))
+        x: try Self.coordinate(x, "x", on: "touch", required: required, scanner, missing),
+        y: try Self.coordinate(y, "y", on: "touch", required: required, scanner, missing))
     case .pointer(let phase):
       action = .pointer(
-        phase, x: try Self.coordinate(x, "x", on: "pointer", required: true, scanner)!,
-        y: try Self.coordinate(y, "y", on: "pointer", required: true, scanner)!)
+        phase, x: try Self.coordinate(x, "x", on: "pointer", required: true, scanner, missing)!,
+        y: try Self.coordinate(y, "y", on: "pointer", required: true, scanner, missing)!)
     case .key(let key): action = .key(key)
     case .focus(let isOnControl): action = .focus(isOnControl)
     case .accessibility(let accessibilityAction): action = .accessibility(accessibilityAction)
@@ -287,16 +287,15 @@ public struct TraceDecoder: Sendable {
   }
 
   /// A coordinate of a touch or pointer event: `nil` only when absent and not required.
+  /// `missing` makes the error of a required key that is absent.
   private static func coordinate(
     _ field: _Field, _ name: StaticString, on kind: StaticString, required: Bool,
-    _ scanner: _JSONScanner
+    _ scanner: _JSONScanner, _ missing: (String) -> TraceError
   ) throws(TraceError) -> Double? {
     switch field {
     case .absent:
       guard required else { return nil }
-      throw TraceError(
-        file: scanner.file, line: scanner.firstLine, column: 1,
-        expected: "the key \"\(name)\" on a \(kind) event", found: "none")
+      throw missing("the key \"\(name)\" on a \(kind) event")
     case .number(let value):
       return value
     case .other(let offset):

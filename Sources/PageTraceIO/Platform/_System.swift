@@ -230,8 +230,8 @@ enum _System {
 
   /// The names in a directory that do not start with `.` (hidden files, `.` and `..` are
   /// never read), in the order the system gives them.
-  /// - Throws: ``FileError`` if the directory cannot be listed, or holds such a name that is
-  ///   not UTF-8 (`EILSEQ`).
+  /// - Throws: ``FileError`` if the directory cannot be listed, or holds a file (or link) that
+  ///   could be a trace and whose name is not UTF-8 (`EILSEQ`).
   static func directoryEntries(_ path: String) throws(FileError) -> [String] {
     guard let directory = opendir(path) else {
       let code = errno
@@ -252,9 +252,15 @@ enum _System {
       }
       let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
       if bytes.first == UInt8(ascii: ".") { continue }  // hidden, `.` and `..`: never read
-      // Paths are strings: a name that is not UTF-8 could not be opened, so it is an error
-      // rather than a file left out without a word.
+      // Paths are strings: a file whose name is not UTF-8 could not be opened, so it is an
+      // error rather than a file left out without a word. (Entries that are surely not
+      // trace files, a subdirectory, a FIFO, a `.partial` file, are left out as ever.)
       guard let name = String(validating: bytes, as: UTF8.self) else {
+        let type = Int(entry.pointee.d_type)
+        let mayBeAFile = type == Int(DT_REG) || type == Int(DT_LNK) || type == Int(DT_UNKNOWN)
+        if !mayBeAFile || bytes.reversed().starts(with: OutputFile.keptSuffix.utf8.reversed()) {
+          continue
+        }
         let shown = bytes.map {
           (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + _hex($0)
         }
