@@ -66,16 +66,19 @@ enum LintCommand {
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: nil)
     var counts: [GuidelineLint.Severity: Int] = [:]
+    var linted = 0  // the files read (with --on-error skip, not those that could not be)
     for file in inputs.files {
       let name = TraceReader.displayName(of: file)
+      let unreadable = run.summary.unreadableFiles
       for finding in lint(file, run: &run) where !disabled.contains(finding.rule) {
         counts[finding.severity, default: 0] += 1
         run.output.write(json ? jsonLine(finding, file: name) : textLine(finding, file: name))
       }
       if run.hasFailed { break }
+      if run.summary.unreadableFiles == unreadable { linted += 1 }
     }
     if !run.hasFailed && !inputs.quiet {
-      _standardError.write("pagetrace: lint: \(describe(counts, files: inputs.files.count))\n")
+      _standardError.write("pagetrace: lint: \(describe(counts, files: linted))\n")
     }
     return try run.finish(success: counts.isEmpty ? .success : .findings)
   }

@@ -147,5 +147,6 @@ import Testing
     #expect(skipped.status == 66, "\(skipped.stderr)")
     #expect(skipped.stderr.hasPrefix("pagetrace: error: <stdin>: "), "\(skipped.stderr)")
     #expect(skipped.stdout.hasPrefix("c.json: warning: PT001: "), "\(skipped.stdout)")
+    #expect(skipped.stderr.hasSuffix(" in 1 file\n"), "\(skipped.stderr)")  // c.json only
   }
 }
