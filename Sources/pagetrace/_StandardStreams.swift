@@ -1,12 +1,12 @@
 import PageTraceIO
 
-/// Unbuffered text output to a file descriptor, for help and diagnostics.
+/// Unbuffered text output to a file descriptor, for help, diagnostics and generated files.
 struct _TextStream {
   let descriptor: Int32
   /// The stream's name in messages, e.g. `<stdout>`.
   let name: String
 
-  /// Writes `text`, ignoring a failure (help and diagnostics).
+  /// Writes `text`, ignoring a failure (diagnostics on standard error).
   func write(_ text: String) { _Platform.writeAll(descriptor, text) }
 
   /// Writes `text`, for output that is what the command was asked for (help, the version, a
