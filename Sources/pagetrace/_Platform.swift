@@ -23,8 +23,8 @@ enum _Platform {
   /// Ends the process with `status`.
   static func exit(_ status: Int32) -> Never { _exitProcess(status) }
 
-  /// Writes all of `text`, unbuffered: 0, or the `errno` of the write that failed (help and
-  /// diagnostics ignore it).
+  /// Writes all of `text`, unbuffered: 0, or the `errno` of the write that failed
+  /// (diagnostics ignore it; see ``_TextStream/writeChecked(_:)``).
   @discardableResult
   static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
     var text = text
