@@ -34,10 +34,10 @@ let package = Package(
       name: "embedding-example", dependencies: ["PageTrace", "PageTraceIO"],
       path: "Examples/Embedding"),
     .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
-    .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO"]),
+    .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
     .testTarget(
       name: "PageTraceAnalysisTests", dependencies: ["PageTraceAnalysis", "PageTraceIO"]),
-    .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO"]),
+    .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(name: "PageTraceCLITests", dependencies: ["pagetrace", "embedding-example"]),

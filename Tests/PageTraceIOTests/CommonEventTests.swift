@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceGenerator
 import Testing
 
 @testable import PageTraceIO
@@ -60,7 +61,7 @@ import Testing
   /// Random lines near the common shape: keys in any order, dropped, repeated or unknown;
   /// values of every type, good and bad; whitespace; lines cut anywhere.
   @Test func agreesWithTheFullDecoderOnRandomLines() {
-    var random = _SplitMix(seed: 0x5EED)
+    var random = SplitMix64(seed: 0x5EED)
     var shortcut = 0
     var fullWay = 0
     var decoder = Self.primed()
@@ -156,7 +157,7 @@ import Testing
   static let others = ["true", "null", "[1,2]", #"{"a":1}"#, "[", "nul", "{"]
   static let spaces = ["", "", "", "", " ", "\t", "  ", "\r"]
 
-  static func randomLine(_ random: inout _SplitMix) -> String {
+  static func randomLine(_ random: inout SplitMix64) -> String {
     func pick(_ values: [String]) -> String { values[random.next(below: values.count)] }
     // Half the lines are clean; in the others, a value in four is of another type or bad.
     let corrupts = random.next(below: 2) == 0

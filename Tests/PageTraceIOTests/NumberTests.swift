@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceGenerator
 import Testing
 
 @testable import PageTraceIO
@@ -461,9 +462,9 @@ extension NumberTests {
 // MARK: - Helpers
 
 /// The seeded generator of the number tests: the suite's one SplitMix64.
-typealias NumberTestRandom = _SplitMix
+typealias NumberTestRandom = SplitMix64
 
-extension _SplitMix {
+extension SplitMix64 {
   /// An integer from `lowest` to `highest` (slightly biased, which does not matter here).
   mutating func int(_ lowest: Int, _ highest: Int) -> Int {
     lowest + Int(next() % UInt64(highest - lowest + 1))

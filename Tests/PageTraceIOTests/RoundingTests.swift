@@ -1,3 +1,4 @@
+import PageTraceGenerator
 import Testing
 
 @testable import PageTraceIO
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func agreesWithTheCLibraryOnRandomValues() {
-    var random = _SplitMix(seed: 42)
+    var random = SplitMix64(seed: 42)
     var checked = 0
     for _ in 0..<300_000 {
       var decimals = random.next(below: 24)
@@ -79,7 +80,7 @@ import Testing
   }
 
   @Test func bisectionAgreesWithTheTextOnRandomValues() {
-    var random = _SplitMix(seed: 77)
+    var random = SplitMix64(seed: 77)
     var bisected = 0
     for _ in 0..<300_000 {
       let value: Double

@@ -1,16 +1,7 @@
-/// A small seeded generator, so that a failure reproduces.
-struct _SplitMix: RandomNumberGenerator {
-  var state: UInt64
+import PageTraceGenerator
 
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+// The tests draw from the generator's SplitMix64, so that a failure reproduces from its seed.
+extension SplitMix64 {
+  /// A number in `0..<bound` (modulo bias is no matter here).
   mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
