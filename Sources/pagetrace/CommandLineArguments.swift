@@ -206,12 +206,13 @@ func _listItems(_ list: String) -> [Substring] {
 }
 
 /// The EXIT STATUS paragraph of a subcommand's help: the statuses of a command that reads
-/// traces and writes one output (docs/behaviour.md, "Exit status"), and any others it has.
-func _exitStatusHelp(success: String = "0 success", extra: String = "", output: Bool = true)
-  -> String
-{
-  var statuses = [success] + (extra.isEmpty ? [] : [extra])
-  statuses += ["64 usage error", "65 data error", "66 missing or unreadable input"]
+/// traces and writes one output (docs/behaviour.md, "Exit status"), and any others it has;
+/// without `input` (generate reads nothing) or `output` (lint has no -o), those statuses go.
+func _exitStatusHelp(
+  success: String = "0 success", extra: String = "", input: Bool = true, output: Bool = true
+) -> String {
+  var statuses = [success] + (extra.isEmpty ? [] : [extra]) + ["64 usage error"]
+  if input { statuses += ["65 data error", "66 missing or unreadable input"] }
   if output { statuses.append("73 cannot create the output file") }
   statuses.append("74 write error")
   // Lines of whole statuses (never `73` at the end of one line and its meaning on the next).

@@ -28,10 +28,7 @@ enum GenerateCommand {
         "Write a realistic trace deterministically: taps, holds, scrubs with samples 8–17 ms apart, flicks, content swipes, pointer clicks, keys and accessibility actions.",
       usage: "pagetrace generate --events <n> [--seed <n>] [<options>]",
       sections: [("OPTIONS", specs)],
-      footer: """
-        EXIT STATUS:
-          0 success, 64 usage error, 73 cannot create the output file, 74 write error.
-        """)
+      footer: _exitStatusHelp(input: false))
   }
 
   static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
