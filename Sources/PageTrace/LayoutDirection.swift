@@ -35,6 +35,18 @@ public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
   @inline(__always)
   func _cross(x: Double, y: Double) -> Double { isVertical ? x : y }
 
+  /// A frame's leading and trailing edges in forward coordinates: each is a raw edge (`x` or
+  /// `x + width`, that one double sum, docs/behaviour.md "Inside a frame"), negated for `rtl` and
+  /// `btt`, so comparing a forward coordinate with them is comparing the raw coordinates.
+  func _edges(of frame: Rect) -> (leading: Double, trailing: Double) {
+    switch self {
+    case .leftToRight: (frame.x, frame.x + frame.width)
+    case .rightToLeft: (-(frame.x + frame.width), -frame.x)
+    case .topToBottom: (frame.y, frame.y + frame.height)
+    case .bottomToTop: (-(frame.y + frame.height), -frame.y)
+    }
+  }
+
   /// The leading edge of a frame, in forward coordinates, and its length along the axis.
   func _axis(of frame: Rect) -> (start: Double, length: Double) {
     switch self {

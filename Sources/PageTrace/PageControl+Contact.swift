@@ -90,7 +90,7 @@ extension PageControl {
       contact.travelledFar = true
       if contact.phase == .press && contact.continuous { beginScrub(at: t, emit) }
     case .scrub:
-      follow(forward - controlStart, at: t)  // offset(x: x, y: y)
+      follow(forward, at: t)
     case .idle, .ignored:
       break
     }

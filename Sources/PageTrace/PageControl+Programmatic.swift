@@ -22,10 +22,9 @@ extension PageControl {
       relayout()
       // More pages may let a stopped timer go on.
       timer.restartIfStopped(at: t, duration: duration(ofPage: currentPage), paused: isScrubbing)
-      if isScrubbing {
-        scrub.target = clamped(scrub.target)
-        reschedule(at: t)
-      }
+      // The scrub goes on: its target is recomputed from the finger's latest position with the
+      // new count, and a step is due now if it differs (docs/behaviour.md, "Set during a scrub").
+      if isScrubbing { follow(contactPosition, at: t) }
     }
     let destination = clamped(change.current ?? currentPage)
     if destination != currentPage {

@@ -6,39 +6,50 @@ extension PageControl {
   mutating func beginScrub(at t: Double, _ emit: (EngineRecord) -> Void) {
     contact.phase = .scrub
     scrub = _Scrub()
-    scrub.anchorOffset = offset(x: contact.x, y: contact.y)
+    scrub.anchorPosition = contactPosition
     scrub.anchorPage = currentPage
     scrub.target = currentPage
     setInteraction(.continuous, at: t, emit)  // also drops a pending discrete reset
     updateBackground(at: t, emit)
     timer.pause(at: t)
-    follow(scrub.anchorOffset, at: t)
+    follow(scrub.anchorPosition, at: t)
   }
 
-  /// Moves the target to follow the latest sample, at offset `u` (``offset(x:y:)``), and
-  /// reschedules the pending step to `max(t, lastStep + interval)` (docs/behaviour.md, "Scrub
-  /// stepping").
-  mutating func follow(_ u: Double, at t: Double) {
-    let length = layout.length
-    if u < 0 || u > length {
+  /// The tracked contact's latest position along the axis, in forward coordinates
+  /// (``LayoutDirection/_forward(x:y:)``).
+  var contactPosition: Double { configuration.direction._forward(x: contact.x, y: contact.y) }
+
+  /// Moves the target to follow the latest sample at `position` (the raw coordinate on the axis,
+  /// negated for `rtl` and `btt`: ``LayoutDirection/_forward(x:y:)``) and reschedules the pending
+  /// step to `max(t, lastStep + interval)` (docs/behaviour.md, "Scrub target", "Scrub stepping"
+  /// and "Edge stepping and jog").
+  mutating func follow(_ position: Double, at t: Double) {
+    // Past an edge exactly when the raw coordinate is beyond the raw edge: on it is inside.
+    if position < controlStart || position > controlEnd {
+      let distance = position < controlStart ? controlStart - position : position - controlEnd
       scrub.isPastEdge = true
-      scrub.edgeDistance = min(u < 0 ? -u : u - length, configuration.constants.rubberBand)
-      scrub.target = u < 0 ? 0 : lastPage
+      scrub.edgeDistance = min(distance, configuration.constants.rubberBand)
+      scrub.target = position < controlStart ? 0 : lastPage
     } else {
       // Back inside: re-anchor (docs/behaviour.md, "Re-entry after the edge").
       if scrub.isPastEdge {
         scrub.isPastEdge = false
         scrub.edgeDistance = 0
-        scrub.anchorOffset = u
+        scrub.anchorPosition = position
         scrub.anchorPage = currentPage
       }
-      // Rounded half away from zero; clamped as a double first so no value can trap.
-      // (Clamping to integers before rounding gives what rounding first would.)
-      let pages = Double(pageCount)
-      let delta = min(max((u - scrub.anchorOffset) / configuration.pitch, -pages - 1), pages + 1)
-      scrub.target = clamped(scrub.anchorPage + _roundedHalfAwayFromZero(delta))
+      scrub.target = clamped(scrub.anchorPage + _pagesMoved(position - scrub.anchorPosition))
     }
     reschedule(at: t)
+  }
+
+  /// `round((position - anchorPosition) / pitch)`, half away from zero: the sum with the anchor
+  /// page is formed before it is clamped (docs/behaviour.md, "Scrub target").
+  private func _pagesMoved(_ distance: Double) -> Int {
+    // Clamped as a double only so that no value can trap: beyond ±2^52 pages every sum with an
+    // anchor page (at most the page limit) clamps to the same end.
+    let limit = 0x1p52
+    return _roundedHalfAwayFromZero(min(max(distance / configuration.pitch, -limit), limit))
   }
 
   /// Schedules the next step for the current target, no earlier than `t`.

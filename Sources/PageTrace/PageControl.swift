@@ -52,9 +52,10 @@ public struct PageControl: Sendable {
   var contact = _Contact()
   var scrub = _Scrub()
   var lastTap: _TapMemory?
-  /// Derived once from the configuration: the control's leading edge in forward
-  /// coordinates, and the scrub step interval `1/fps`.
+  /// Derived once from the configuration: the control's leading and trailing edges in forward
+  /// coordinates (``LayoutDirection/_edges(of:)``), and the scrub step interval `1/fps`.
   let controlStart: Double
+  let controlEnd: Double
   let frameInterval: Double
   /// How far past its due time an event may come while a wrapping timer runs: the timer
   /// would otherwise fire without bound (``maximumTimerAdvancesPerEvent``); `infinity`
@@ -87,7 +88,7 @@ public struct PageControl: Sendable {
     style = configuration.style
     isBackgroundVisible = configuration.style == .prominent
     timer = configuration.progress == nil ? .off : .notStarted
-    controlStart = configuration.direction._axis(of: configuration.control).start
+    (controlStart, controlEnd) = configuration.direction._edges(of: configuration.control)
     frameInterval = 1 / configuration.fps
     if let progress = configuration.progress, progress.resetsToInitialPageAfterEnd {
       let shortest = ([progress.duration] + progress.pageDurations.values).min()!

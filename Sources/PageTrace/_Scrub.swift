@@ -1,8 +1,10 @@
 /// The state of a scrub in progress (docs/behaviour.md, "Scrubbing", "Scrub stepping" and "Re-entry
 /// after the edge").
 struct _Scrub: Sendable, Hashable {
-  /// Where the finger was, as an offset along the control, when the anchor was set.
-  var anchorOffset = 0.0
+  /// Where the finger was when the anchor was set: its raw coordinate on the control's axis,
+  /// negated for `rtl` and `btt` (``LayoutDirection/_forward(x:y:)``), so that the difference
+  /// from a later sample is that of the raw coordinates (docs/behaviour.md, "Scrub target").
+  var anchorPosition = 0.0
   /// The page shown when the anchor was set.
   var anchorPage = 0
   /// The page the displayed page moves toward, one step at a time.

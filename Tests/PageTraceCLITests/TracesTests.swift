@@ -14,7 +14,8 @@ import Testing
   }()
 
   @Test func theLibraryHasTheScenariosItPromises() {
-    #expect(Self.expectations.count >= 24)  // 17 uikit scenarios, 3 profiles, 4 comparisons
+    // 17 uikit scenarios, 4 scrub fine points, 3 profiles, 4 comparisons
+    #expect(Self.expectations.count >= 28)
   }
 
   @Test(arguments: expectations)
