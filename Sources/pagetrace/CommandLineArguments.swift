@@ -1,3 +1,5 @@
+import PageTraceIO
+
 /// One option a subcommand accepts.
 struct OptionSpec {
   /// The long name without dashes, e.g. `emit`.

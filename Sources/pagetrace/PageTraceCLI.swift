@@ -1,3 +1,5 @@
+import PageTraceIO
+
 /// `pagetrace`: replay page-control traces from the command line.
 @main
 struct PageTraceCLI {

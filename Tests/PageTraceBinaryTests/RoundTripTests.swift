@@ -13,7 +13,7 @@ import Testing
 /// empty one and escapes), string and numeric ids, cancels without coordinates, `set` with
 /// each field, extreme doubles, blank lines and unknown keys.
 let variedTrace = #"""
-  {"pagetrace":1,"profile":"uikit","pages":8,"current":2,"control":{"x":0,"y":780,"width":390,"height":30},"container":{"x":-0.0,"y":0,"width":390.5,"height":844},"direction":"natural","style":"prominent","continuous":false,"hidesForSinglePage":true,"enabled":true,"pitch":16.5,"padding":0,"fps":60,"voiceOver":true,"progress":{"duration":3,"pageDurations":{"10":0.25,"2":5},"resetsToInitialPageAfterEnd":true},"placement":"header","scrubDelay":0.2,"scrubTravel":10,"followUpWindow":0.5,"followUpRadius":4,"animationDuration":0.25,"flickVelocity":900,"edgeStepRate":9,"jogBase":1.5,"jogMaxRate":12,"rubberBand":25,"swipeDistance":30,"swipeVelocity":450,"futureKey":[1,{"a":null}]}
+  {"pagetrace":1,"profile":"uikit","pages":8,"current":2,"control":{"x":0,"y":780,"width":390,"height":30},"container":{"x":-0.0,"y":0,"width":390.5,"height":844},"direction":"natural","style":"prominent","continuous":false,"hidesForSinglePage":true,"enabled":true,"pitch":16.5,"padding":0,"fps":60,"voiceOver":true,"progress":{"duration":3,"pageDurations":{"10":0.25,"2":5},"resetsToInitialPageAfterEnd":true},"placement":"header","scrubDelay":0.2,"scrubTravel":10,"followUpWindow":0.5,"followUpRadius":4,"animationDuration":0.25,"flickVelocity":900,"edgeStepRate":9,"jogBase":1.5,"jogMaxRate":12,"rubberBand":25,"swipeDistance":30,"swipeVelocity":450}
   {"t":0,"touch":"down","id":1,"x":181.5,"y":790}
   {"t":0.016,"touch":"move","id":1.0,"x":5e-324,"y":-0.0}
 

@@ -30,6 +30,26 @@ import Testing
     #expect(json.records.allSatisfy { $0["line"] == nil })
   }
 
+  /// docs/behaviour.md, "Configuration checks": a misspelt key is an error for lint and for
+  /// every command given the file with --config, not a default silently in force.
+  @Test func aMisspeltConfigurationKeyIsAnErrorEverywhere() throws {
+    let directory = try scratch()
+    try write(#"{"pages":8,"scrubDelya":0.2}"#, to: "c.json", in: directory)
+    try write(
+      #"{"t":0,"touch":"down","id":1,"x":10,"y":795}"# + "\n", to: "t.jsonl", in: directory)
+    let message =
+      #"c.json:1:12: expected a configuration key, found the unknown key "scrubDelya" (did you mean "scrubDelay"?)"#
+    let lint = try pagetrace(["lint", "c.json"], in: directory)
+    #expect(lint.status == 65)
+    #expect(lint.stderr.contains(message), "\(lint.stderr)")
+    for command in ["replay", "classify", "stats"] {
+      let run = try pagetrace([command, "--config", "c.json", "t.jsonl"], in: directory)
+      #expect(run.status == 65, "\(command)")
+      #expect(run.stderr.contains(message), "\(command): \(run.stderr)")
+      #expect(run.stdout.isEmpty, "\(command)")
+    }
+  }
+
   /// A configuration on standard input is a configuration; a trace on standard input is
   /// still a trace, read whole after the look that told them apart.
   @Test func standardInputIsToldApartByItsShape() throws {

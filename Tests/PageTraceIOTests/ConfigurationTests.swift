@@ -32,14 +32,14 @@ import Testing
   @Test func headerLineWithEveryKey() throws {
     let line = """
       {"pages":8,"pagetrace":1,"profile":"uikit","current":2,\
-      "control":{"x":0,"y":780,"width":390,"height":30,"ignored":true},\
+      "control":{"x":0,"y":780,"width":390,"height":30},\
       "container":{"x":0,"y":0,"width":390,"height":844},"direction":"natural","style":"prominent",\
       "continuous":false,"hidesForSinglePage":true,"enabled":false,"pitch":20,"padding":0,"fps":60,\
       "voiceOver":true,"progress":{"duration":3.0,"pageDurations":{"2":5.0,"10":1},\
       "resetsToInitialPageAfterEnd":true},"placement":"header","scrubDelay":0.2,"scrubTravel":10,\
       "followUpWindow":1,"followUpRadius":4,"animationDuration":0.25,"flickVelocity":900,\
       "edgeStepRate":6,"jogBase":1.5,"jogMaxRate":12,"rubberBand":30,"swipeDistance":20,\
-      "swipeVelocity":300,"unknownKey":[1,2,3]}
+      "swipeVelocity":300}
       """
     guard case .header(let patch) = try decodeLine(line) else {
       Issue.record("not a header")

@@ -7,8 +7,10 @@ extension ConfigurationPatch {
   /// Parses one JSON object of configuration keys, e.g. the contents of a `--config` file.
   ///
   /// The keys are those of docs/behaviour.md, "Configuration keys" plus "Interaction constants". A
-  /// `"pagetrace"` key is allowed (with the value 1) but not needed; unknown keys are ignored; a
-  /// leading byte order mark is skipped. Values are checked here, so errors point at them.
+  /// `"pagetrace"` key is allowed (with the value 1) but not needed; an unknown key, here or in
+  /// `control`, `container` or `progress`, is an error at the key that names the closest known
+  /// one (a misspelling such as `"scrubDelya"` must not leave the default in force); a leading
+  /// byte order mark is skipped. Values are checked here, so errors point at them.
   ///
   /// ```swift
   /// let text = #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#
@@ -96,8 +98,8 @@ extension ConfigurationPatch {
     while let token = try scanner.nextKey(isFirst: &isFirst) {
       let name = scanner.withBytes(of: token) { String(decoding: $0, as: UTF8.self) }
       guard let key = _ConfigurationKey(rawValue: name) else {
-        try scanner.skipValue(depth: 1)
-        continue
+        throw scanner._unknownKey(
+          token, name, of: "a configuration key", _ConfigurationKey.allCases.map(\.rawValue))
       }
       guard seen.insert(key).inserted else {
         throw scanner.error(
@@ -197,7 +199,7 @@ extension ConfigurationPatch {
     return value
   }
 
-  /// `{x, y, width, height}`, all four required, sizes >= 0; other keys are ignored.
+  /// `{x, y, width, height}`, all four required, sizes >= 0; no other key.
   private static func _parseRect(
     _ scanner: inout _JSONScanner, _ name: String
   ) throws(TraceError) -> Rect {
@@ -212,8 +214,8 @@ extension ConfigurationPatch {
       case "x", "y": bound = .any
       case "width", "height": bound = .nonNegative
       default:
-        try scanner.skipValue(depth: 2)
-        continue
+        throw scanner._unknownKey(
+          token, key, of: "x, y, width or height in \"\(name)\"", ["x", "y", "width", "height"])
       }
       if values[key] != nil {
         throw scanner.error(
@@ -230,7 +232,8 @@ extension ConfigurationPatch {
       x: values["x"]!, y: values["y"]!, width: values["width"]!, height: values["height"]!)
   }
 
-  /// `{duration, pageDurations, resetsToInitialPageAfterEnd}`; `duration` is required.
+  /// `{duration, pageDurations, resetsToInitialPageAfterEnd}`; `duration` is required; no other
+  /// key.
   private static func _parseProgress(_ scanner: inout _JSONScanner) throws(TraceError)
     -> TimerProgress
   {
@@ -258,8 +261,9 @@ extension ConfigurationPatch {
             expected: "true or false for \"progress.resetsToInitialPageAfterEnd\"")
         }
       default:
-        try scanner.skipValue(depth: 2)
-        continue
+        throw scanner._unknownKey(
+          token, key, of: "duration, pageDurations or resetsToInitialPageAfterEnd in \"progress\"",
+          ["duration", "pageDurations", "resetsToInitialPageAfterEnd"])
       }
       if isRepeated {
         throw scanner.error(
@@ -317,6 +321,19 @@ extension ConfigurationPatch {
       durations[page] = try _parseNumber(&scanner, "pageDurations.\(page)", .duration)
     }
     return durations
+  }
+}
+
+extension _JSONScanner {
+  /// The error for `name`, a key at `token` that is not one of `known`: at the key, naming the
+  /// closest known key when there is a likely one (docs/behaviour.md, "Configuration checks").
+  fileprivate func _unknownKey(
+    _ token: _StringToken, _ name: String, of expected: String, _ known: [String]
+  ) -> TraceError {
+    let guess = _closest(to: name, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+    return error(
+      at: token.offset, expected: expected,
+      found: "the unknown key \(excerpt(at: token.offset))\(guess)")
   }
 }
 
