@@ -116,10 +116,7 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
   ]
   static let strokeStrings: Set<String> = ["session", "kind", "axis", "swipeRule", "file"]
 
-  let traces = try! FileManager.default.contentsOfDirectory(
-    atPath: repository.appendingPathComponent("Traces").path
-  ).filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
-    .map { repository.appendingPathComponent("Traces/\($0)").path }
+  let traces = scenarioTraces
 
   /// Runs `arguments` as JSON Lines and as CSV, and checks that every CSV row stands for the
   /// JSON line of the same place, byte for byte, and holds the same values; returns the rows.

@@ -40,7 +40,7 @@ private func significantDigits(_ text: String) -> Int {
   /// Every scenario trace (not the expected records).
   static let traces: [String] = {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: traceDirectory.path)) ?? []
-    return names.filter { $0.hasSuffix(".jsonl") && !$0.contains(".expected") }.sorted()
+    return names.filter { $0.hasSuffix(".jsonl") }.sorted()
   }()
 
   /// The header of a trace, if it has one.

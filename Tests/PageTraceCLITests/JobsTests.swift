@@ -3,10 +3,7 @@ import Testing
 
 /// `replay --jobs N`: the same bytes as one job, in input order, errors included.
 @Suite struct JobsTests {
-  let traces = try! FileManager.default.contentsOfDirectory(
-    atPath: repository.appendingPathComponent("Traces").path
-  ).filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
-    .map { repository.appendingPathComponent("Traces/\($0)").path }
+  let traces = scenarioTraces
 
   @Test(arguments: [2, 3, 8])
   func severalJobsWriteTheSameBytesAsOne(jobs: Int) throws {

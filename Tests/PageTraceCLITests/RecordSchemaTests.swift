@@ -111,13 +111,7 @@ struct SchemaValidator {
     return try JSONSerialization.jsonObject(with: data) as! [String: Any]
   }
 
-  static func traces() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(
-      atPath: repository.appendingPathComponent("Traces").path
-    )
-    .filter { $0.hasSuffix(".jsonl") && !$0.contains(".expected.") }.sorted()
-    .map { repository.appendingPathComponent("Traces/\($0)").path }
-  }
+  static func traces() throws -> [String] { scenarioTraces }
 
   @Test func everyRecordOfEveryTraceIsValid() throws {
     let schema = try Self.schema()

@@ -49,6 +49,15 @@ let scratchRoot: URL = {
   return root
 }()
 
+/// The paths of the scenario traces `Traces/*.jsonl`, in name order (their expected records are
+/// in `Traces/expected/`, a folder of their own).
+let scenarioTraces: [String] = {
+  let folder = repository.appendingPathComponent("Traces")
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return names.filter { $0.hasSuffix(".jsonl") }.sorted()
+    .map { folder.appendingPathComponent($0).path }
+}()
+
 /// Runs `pagetrace` with arguments, in `directory`, with `input` on standard input.
 func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Data()) throws -> Run
 {

@@ -1,41 +1,41 @@
 import Foundation
 import Testing
 
-/// Every scenario in Traces/ replayed through the built executable, compared record by record
-/// with its hand-derived `NAME.expected.jsonl` (numbers compared as doubles).
+/// Every scenario in Traces/ replayed through the built executable, compared byte for byte
+/// (with `cmp`) with its hand-derived expected records in `Traces/expected/NAME.jsonl`.
 @Suite struct TracesTests {
-  /// Every expected file: `NAME.expected.jsonl` (replayed as is) or
-  /// `NAME.PROFILE.expected.jsonl` (replayed with `--profile PROFILE`).
+  /// Every expected file: `expected/NAME.jsonl` (`NAME.jsonl` replayed as is) or
+  /// `expected/NAME.PROFILE.jsonl` (replayed with `--profile PROFILE`).
   static let expectations: [String] = {
     let names =
       (try? FileManager.default.contentsOfDirectory(
-        atPath: repository.appendingPathComponent("Traces").path)) ?? []
-    return names.filter { $0.hasSuffix(".expected.jsonl") }.sorted()
+        atPath: repository.appendingPathComponent("Traces/expected").path)) ?? []
+    return names.filter { $0.hasSuffix(".jsonl") }.sorted()
   }()
 
   @Test func theLibraryHasTheScenariosItPromises() {
     // 17 uikit scenarios, 4 scrub fine points, 3 profiles, 4 comparisons
     #expect(Self.expectations.count >= 28)
+    // Every trace has its expected records, and every expected file its trace.
+    let traces = Set(scenarioTraces.map { URL(fileURLWithPath: $0).lastPathComponent })
+    let replayed = Set(Self.expectations.map { "\($0.split(separator: ".")[0]).jsonl" })
+    #expect(traces == replayed)
   }
 
   @Test(arguments: expectations)
-  func replayMatchesTheExpectedRecords(_ expectedName: String) throws {
+  func replayWritesTheExpectedBytes(_ expectedName: String) throws {
     let traces = repository.appendingPathComponent("Traces")
-    let parts = expectedName.dropLast(".expected.jsonl".count).split(separator: ".")
+    let parts = expectedName.dropLast(".jsonl".count).split(separator: ".")
     let trace = traces.appendingPathComponent("\(parts[0]).jsonl").path
+    let expected = traces.appendingPathComponent("expected/\(expectedName)").path
     let profile = parts.count > 1 ? ["--profile", String(parts[1])] : []
-    let run = try pagetrace(["replay", "--emit", "all"] + profile + [trace])
+    let directory = try scratch()
+    let run = try pagetrace(
+      ["replay", "--emit", "all"] + profile + [trace, "-o", "out.jsonl"], in: directory)
     #expect(run.status == 0, "\(run.stderr)")
-    let expected = try String(
-      contentsOf: traces.appendingPathComponent(expectedName), encoding: .utf8
-    ).split(separator: "\n").map {
-      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary
-    }
-    let records = run.records
-    #expect(records.count == expected.count, "\(expectedName)")
-    for (index, (got, want)) in zip(records, expected).enumerated() {
-      #expect(got == want, "record \(index + 1) of \(expectedName)")
-    }
+    let output = directory.appendingPathComponent("out.jsonl").path
+    let cmp = try runProgram("/usr/bin/cmp", [output, expected])
+    #expect(cmp.status == 0, "\(expectedName): \(cmp.stdout)\(cmp.stderr)")
   }
 
   @Test func oneTraceGivesDifferentTransitionsUnderEachProfile() throws {
