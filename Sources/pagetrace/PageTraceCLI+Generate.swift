@@ -39,6 +39,7 @@ extension PageTraceCLI {
         case "classify": (ClassifyCommand.specs, ClassifyCommand.help, true)
         case "stats": (StatsCommand.specs, StatsCommand.help, true)
         case "render": (RenderCommand.specs, RenderCommand.help, true)
+        case "inspect": (InspectCommand.specs, InspectCommand.help, true)
         default: fatalError("no option table for the subcommand '\(name)'")
         }
       return Command(

@@ -13,6 +13,7 @@ struct PageTraceCLI {
     ("classify", "Classify every touch stroke: tap, long press, drag, swipe, cancelled."),
     ("stats", "Summarise what happened in traces."),
     ("render", "Draw one session as an SVG timeline."),
+    ("inspect", "Tell what an input is and how to read it: format, columns, time unit."),
   ]
 
   static let help = """
@@ -84,6 +85,8 @@ struct PageTraceCLI {
         return try StatsCommand.run(arguments.dropFirst())
       case "render":
         return try RenderCommand.run(arguments.dropFirst())
+      case "inspect":
+        return try InspectCommand.run(arguments.dropFirst())
       case let option where option.hasPrefix("-"):
         var message = "unknown option '\(option)'"
         let own = specs.map { "--" + $0.name }

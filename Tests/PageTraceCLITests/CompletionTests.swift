@@ -39,7 +39,7 @@ import Testing
     let zsh = try completionScript("zsh")
     let fish = try completionScript("fish")
     let commands = try helpOptions()
-    #expect(commands.count == 8)  // pagetrace itself and its seven subcommands
+    #expect(commands.count == 9)  // pagetrace itself and its eight subcommands
     for (command, options) in commands {
       #expect(!options.isEmpty, "\(command)")
       // bash: the words the command's function offers for `-…`, on the line after the test.
@@ -112,7 +112,10 @@ import Testing
     let cases: [(words: [String], expected: [String])] = [
       (
         ["pagetrace", ""],
-        ["replay", "generate", "convert", "lint", "classify", "stats", "render", "help"]
+        [
+          "replay", "generate", "convert", "lint", "classify", "stats", "render", "inspect",
+          "help",
+        ]
       ),
       (["pagetrace", "st"], ["stats"]),
       (["pagetrace", "--gen"], ["--generate-completion-script", "--generate-manual"]),

@@ -263,6 +263,17 @@ public struct TraceReader: ~Copyable {
     }
   }
 
+  /// The next line of a text input as it is, without decoding it (for ``RecordingInspector``):
+  /// its bytes, copied, and its number; `nil` at the end, or at once for a binary trace.
+  ///
+  /// - Throws: ``TraceError`` for a line over the length limit (the reader goes on after it),
+  ///   ``FileError`` if reading fails.
+  package mutating func _nextTextLine() throws -> (bytes: [UInt8], number: Int)? {
+    guard format == .jsonLines, let line = try lines?.next() ?? nil else { return nil }
+    lineNumber = line.number
+    return (Array(line.bytes), line.number)
+  }
+
   /// The configuration of the trace's header, once read.
   public var header: ConfigurationPatch? {
     !imports ? fromBinary { $0.header } ?? decoder.header : decoder.header

@@ -1,0 +1,133 @@
+import PageTrace
+
+/// What ``RecordingInspector`` found at the start of an input: its format, for CSV its layout
+/// and the role of each column, the unit of its times, what it holds, and a command line that
+/// reads it (docs/behaviour.md, "Inspection").
+///
+/// ```swift
+/// let found = try RecordingInspector.inspect(path: "user0.csv")
+/// found.format         // .csv
+/// found.csv?.mapping   // t=4, phase=5, x=7, y=8, session=3
+/// found.timeUnit       // .milliseconds
+/// found.command        // ["pagetrace", "classify", "--from", "csv", "--columns", …]
+/// ```
+public struct RecordingInspection: Sendable, Hashable {
+  /// The formats an input can have.
+  public enum Format: String, Sendable, Hashable, CaseIterable {
+    /// A PageTrace trace in JSON Lines.
+    case jsonLines = "jsonl"
+    /// A PageTrace binary trace.
+    case binary
+    /// A configuration object, as for `--config`.
+    case configuration
+    /// Comma-, tab-, semicolon- or bar-separated rows of touch samples (`--from csv`).
+    case csv
+    /// An Android `getevent -lt` capture (`--from getevent`).
+    case getevent
+    /// W3C Pointer Events as JSON Lines (`--from pointer-events`).
+    case pointerEvents = "pointer-events"
+    /// None of these: ``RecordingInspection/kind`` says what it seems to be.
+    case unknown
+
+    /// In words: `JSON Lines trace`, `CSV` ….
+    public var name: String {
+      switch self {
+      case .jsonLines: "PageTrace trace (JSON Lines)"
+      case .binary: "PageTrace trace (binary)"
+      case .configuration: "PageTrace configuration (as for --config)"
+      case .csv: "CSV"
+      case .getevent: "Android getevent capture"
+      case .pointerEvents: "W3C Pointer Events (JSON Lines)"
+      case .unknown: "unknown"
+      }
+    }
+  }
+
+  /// The input's name: its path, or `<stdin>`.
+  public var file: String
+  /// The format found.
+  public var format: Format
+  /// Whether the input is gzip-compressed (and was read through it).
+  public var isGzip = false
+  /// For an unknown format, what the input seems to be: `a PNG image`, `a ZIP archive`,
+  /// `binary data`, `text in no known format`, `an empty input`.
+  public var kind: String?
+  /// The lines (records of a binary trace) read.
+  public var linesRead = 0
+  /// Whether the whole input was read (it ended within the prefix).
+  public var isComplete = false
+  /// The layout of a CSV input.
+  public var csv: CSVLayout?
+  /// The unit of the input's times: seconds for traces and getevent, milliseconds for Pointer
+  /// Events; for CSV, what ``timeUnitEvidence`` decides (`nil` when it does not).
+  public var timeUnit: CSVImporter.TimeUnit?
+  /// For CSV: what the times say about their unit.
+  public var timeUnitEvidence: TimeUnitEvidence?
+  /// The configuration of a trace's header or a configuration file.
+  public var configuration: ConfigurationPatch?
+  /// The events read (imported, for other formats).
+  public var events = 0
+  /// The sessions seen, in order of appearance (`nil` is the default session); at most
+  /// ``maximumSessionsListed`` are listed, ``sessionCount`` counts them all.
+  public var sessions: [String?] = []
+  /// How many sessions were seen.
+  public var sessionCount = 0
+  /// The touches (and pointer presses) that went down.
+  public var touches = 0
+  /// The first and last times, in seconds.
+  public var timeSpan: ClosedRange<Double>?
+  /// What stood in the way: the first bad line, rows an importer dropped, a role no column
+  /// could take.
+  public var problems: [String] = []
+  /// A command line that reads the input (its arguments, `pagetrace` first), or `nil` when the
+  /// input cannot be read as it is.
+  public var command: [String]?
+
+  /// The most sessions listed by name.
+  public static let maximumSessionsListed = 10
+
+  /// An inspection of `file` that found nothing yet.
+  public init(file: String, format: Format) {
+    self.file = file
+    self.format = format
+  }
+}
+
+/// The layout of a CSV input: its delimiter, its header row, and each column with samples and
+/// the role it seems to play.
+public struct CSVLayout: Sendable, Hashable {
+  /// What a column holds, in the terms of `--columns`.
+  public enum Role: String, Sendable, Hashable, CaseIterable {
+    case time = "t"
+    case phase, x, y, id, session
+  }
+
+  /// One column.
+  public struct Column: Sendable, Hashable {
+    /// Its 1-based number.
+    public var number: Int
+    /// Its name in the header row.
+    public var name: String?
+    /// Its first distinct values (at most 4).
+    public var samples: [String]
+    /// The role it seems to play.
+    public var role: Role?
+    /// Why, or what else it seems to be: `epoch milliseconds`, `constant`, `0=down 1=up 2=move`,
+    /// `each value's times increase`.
+    public var note: String?
+  }
+
+  /// The field separator.
+  public var delimiter: UInt8
+  /// Whether the first row names the columns.
+  public var hasHeader: Bool
+  /// The columns, in order.
+  public var columns: [Column]
+  /// The mapping for `--columns`, when every required role (t, phase, x, y) has a column.
+  public var mapping: CSVImporter.Mapping?
+
+  /// The delimiter as `--delimiter` takes it: `,` or `tab`.
+  public var delimiterArgument: String {
+    delimiter == UInt8(ascii: "\t") ? "tab" : String(UnicodeScalar(delimiter))
+  }
+}

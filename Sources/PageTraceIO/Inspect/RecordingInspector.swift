@@ -1,0 +1,320 @@
+import PageTrace
+
+/// Reads the start of an input and tells what it is: `pagetrace inspect` (docs/behaviour.md,
+/// "Inspection").
+///
+/// The format is found from the content, never the name: gzip and the binary trace by their
+/// magic bytes, a configuration by its shape, JSON Lines traces and Pointer Events by the keys of
+/// their first object, getevent by its bracketed timestamps, CSV by a delimiter that splits
+/// every line into the same number of fields. Files of other kinds (PNG, JPEG, GIF, PDF, ZIP,
+/// SQLite, executables) are named. For CSV each column gets a role from its values (see
+/// ``CSVLayout``), and the unit of the times is read from the data (``TimeUnitEvidence``).
+/// What an input holds (events, sessions, touches, time span) is counted by reading it the way
+/// the suggested command would.
+///
+/// ```swift
+/// let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
+/// found.command?.joined(separator: " ")
+/// // pagetrace classify --from csv --columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms …
+/// ```
+public enum RecordingInspector {
+  /// The lines (records) read by default: the first 10,000.
+  public static let defaultLineLimit = 10_000
+  /// The most bytes of text kept for inspection, whatever the line limit: 8 MiB.
+  public static let byteLimit = 8 << 20
+
+  /// Inspects the input at `path` (`-` for standard input).
+  ///
+  /// - Parameter lineLimit: The lines (records) to read; `nil` reads everything (the text kept
+  ///   for CSV roles is still at most ``byteLimit``).
+  /// - Throws: ``FileError`` if the input cannot be opened or read.
+  public static func inspect(
+    path: String, lineLimit: Int? = defaultLineLimit
+  ) throws(FileError) -> RecordingInspection {
+    let name = TraceReader.displayName(of: path)
+    if path != "-", !TraceReader.isDirectory(path) {
+      do throws(TraceError) {
+        if let patch = try ConfigurationPatch(ifConfigurationFile: path) {
+          var found = RecordingInspection(file: name, format: .configuration)
+          found.configuration = patch
+          found.isComplete = true
+          found.command = ["pagetrace", "replay", "--config", path, "TRACE"]
+          return found
+        }
+      } catch {
+        var found = RecordingInspection(file: name, format: .configuration)
+        found.problems.append(error.description)
+        found.isComplete = true
+        return found
+      }
+    }
+    var reader = path == "-" ? try TraceReader.standardInput() : try TraceReader(path: path)
+    let limit = lineLimit ?? .max
+    if reader.format == .binary {
+      var found = RecordingInspection(file: name, format: .binary)
+      found.isGzip = reader.isGzip
+      var tally = _Tally()
+      found.isComplete = _readItems(&reader, limit: limit, into: &tally, &found)
+      tally.finish(&found)
+      found.command = ["pagetrace", "replay", path]
+      return found
+    }
+    var lines: [(bytes: [UInt8], number: Int)] = []
+    var kept = 0
+    var isComplete = true
+    while lines.count < limit {
+      do {
+        guard let line = try reader._nextTextLine() else { break }
+        kept += line.bytes.count
+        lines.append(line)
+        if kept > byteLimit && lineLimit != nil { break }
+      } catch let error as FileError {
+        throw error
+      } catch {
+        // A line over the length limit: no format of text has such lines.
+        var found = RecordingInspection(file: name, format: .unknown)
+        found.isGzip = reader.isGzip
+        found.kind = "binary data or text without line breaks"
+        found.problems.append("\(error)")
+        found.linesRead = lines.count + 1
+        return found
+      }
+    }
+    if lines.count == limit { isComplete = (try? reader._nextTextLine()) == nil }
+    var found = _inspect(text: lines, name: name, path: path)
+    found.isGzip = reader.isGzip
+    found.linesRead = lines.count
+    found.isComplete = isComplete
+    return found
+  }
+
+  /// Reads the items of a trace reader (JSON Lines or binary) into `tally`; whether the input
+  /// ended within `limit`.
+  private static func _readItems(
+    _ reader: inout TraceReader, limit: Int, into tally: inout _Tally,
+    _ found: inout RecordingInspection
+  ) -> Bool {
+    while found.linesRead < limit {
+      do {
+        guard let item = try reader.next() else { return true }
+        found.linesRead = reader.lineNumber
+        switch item {
+        case .blank, .note: break
+        case .header(let patch): found.configuration = patch
+        case .event(let event, _): tally.add(event)
+        }
+      } catch {
+        found.linesRead = reader.lineNumber
+        if found.problems.count < 3 { found.problems.append("\(error)") }
+        if error is FileError { return false }
+      }
+    }
+    return false
+  }
+
+  /// Inspects lines of text.
+  static func _inspect(
+    text lines: [(bytes: [UInt8], number: Int)], name: String, path: String
+  ) -> RecordingInspection {
+    guard let first = lines.first(where: { !_isBlank($0.bytes) }) else {
+      var found = RecordingInspection(file: name, format: .unknown)
+      found.kind = "an empty input"
+      return found
+    }
+    if let kind = _knownBinaryKind(first.bytes) {
+      var found = RecordingInspection(file: name, format: .unknown)
+      found.kind = kind
+      return found
+    }
+    if first.bytes.first == UInt8(ascii: "{") {
+      let keys = _topLevelKeys(first.bytes)
+      if keys.contains("pagetrace") || keys.contains("t") {
+        return _inspectTrace(lines, name: name, path: path)
+      }
+      if keys.contains("pointerType") || keys.contains("pointerId")
+        || (keys.contains("type") && keys.contains("timeStamp"))
+      {
+        return _inspectImported(
+          lines, name: name, format: .pointerEvents, importer: PointerEventsImporter(),
+          command: ["pagetrace", "classify", "--from", "pointer-events", path])
+      }
+      var found = RecordingInspection(file: name, format: .unknown)
+      found.kind = "JSON objects that are neither trace events nor Pointer Events"
+      return found
+    }
+    if _isGeteventLine(first.bytes) {
+      var found = _inspectImported(
+        lines, name: name, format: .getevent, importer: GeteventImporter(scaleX: 1, scaleY: 1),
+        command: ["pagetrace", "classify", "--from", "getevent", "--scale", "1", path])
+      found.timeUnit = .seconds
+      found.problems.append(
+        "coordinates are raw device units: give --scale (points per unit) for points")
+      return found
+    }
+    if let layout = _CSVSniffer(lines) {
+      return layout.inspection(name: name, path: path)
+    }
+    var found = RecordingInspection(file: name, format: .unknown)
+    found.kind =
+      first.bytes.contains { $0 < 0x09 || $0 == 0x7F } ? "binary data" : "text in no known format"
+    return found
+  }
+
+  private static func _inspectTrace(
+    _ lines: [(bytes: [UInt8], number: Int)], name: String, path: String
+  ) -> RecordingInspection {
+    var found = RecordingInspection(file: name, format: .jsonLines)
+    found.timeUnit = .seconds
+    var decoder = TraceDecoder(file: name)
+    var tally = _Tally()
+    for line in lines {
+      do {
+        let item = try line.bytes.withUnsafeBytes { bytes in
+          try decoder.decode(bytes, lineNumber: line.number)
+        }
+        switch item {
+        case .header(let patch): found.configuration = patch
+        case .event(let event, _): tally.add(event)
+        case .blank, .note: break
+        }
+      } catch {
+        if found.problems.count < 3 { found.problems.append("\(error)") }
+      }
+    }
+    tally.finish(&found)
+    found.command = ["pagetrace", "replay", path]
+    return found
+  }
+
+  /// Runs an importer over the lines, counting what it makes and what it drops.
+  static func _inspectImported<Importer: LineImporter>(
+    _ lines: [(bytes: [UInt8], number: Int)], name: String,
+    format: RecordingInspection.Format, importer: Importer, command: [String]
+  ) -> RecordingInspection {
+    var found = RecordingInspection(file: name, format: format)
+    if format == .pointerEvents { found.timeUnit = .milliseconds }
+    var importer = importer
+    var tally = _Tally()
+    var notes = 0
+    var firstNote: String?
+    for line in lines {
+      do {
+        try line.bytes.withUnsafeBytes { bytes in
+          try importer.decode(
+            bytes, line: line.number, file: name, event: { tally.add($0) },
+            note: { note in
+              notes += 1
+              if firstNote == nil { firstNote = note.description }
+            })
+        }
+      } catch {
+        if found.problems.count < 3 { found.problems.append("\(error)") }
+      }
+    }
+    importer.finish(event: { tally.add($0) }, note: { _ in notes += 1 })
+    if notes > 0, let firstNote {
+      found.problems.append(
+        "\(notes) \(notes == 1 ? "sample" : "samples") repaired or dropped, the first: \(firstNote)"
+      )
+    }
+    tally.finish(&found)
+    found.command = command
+    return found
+  }
+}
+
+/// Counts what events hold: sessions, touches that went down, times.
+struct _Tally {
+  var events = 0
+  var sessions: [String?] = []
+  var sessionSet: Set<_SessionName> = []
+  var touches = 0
+  var first = Double.infinity
+  var last = -Double.infinity
+
+  mutating func add(_ event: PageControlEvent) {
+    events += 1
+    if sessionSet.insert(_SessionName(event.session)).inserted
+      && sessions.count < RecordingInspection.maximumSessionsListed
+    {
+      sessions.append(event.session)
+    }
+    switch event.action {
+    case .touch(.down, _, _, _), .pointer(.down, _, _): touches += 1
+    default: break
+    }
+    first = min(first, event.time)
+    last = max(last, event.time)
+  }
+
+  func finish(_ found: inout RecordingInspection) {
+    found.events = events
+    found.sessions = sessions
+    found.sessionCount = sessionSet.count
+    found.touches = touches
+    found.timeSpan = events > 0 ? first...last : nil
+  }
+}
+
+/// A session name compared by its bytes (two names that Unicode treats as equal are two
+/// sessions).
+struct _SessionName: Hashable {
+  let bytes: [UInt8]?
+  init(_ name: String?) { bytes = name.map { Array($0.utf8) } }
+}
+
+func _isBlank(_ bytes: [UInt8]) -> Bool {
+  bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+}
+
+/// What a file that is no recording is, from its first bytes.
+func _knownBinaryKind(_ bytes: [UInt8]) -> String? {
+  let kinds: [([UInt8], String)] = [
+    ([0x89, 0x50, 0x4E, 0x47], "a PNG image"),
+    ([0xFF, 0xD8, 0xFF], "a JPEG image"),
+    (Array("GIF8".utf8), "a GIF image"),
+    (Array("%PDF".utf8), "a PDF document"),
+    ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive (an .xlsx or .docx file is one too)"),
+    (Array("SQLite format 3".utf8), "an SQLite database"),
+    ([0x7F, 0x45, 0x4C, 0x46], "an ELF executable"),
+    ([0xFF, 0xFE], "UTF-16 text (PageTrace reads UTF-8)"),
+    ([0xFE, 0xFF], "UTF-16 text (PageTrace reads UTF-8)"),
+    ([0x28, 0xB5, 0x2F, 0xFD], "Zstandard-compressed data"),
+    ([0xFD, 0x37, 0x7A, 0x58, 0x5A], "XZ-compressed data"),
+    ([0x42, 0x5A, 0x68], "bzip2-compressed data"),
+  ]
+  return kinds.first { bytes.starts(with: $0.0) }?.1
+}
+
+/// The keys of the JSON object at the start of a line (empty if it is not one).
+func _topLevelKeys(_ bytes: [UInt8]) -> Set<String> {
+  bytes.withUnsafeBytes { raw in
+    var scanner = _JSONScanner(raw, file: "", line: 1, isWholeFile: false)
+    var keys: Set<String> = []
+    do throws(TraceError) {
+      try scanner.beginObject(expected: "an object")
+      var isFirst = true
+      while let token = try scanner.nextKey(isFirst: &isFirst) {
+        keys.insert(scanner.withBytes(of: token) { String(decoding: $0, as: UTF8.self) })
+        try scanner.skipValue(depth: 1)
+      }
+    } catch {}
+    return keys
+  }
+}
+
+/// Whether a line is one `getevent` prints: `[   12345.678901] …` with an event, or a device
+/// line (`add device 1: /dev/input/event2`).
+func _isGeteventLine(_ bytes: [UInt8]) -> Bool {
+  let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+  if text.hasPrefix("add device ") || text.hasPrefix("could not get driver version") {
+    return true
+  }
+  guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return false }
+  let stamp = text[text.index(after: text.startIndex)..<close].trimmingPrefixSpaces()
+  return !stamp.isEmpty && stamp.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+}
+
+extension Substring {
+  fileprivate func trimmingPrefixSpaces() -> Substring { drop { $0 == " " } }
+}

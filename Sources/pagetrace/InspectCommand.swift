@@ -1,0 +1,229 @@
+import PageTrace
+import PageTraceIO
+
+/// `pagetrace inspect [FILE...]`: what each input is, and a command line that reads it
+/// (docs/behaviour.md, "Inspection").
+enum InspectCommand {
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      name: "format", value: "text|json", choices: ["text", "json", "jsonl"],
+      help: "text (default) or json: one JSON object per input (jsonl is the same)."),
+    OptionSpec(
+      name: "all",
+      help:
+        "Read each input whole (default: the first \(RecordingInspector.defaultLineLimit) lines)."
+    ),
+    OptionSpec(name: "help", short: "h", help: "Show help information."),
+  ]
+
+  static var help: String {
+    _help(
+      overview:
+        "Tell what each input is: a PageTrace trace or configuration, CSV, an Android getevent capture or W3C Pointer Events, from its content, never its name. For CSV: the delimiter, the header row, and each column with sample values and the role it seems to play (t, phase, x, y, id, session). The unit of the times with its evidence, the sessions, touches and time span, and a command line that reads the input.",
+      usage: "pagetrace inspect [<options>] [<file> ...]",
+      arguments: [
+        (
+          "<file>",
+          "Inputs: files, directories (their files in name order), or '-' (also none) for standard input. gzip is read through."
+        )
+      ],
+      sections: [("OPTIONS", specs)],
+      footer: """
+        An input in no known format, or one that cannot be read as it is (no column for a
+        role, times that do not tell their unit), makes the status 65 after every input is
+        inspected.
+
+        \(_exitStatusHelp(success: "0 every input is in a known format", output: false))
+        """)
+  }
+
+  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
+    let options = try CommandLineArguments(arguments, specs: specs)
+    if options.has("help") {
+      try _standardOutput.writeChecked(help)
+      return .success
+    }
+    let json: Bool
+    switch options.value("format") ?? "text" {
+    case "text": json = false
+    case "json", "jsonl": json = true
+    case let other:
+      throw CommandFailure(
+        status: .usage,
+        message: "invalid value for '--format': expected text or json, found '\(other)'")
+    }
+    var files: [String] = []
+    for file in options.positionals.isEmpty ? ["-"] : options.positionals {
+      if TraceReader.isDirectory(file) {
+        do { files += try TraceReader.traceFiles(inDirectory: file) } catch {
+          throw CommandFailure(status: .noInput, message: error.description)
+        }
+      } else {
+        files.append(file)
+      }
+    }
+    let limit = options.has("all") ? nil : RecordingInspector.defaultLineLimit
+    var status = ExitStatus.success
+    for file in files {
+      let found: RecordingInspection
+      do {
+        found = try RecordingInspector.inspect(path: file, lineLimit: limit)
+      } catch {
+        throw CommandFailure(status: .noInput, message: error.description)
+      }
+      try _standardOutput.writeChecked(json ? jsonLine(found) : text(found))
+      if found.format == .unknown || found.command == nil { status = .dataError }
+    }
+    return status
+  }
+
+  // MARK: Text
+
+  static func text(_ found: RecordingInspection) -> String {
+    var lines: [String] = []
+    var title = "\(found.file): \(found.format.name)"
+    if found.isGzip { title += ", gzip-compressed" }
+    if let kind = found.kind { title += ": \(kind)" }
+    lines.append(title)
+    if found.format != .configuration && found.linesRead > 0 {
+      let unit = found.format == .binary ? "records" : "lines"
+      lines.append(
+        "  read: \(found.linesRead) \(unit)"
+          + (found.isComplete ? " (the whole input)" : " (the start; --all reads everything)"))
+    }
+    if let layout = found.csv {
+      lines.append(
+        "  layout: delimiter \(quoted(layout.delimiterArgument)), "
+          + (layout.hasHeader ? "a header row" : "no header row")
+          + ", \(layout.columns.count) columns")
+      let named = layout.columns.contains { $0.name != nil }
+      lines.append(
+        "    column  " + (named ? "name".padding(14) : "") + "role".padding(8)
+          + "samples".padding(30) + "note")
+      for column in layout.columns {
+        var row = "    " + String(column.number).padding(8)
+        if named { row += (column.name ?? "").padding(14) }
+        row += (column.role?.rawValue ?? "").padding(8)
+        row += column.samples.joined(separator: ", ").padding(30)
+        row += column.note ?? ""
+        lines.append(String(row.reversed().drop { $0 == " " }.reversed()))
+      }
+    }
+    if let unit = found.timeUnit {
+      var line = "  time unit: \(unit.name)"
+      if let evidence = found.timeUnitEvidence { line += " (\(evidence))" }
+      lines.append(line)
+    } else if let evidence = found.timeUnitEvidence {
+      lines.append("  time unit: undecided (\(evidence))")
+    }
+    if let configuration = found.configuration {
+      let text = String(decoding: configuration.jsonBytes(), as: UTF8.self)
+      lines.append("  configuration: \(text)")
+    }
+    if found.format != .configuration && found.format != .unknown {
+      var holds = "  holds: \(plural(found.events, "event")), "
+      holds += plural(found.sessionCount, "session")
+      if found.sessionCount > 0 {
+        let names = found.sessions.map { $0.map { JSONText.string($0) } ?? "unnamed" }
+        holds += " (" + names.joined(separator: ", ")
+        holds += found.sessionCount > names.count ? ", …)" : ")"
+      }
+      holds += ", \(plural(found.touches, "touch")) down"
+      if let span = found.timeSpan {
+        holds +=
+          ", from \(JSONText.number(span.lowerBound)) s to \(JSONText.number(span.upperBound)) s"
+      }
+      lines.append(holds)
+    }
+    for problem in found.problems { lines.append("  problem: \(problem)") }
+    if let command = found.command {
+      lines.append("  command: \(command.map(shellWord).joined(separator: " "))")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func plural(_ count: Int, _ word: String) -> String {
+    "\(count) \(word)\(count == 1 ? "" : word.hasSuffix("h") ? "es" : "s")"
+  }
+
+  static func quoted(_ text: String) -> String { text == "tab" ? "tab" : "'\(text)'" }
+
+  /// A word as a POSIX shell reads it: as it is when it needs no quoting, else in single quotes.
+  static func shellWord(_ word: String) -> String {
+    let plain = word.unicodeScalars.allSatisfy {
+      ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        || "_./=,:+-@%".unicodeScalars.contains($0)
+    }
+    return plain && !word.isEmpty
+      ? word
+      : "'"
+        + word.split(separator: "'", omittingEmptySubsequences: false)
+        .joined(separator: "'\\''") + "'"
+  }
+
+  // MARK: JSON
+
+  static func jsonLine(_ found: RecordingInspection) -> String {
+    var fields: [String] = [
+      "\"file\":\(JSONText.string(found.file))",
+      "\"format\":\(JSONText.string(found.format.rawValue))",
+      "\"gzip\":\(found.isGzip)",
+    ]
+    if let kind = found.kind { fields.append("\"kind\":\(JSONText.string(kind))") }
+    fields.append("\"linesRead\":\(found.linesRead)")
+    fields.append("\"complete\":\(found.isComplete)")
+    if let layout = found.csv {
+      let columns = layout.columns.map { column in
+        var parts = ["\"column\":\(column.number)"]
+        if let name = column.name { parts.append("\"name\":\(JSONText.string(name))") }
+        parts.append(
+          "\"samples\":[" + column.samples.map(JSONText.string).joined(separator: ",") + "]")
+        if let role = column.role { parts.append("\"role\":\(JSONText.string(role.rawValue))") }
+        if let note = column.note { parts.append("\"note\":\(JSONText.string(note))") }
+        return "{" + parts.joined(separator: ",") + "}"
+      }
+      fields.append(
+        "\"csv\":{\"delimiter\":\(JSONText.string(String(UnicodeScalar(layout.delimiter))))"
+          + ",\"header\":\(layout.hasHeader)"
+          + (layout.mapping.map { ",\"columnsArgument\":\(JSONText.string($0.columnsArgument))" }
+            ?? "")
+          + ",\"columns\":[\(columns.joined(separator: ","))]}")
+    }
+    if let unit = found.timeUnit {
+      fields.append("\"timeUnit\":\(JSONText.string(unit.rawValue))")
+    }
+    if let evidence = found.timeUnitEvidence {
+      var parts: [String] = []
+      if let gap = evidence.medianGap { parts.append("\"medianGap\":\(JSONText.number(gap))") }
+      parts.append("\"gaps\":\(evidence.sampleGaps)")
+      if let first = evidence.firstTime { parts.append("\"firstTime\":\(JSONText.number(first))") }
+      parts.append("\"text\":\(JSONText.string(evidence.description))")
+      fields.append("\"timeUnitEvidence\":{\(parts.joined(separator: ","))}")
+    }
+    if let configuration = found.configuration {
+      fields.append(
+        "\"configuration\":" + String(decoding: configuration.jsonBytes(), as: UTF8.self))
+    }
+    if found.format != .configuration && found.format != .unknown {
+      fields.append("\"events\":\(found.events)")
+      fields.append("\"sessions\":\(found.sessionCount)")
+      fields.append(
+        "\"sessionNames\":["
+          + found.sessions.map { $0.map(JSONText.string) ?? "null" }.joined(separator: ",") + "]")
+      fields.append("\"touches\":\(found.touches)")
+      if let span = found.timeSpan {
+        fields.append(
+          "\"timeSpan\":[\(JSONText.number(span.lowerBound)),\(JSONText.number(span.upperBound))]")
+      }
+    }
+    fields.append(
+      "\"problems\":[" + found.problems.map(JSONText.string).joined(separator: ",") + "]")
+    if let command = found.command {
+      fields.append(
+        "\"command\":[" + command.map(JSONText.string).joined(separator: ",") + "]")
+      fields.append(
+        "\"commandLine\":\(JSONText.string(command.map(shellWord).joined(separator: " ")))")
+    }
+    return "{" + fields.joined(separator: ",") + "}\n"
+  }
+}
