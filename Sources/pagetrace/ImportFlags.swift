@@ -14,9 +14,11 @@ enum ImportFlags {
       help:
         "csv: 1-based columns, e.g. t=4,phase=5,x=7,y=8,id=6,session=2 (t, phase, x, y required)."),
     OptionSpec(
-      name: "time-unit", value: "s|ms|us|ns",
-      choices: CSVImporter.TimeUnit.allCases.map(\.rawValue),
-      help: "csv: unit of the time column. (default: s)"),
+      name: "time-unit", value: "auto|s|ms|us|ns",
+      choices: ["auto"] + CSVImporter.TimeUnit.allCases.map(\.rawValue),
+      help:
+        "csv: unit of the time column; auto decides it from the sample gaps and says so. (default: auto)"
+    ),
     OptionSpec(
       name: "phase-map", value: "map",
       help:
@@ -99,9 +101,10 @@ enum ImportFlags {
     var mapping = CSVImporter.Mapping(time: t, phase: phase, x: x, y: y)
     mapping.id = found["id"]
     mapping.session = found["session"]
-    if let unit = options.value("time-unit") {
+    if let unit = options.value("time-unit"), unit != "auto" {
       guard let parsed = CSVImporter.TimeUnit(rawValue: unit) else {
-        throw usage("invalid value for '--time-unit': expected s, ms, us or ns, found '\(unit)'")
+        throw usage(
+          "invalid value for '--time-unit': expected auto, s, ms, us or ns, found '\(unit)'")
       }
       mapping.timeUnit = parsed
     }

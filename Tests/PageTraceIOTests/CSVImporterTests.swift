@@ -22,7 +22,7 @@ import Testing
         }
       }
     }
-    importer.finish {
+    try importer.finish {
       events.append($0)
     } note: {
       notes.append($0)

@@ -25,7 +25,7 @@ func importing<Importer: LineImporter>(
     }
     try outcome.get()
   }
-  importer.finish(event: { result.events.append($0) }, note: { result.notes.append($0) })
+  try importer.finish(event: { result.events.append($0) }, note: { result.notes.append($0) })
   return result
 }
 

@@ -6,10 +6,16 @@ import PageTrace
 /// Columns are 1-based. Only touches are read (one per row); without an `id` column every
 /// row belongs to finger 1. Fields may be quoted with `"`; surrounding spaces are ignored.
 ///
+/// Without a ``Mapping/timeUnit`` the unit is decided from the data (docs/behaviour.md, "Time
+/// units of recordings"): the rows are held back until 64 gaps between one finger's samples
+/// are seen (or 10,000 rows, or the end), the unit is chosen and said in a note, and the rows
+/// go on. Where the data do not decide, the import stops with an error that asks for the unit.
+/// A unit given that the data contradict gets a warning note.
+///
 /// ```swift
 /// var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
 /// mapping.session = 3
-/// mapping.timeUnit = .milliseconds
+/// mapping.timeUnit = .milliseconds  // or nil: decided from the data
 /// var importer = CSVImporter(mapping)
 /// ```
 public struct CSVImporter: LineImporter {
@@ -27,8 +33,8 @@ public struct CSVImporter: LineImporter {
     public var id: Int?
     /// The session column, if any.
     public var session: Int?
-    /// The unit of the time column.
-    public var timeUnit: TimeUnit = .seconds
+    /// The unit of the time column; `nil` (the default): decided from the data.
+    public var timeUnit: TimeUnit?
     /// Phase codes: by default Android's `MotionEvent` actions (0 down, 1 up, 2 move,
     /// 3 cancel, 5/6 pointer down/up) and the words `down`, `move`, `up`, `cancel`.
     public var phases: [String: TouchPhase] = Mapping.defaultPhases
@@ -79,9 +85,20 @@ public struct CSVImporter: LineImporter {
   private var sessions = _StringInterner()
   private var seenFirstLine = false
   private var file = ""
+  /// The unit in force: the mapping's, or once decided the data's.
+  private var unit: TimeUnit?
+  /// What the first rows say about the unit, until it is decided (or checked).
+  private var evidence: _TimeUnitWitness? = _TimeUnitWitness()
+  /// The rows held back until the unit is decided.
+  private var heldBack: [_Sample] = []
+  /// Whether the data failed to decide the unit: the rest of the input is not read.
+  private var undecided = false
 
   /// Creates an importer.
-  public init(_ mapping: Mapping) { self.mapping = mapping }
+  public init(_ mapping: Mapping) {
+    self.mapping = mapping
+    self.unit = mapping.timeUnit
+  }
 
   /// Reads one row: a touch sample, through the import policy.
   public mutating func decode(
@@ -111,7 +128,9 @@ public struct CSVImporter: LineImporter {
       }
       return value
     }
-    let time = try number(mapping.time, "the time") / mapping.timeUnit.perSecond
+    if undecided { return }
+    let timeRange = try field(mapping.time, "the time")
+    let time = try number(mapping.time, "the time")
     let phaseRange = try field(mapping.phase, "the phase")
     let phaseText = String(
       decoding: UnsafeRawBufferPointer(rebasing: line[phaseRange]), as: UTF8.self)
@@ -132,15 +151,163 @@ public struct CSVImporter: LineImporter {
       let range = try field(column, "the session")
       session = sessions.intern(UnsafeRawBufferPointer(rebasing: line[range]))
     }
-    strokes.touch(
-      phase, id: id, x: x, y: y, time: time, session: session, file: file, line: lineNumber,
-      event: event, note: note)
+    let sample = _Sample(
+      phase: phase, id: id, x: x, y: y, time: time, session: session, line: lineNumber,
+      timeColumn: _characterColumn(line, timeRange.lowerBound))
+    if evidence != nil { witness(sample, event: event, note: note) }
+    if let unit {
+      if heldBack.isEmpty {
+        pass(sample, unit: unit, event: event, note: note)
+      } else {
+        heldBack.append(sample)
+        flush(event: event, note: note)
+      }
+    } else {
+      heldBack.append(sample)
+      if let decided = try decide(atEnd: false, note: note) {
+        unit = decided
+        flush(event: event, note: note)
+      }
+    }
   }
 
-  /// Closes the strokes the recording left open.
-  public mutating func finish(event: (PageControlEvent) -> Void, note: (ImportNote) -> Void) {
+  /// Closes the strokes the recording left open, after deciding the unit of rows still held
+  /// back.
+  ///
+  /// - Throws: ``TraceError`` when the data do not decide the unit.
+  public mutating func finish(
+    event: (PageControlEvent) -> Void, note: (ImportNote) -> Void
+  ) throws(TraceError) {
+    if unit == nil && !heldBack.isEmpty && !undecided {
+      unit = try decide(atEnd: true, note: note)
+      flush(event: event, note: note)
+    }
+    if let given = mapping.timeUnit, let witness = evidence, let found = witness.evidence.unit,
+      found != given
+    {
+      note(
+        ImportNote(
+          file: file, line: witness.firstLine,
+          message:
+            "warning: --time-unit \(given.rawValue), but the times look like \(found.name) (\(witness.evidence))"
+        ))
+    }
+    evidence = nil
     strokes.finish(file: file, event: event, note: note)
   }
+
+  private mutating func pass(
+    _ sample: _Sample, unit: TimeUnit, event: (PageControlEvent) -> Void,
+    note: (ImportNote) -> Void
+  ) {
+    strokes.touch(
+      sample.phase, id: sample.id, x: sample.x, y: sample.y, time: sample.time / unit.perSecond,
+      session: sample.session, file: file, line: sample.line, event: event, note: note)
+  }
+
+  private mutating func flush(event: (PageControlEvent) -> Void, note: (ImportNote) -> Void) {
+    guard let unit else { return }
+    let rows = heldBack
+    heldBack = []
+    for sample in rows { pass(sample, unit: unit, event: event, note: note) }
+  }
+
+  /// Adds a row to the evidence; with a unit given, warns once if the evidence contradicts it.
+  private mutating func witness(
+    _ sample: _Sample, event: (PageControlEvent) -> Void, note: (ImportNote) -> Void
+  ) {
+    evidence!.add(sample)
+    guard let given = mapping.timeUnit else { return }
+    guard evidence!.isEnough else { return }
+    let found = evidence!.evidence
+    if let unit = found.unit, unit != given {
+      note(
+        ImportNote(
+          file: file, line: evidence!.firstLine,
+          message:
+            "warning: --time-unit \(given.rawValue), but the times look like \(unit.name) (\(found))"
+        ))
+    }
+    evidence = nil
+  }
+
+  /// The unit the evidence decides, once there is enough of it (or `atEnd`), said in a note.
+  ///
+  /// - Throws: ``TraceError`` at the first row's time when the evidence does not decide.
+  private mutating func decide(atEnd: Bool, note: (ImportNote) -> Void) throws(TraceError)
+    -> TimeUnit?
+  {
+    guard let witness = evidence, atEnd || witness.isEnough || heldBack.count >= 10_000 else {
+      return nil
+    }
+    evidence = nil
+    let found = witness.evidence
+    guard let unit = found.unit else {
+      undecided = true
+      heldBack = []
+      throw TraceError(
+        file: file, line: witness.firstLine, column: witness.firstColumn,
+        expected: "times whose unit the data decide (give --time-unit s, ms, us or ns)",
+        found: "\(found), which no unit makes a sampling rate of 1 to 200 ms")
+    }
+    note(
+      ImportNote(
+        file: file, line: witness.firstLine,
+        message: "times read as \(unit.name): \(found) (--time-unit chooses)"))
+    return unit
+  }
+}
+
+/// A row read, before its time is scaled to seconds.
+struct _Sample {
+  var phase: TouchPhase
+  var id: TouchID
+  var x: Double
+  var y: Double
+  var time: Double
+  var session: String?
+  var line: Int
+  var timeColumn: Int
+}
+
+/// Gathers what the first rows say about their time unit: the gaps between one finger's
+/// consecutive samples (a `down` starts a stroke), per session and finger.
+struct _TimeUnitWitness {
+  private var last: [_FingerKey: Double] = [:]
+  private var gaps: [Double] = []
+  private var first: Double?
+  private(set) var firstLine = 0
+  private(set) var firstColumn = 1
+  private var rows = 0
+
+  /// Enough to decide: 64 gaps, or 10,000 rows.
+  var isEnough: Bool { gaps.count >= 64 || rows >= 10_000 }
+
+  mutating func add(_ sample: _Sample) {
+    rows += 1
+    if first == nil {
+      firstLine = sample.line
+      firstColumn = sample.timeColumn
+    }
+    if first == nil || sample.time < first! { first = sample.time }
+    let key = _FingerKey(session: sample.session.map { Array($0.utf8) }, id: sample.id)
+    if sample.phase != .down, let previous = last[key], sample.time > previous {
+      gaps.append(sample.time - previous)
+    }
+    last[key] = sample.phase == .up || sample.phase == .cancel ? nil : sample.time
+  }
+
+  var evidence: TimeUnitEvidence {
+    let sorted = gaps.sorted()
+    return TimeUnitEvidence(
+      medianGap: sorted.isEmpty ? nil : sorted[sorted.count / 2], sampleGaps: sorted.count,
+      firstTime: first)
+  }
+}
+
+struct _FingerKey: Hashable {
+  var session: [UInt8]?
+  var id: TouchID
 }
 
 /// The fields of one CSV line, found by scanning for delimiters outside quotes.

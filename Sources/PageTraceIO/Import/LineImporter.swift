@@ -27,7 +27,12 @@ public protocol LineImporter: Sendable {
   ) throws(TraceError)
 
   /// Closes what the input left open, at its end.
-  mutating func finish(event: (PageControlEvent) -> Void, note: (ImportNote) -> Void)
+  ///
+  /// - Throws: ``TraceError`` when what was held back cannot be read after all (a CSV time
+  ///   unit the data do not decide).
+  mutating func finish(
+    event: (PageControlEvent) -> Void, note: (ImportNote) -> Void
+  ) throws(TraceError)
 }
 
 /// Something an importer repaired or dropped, to be reported (never silently).

@@ -87,7 +87,9 @@ public struct TimeUnitEvidence: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     var parts: [String] = []
     if let medianGap {
-      parts.append("median sample gap \(_messageNumber(medianGap)) (\(sampleGaps) gaps)")
+      parts.append(
+        "median sample gap \(_messageNumber(medianGap)) (\(sampleGaps) gap\(sampleGaps == 1 ? "" : "s"))"
+      )
     } else {
       parts.append("no finger with two samples")
     }

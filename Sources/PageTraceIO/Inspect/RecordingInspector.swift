@@ -211,7 +211,11 @@ public enum RecordingInspector {
         if found.problems.count < 3 { found.problems.append("\(error)") }
       }
     }
-    importer.finish(event: { tally.add($0) }, note: { _ in notes += 1 })
+    do {
+      try importer.finish(event: { tally.add($0) }, note: { _ in notes += 1 })
+    } catch {
+      found.problems.append("\(error)")
+    }
     if notes > 0, let firstNote {
       found.problems.append(
         "\(notes) \(notes == 1 ? "sample" : "samples") repaired or dropped, the first: \(firstNote)"

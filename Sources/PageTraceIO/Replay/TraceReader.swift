@@ -468,7 +468,7 @@ public struct TraceReader: ~Copyable {
       guard let line = try lines?.next() ?? nil else {
         importFinished = true
         let last = lineNumber
-        importer.finish {
+        try importer.finish {
           items.append(.event($0, line: last))
         } note: {
           items.append(.note($0))
