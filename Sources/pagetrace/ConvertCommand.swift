@@ -116,7 +116,7 @@ enum ConvertCommand {
         }
       } catch let error as TraceError {
         guard run.inputs.replay.skipsBadLines else {
-          run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
+          run.fail(CommandFailure(.data(error)))
           return
         }
         run.summary.skippedLines += 1

@@ -28,6 +28,8 @@ struct CommandFailure: Error {
   var note: String?
   /// Whether the problem was already reported on standard error (only the note is printed).
   var isReported = false
+  /// For bad data, the error, so that a hint can say what the input seems to be instead.
+  var dataError: TraceError?
 }
 
 extension CommandFailure {
@@ -37,6 +39,7 @@ extension CommandFailure {
     switch failure {
     case .data(let error):
       self.init(status: .dataError, message: error.description, isLocated: true)
+      dataError = error
     case .input(let error): self.init(status: .noInput, message: error.description)
     case .output(let error): self.init(status: .ioError, message: error.description)
     }

@@ -148,18 +148,7 @@ enum InspectCommand {
 
   static func quoted(_ text: String) -> String { text == "tab" ? "tab" : "'\(text)'" }
 
-  /// A word as a POSIX shell reads it: as it is when it needs no quoting, else in single quotes.
-  static func shellWord(_ word: String) -> String {
-    let plain = word.unicodeScalars.allSatisfy {
-      ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
-        || "_./=,:+-@%".unicodeScalars.contains($0)
-    }
-    return plain && !word.isEmpty
-      ? word
-      : "'"
-        + word.split(separator: "'", omittingEmptySubsequences: false)
-        .joined(separator: "'\\''") + "'"
-  }
+  static func shellWord(_ word: String) -> String { _shellWord(word) }
 
   // MARK: JSON
 

@@ -117,6 +117,12 @@ struct _CommandRun: ~Copyable {
       failure = CommandFailure(status: .dataError, message: "", isReported: true)
     }
     if var failure {
+      // Bad data at the start of an input read as a trace: say what it looks like instead.
+      if let error = failure.dataError, inputs.importer == nil,
+        let hint = RecordingInspector.hint(for: error)
+      {
+        failure.message += "\nhint: \(hint)"
+      }
       // A run that fails never replaces an output file; what it produced is kept beside it.
       let name = output.name
       let existed = output.existed

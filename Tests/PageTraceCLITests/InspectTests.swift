@@ -102,6 +102,48 @@ import Testing
     #expect(run.records.first?["format"] as? String == "pointer-events")
   }
 
+  /// docs/behaviour.md, "Inspection": a trace that fails at its first line and looks like
+  /// another format gets one hint line after the error.
+  @Test func aFileInAnotherFormatGetsAHint() throws {
+    let directory = try scratch()
+    try write("t,phase,x,y\n0,0,1,1\n0.05,1,1,1\n", to: "taps.csv", in: directory)
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    try Data(png).write(to: directory.appendingPathComponent("p.png"))
+    let examples = Self.examples.path
+    let cases: [([String], String)] = [
+      (
+        ["replay", "taps.csv"],
+        "taps.csv:1:1: expected a JSON object, found t\nhint: this looks like CSV with a header row; try --from csv --header (pagetrace inspect taps.csv shows the columns)\n"
+      ),
+      (
+        ["classify", "\(examples)/pointer-events.jsonl"],
+        "hint: this looks like W3C Pointer Events; try --from pointer-events (pagetrace inspect \(examples)/pointer-events.jsonl)\n"
+      ),
+      (
+        ["stats", "\(examples)/getevent.txt"],
+        "hint: this looks like an Android getevent capture; try --from getevent (pagetrace inspect \(examples)/getevent.txt)\n"
+      ),
+      (
+        ["replay", "p.png"],
+        "hint: this looks like a PNG image, not a trace (pagetrace inspect p.png tells more)\n"
+      ),
+    ]
+    for (arguments, ending) in cases {
+      let run = try pagetrace(arguments, in: directory)
+      #expect(run.status == 65, "\(arguments)")
+      #expect(run.stderr.hasSuffix(ending), "\(arguments): \(run.stderr)")
+      #expect(run.stderr.components(separatedBy: "hint:").count == 2, "\(arguments)")
+    }
+    // No hint for a trace with a bad line further on, nor when --from names the format.
+    let bad = try pagetrace(["replay", "\(examples)/bad-line.jsonl"])
+    #expect(bad.status == 65)
+    #expect(!bad.stderr.contains("hint:"), "\(bad.stderr)")
+    let mapped = try pagetrace(
+      ["replay", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4", "taps.csv"], in: directory)
+    #expect(mapped.status == 65)
+    #expect(!mapped.stderr.contains("hint:"), "\(mapped.stderr)")
+  }
+
   /// shared/data/README.md: no header; 3 document id, 4 time in ms since 1970, 5 action
   /// (0 down, 1 up, 2 move), 7 and 8 x and y; ordered by document, so the document is the
   /// session under which times increase.

@@ -322,3 +322,47 @@ func _isGeteventLine(_ bytes: [UInt8]) -> Bool {
 extension Substring {
   fileprivate func trimmingPrefixSpaces() -> Substring { drop { $0 == " " } }
 }
+
+extension RecordingInspector {
+  /// One line for a trace that could not be read from its first line on, when the input looks
+  /// like another format (docs/behaviour.md, "Inspection"): `this looks like CSV with a header
+  /// row; try --from csv --header (pagetrace inspect FILE shows the columns)`. `nil` when the
+  /// error is past the input's first line of content, or the input is a trace after all
+  /// (standard input, already read, is not looked at again).
+  public static func hint(for error: TraceError) -> String? {
+    let path = error.file
+    guard path != LineReader.standardInputName,
+      let found = try? inspect(path: path, lineLimit: 50)
+    else { return nil }
+    let inspect = "pagetrace inspect \(_shellWord(path))"
+    switch found.format {
+    case .jsonLines, .binary, .configuration:
+      return nil
+    case .unknown:
+      guard let kind = found.kind, error.line <= 1 else { return nil }
+      return "this looks like \(kind), not a trace (\(inspect) tells more)"
+    case .csv:
+      guard error.line <= 1 + (found.csv?.hasHeader == true ? 1 : 0) else { return nil }
+      let header = found.csv?.hasHeader == true
+      return "this looks like CSV\(header ? " with a header row" : ""); try --from csv"
+        + (header ? " --header" : "") + " (\(inspect) shows the columns)"
+    case .getevent:
+      return "this looks like an Android getevent capture; try --from getevent (\(inspect))"
+    case .pointerEvents:
+      guard error.line <= 1 else { return nil }
+      return "this looks like W3C Pointer Events; try --from pointer-events (\(inspect))"
+    }
+  }
+}
+
+/// A word as a POSIX shell reads it: as it is when it needs no quoting, else in single quotes.
+package func _shellWord(_ word: String) -> String {
+  let plain = word.unicodeScalars.allSatisfy {
+    ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+      || "_./=,:+-@%".unicodeScalars.contains($0)
+  }
+  return plain && !word.isEmpty
+    ? word
+    : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+      + "'"
+}
