@@ -75,4 +75,47 @@ struct TouchalyticsTests {
     #expect(game.transitions == game.swipesAlongX)
     #expect((950...1_100).contains(game.transitions))
   }
+
+  /// The README's commands, run as written (from the repository's root, through a shell, with
+  /// `pagetrace` the built one), give the README's table: each row is the "all 6 files" block
+  /// of its command.
+  @Test func theReadmeTableIsWhatItsCommandsPrint() throws {
+    let readme = try String(
+      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(
+      readme.components(separatedBy: "### On real data: Touchalytics").dropFirst().first)
+    let block = try #require(
+      section.components(separatedBy: "```bash\n").dropFirst().first?
+        .components(separatedBy: "```").first)
+    let commands = block.split(separator: "\n").filter { $0.hasPrefix("pagetrace stats") }
+    let rows = section.split(separator: "\n").filter {
+      $0.hasPrefix("| reading") || $0.hasPrefix("| image game")
+    }
+    #expect(commands.count == 2 && rows.count == 2)
+    for (command, row) in zip(commands, rows) {
+      let script =
+        block.split(separator: "\n").filter { $0.hasPrefix("opts=") }
+        .joined(separator: "\n") + "\n"
+        + command.replacingOccurrences(
+          of: "pagetrace", with: executable.path)
+      let run = try runProgram("/bin/sh", ["-c", script], in: repository)
+      #expect(run.status == 0, "\(run.stderr)")
+      let total = try #require(run.stdout.components(separatedBy: "all 6 files\n").last)
+      func numbers(_ text: Substring) -> [Int] {
+        text.split(whereSeparator: { !$0.isNumber && $0 != "," }).compactMap {
+          Int($0.replacingOccurrences(of: ",", with: ""))
+        }
+      }
+      let lines = total.split(separator: "\n")
+      let strokes = try #require(lines.first { $0.contains("strokes") })
+      let transitions = try #require(lines.first { $0.contains("transitions") })
+      // strokes N: tap N, long-press N, drag N, swipe N, cancelled N; transitions N: …
+      let printed = numbers(strokes) + [numbers(transitions).first ?? -1]
+      // | documents (ids) | strokes | tap | long-press | drag | swipe | cancelled | **N** |
+      let table = row.split(separator: "|").dropFirst().compactMap {
+        Int($0.filter { $0.isNumber })
+      }
+      #expect(printed == table, "\(row)\n\(strokes)\n\(transitions)")
+    }
+  }
 }
