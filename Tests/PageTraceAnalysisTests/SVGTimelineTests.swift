@@ -107,57 +107,36 @@ func transitionCount(_ records: [PageControlRecord], session: String? = nil) -> 
   }.count
 }
 
-/// A tiny JSON Lines trace reader: the header's frames and counts, and the usual events.
+/// Reads a trace with the library's own reader (``TraceReader``): the header's configuration
+/// (over the defaults, as `pagetrace replay` resolves it) and every event, of every kind.
 func readTrace(_ path: String) throws -> (PageControlConfiguration, [PageControlEvent]) {
-  let text = try String(contentsOfFile: path, encoding: .utf8)
-  var configuration = PageControlConfiguration(pages: 1, control: control)
+  var reader = try TraceReader(path: path)
+  var header = ConfigurationPatch()
+  var headerLine = 1
   var events: [PageControlEvent] = []
-  func rect(_ value: Any?) -> Rect? {
-    guard let d = value as? [String: Any] else { return nil }
-    func n(_ key: String) -> Double { (d[key] as? NSNumber)?.doubleValue ?? 0 }
-    return Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
+  while let item = try reader.next() {
+    switch item {
+    case .blank, .note: break
+    case .header(let patch):
+      header = patch
+      headerLine = reader.lineNumber
+    case .event(let event, _): events.append(event)
+    }
   }
-  for line in text.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
+  return (try header.resolve(file: path, line: headerLine), events)
+}
+
+/// The transitions, by session, in a trace's hand-derived `Traces/NAME.expected.jsonl`: an
+/// expectation independent of the engine and of the reader above.
+func expectedTransitions(_ path: String) throws -> [String?: Int] {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  var counts: [String?: Int] = [:]
+  for line in text.split(separator: "\n") {
     let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-    if object["pagetrace"] != nil {
-      configuration.pages = (object["pages"] as? Int) ?? configuration.pages
-      configuration.current = (object["current"] as? Int) ?? 0
-      configuration.control = rect(object["control"]) ?? configuration.control
-      configuration.container = rect(object["container"])
-      if let direction = (object["direction"] as? String).flatMap(LayoutDirection.init) {
-        configuration.direction = direction
-      }
-      continue
-    }
-    let t = (object["t"] as! NSNumber).doubleValue
-    let session = object["session"] as? String
-    let x = (object["x"] as? NSNumber)?.doubleValue
-    let y = (object["y"] as? NSNumber)?.doubleValue
-    let action: PageControlEvent.Action
-    if let phase = (object["touch"] as? String).flatMap(TouchPhase.init) {
-      let id: TouchID =
-        (object["id"] as? String).map { .string($0) }
-        ?? .number((object["id"] as? NSNumber)?.doubleValue ?? 0)
-      action = .touch(phase, id: id, x: x, y: y)
-    } else if let phase = (object["pointer"] as? String).flatMap(PointerPhase.init) {
-      action = .pointer(phase, x: x ?? 0, y: y ?? 0)
-    } else if let key = (object["key"] as? String).flatMap(Key.init) {
-      action = .key(key)
-    } else if let name = object["accessibility"] as? String,
-      let a = AccessibilityAction(rawValue: name)
-    {
-      action = .accessibility(a)
-    } else if let focus = object["focus"] as? Bool {
-      action = .focus(focus)
-    } else if let set = object["set"] as? [String: Any] {
-      action = .set(
-        ProgrammaticChange(current: set["current"] as? Int, pages: set["pages"] as? Int))
-    } else {
-      continue
-    }
-    events.append(PageControlEvent(time: t, session: session, action))
+    guard object["type"] as? String == "transition" else { continue }
+    counts[object["session"] as? String, default: 0] += 1
   }
-  return (configuration, events)
+  return counts
 }
 
 /// A deterministic generator.
@@ -265,17 +244,63 @@ func write(_ svg: String, _ name: String) throws {
     #expect(names.count > 10)
     for name in names {
       let (configuration, events) = try readTrace("\(directory)/\(name)")
+      // The hand-derived records of the trace (`profiles` as replayed without a flag: uikit).
+      let stem = name.dropLast(".jsonl".count)
+      let expectedName = stem == "profiles" ? "profiles.uikit" : stem
+      let expected = try expectedTransitions("\(directory)/\(expectedName).expected.jsonl")
       let sessions = Set(events.map(\.session))
+      #expect(Set(expected.keys).isSubset(of: sessions), "\(name)")
       for session in sessions {
         let (svg, records) = try replay(configuration, events, session: session)
         let summary = SVGSummary.parse(svg)
         #expect(summary.error == nil, "\(name)")
+        let transitions = transitionCount(records, session: session)
+        #expect(transitions == expected[session, default: 0], "\(name) \(session ?? "-")")
         #expect(
-          summary.classes["transition", default: 0] == transitionCount(records, session: session),
-          "\(name) \(session ?? "-")")
+          summary.classes["transition", default: 0] == transitions, "\(name) \(session ?? "-")")
         if session == nil { try write(svg, "out/\(name.dropLast(6)).svg") }
       }
     }
+  }
+
+  /// The traces that need more than touches and a plain header: each really carries what it
+  /// is named for (the reader once dropped `a11y` events, `profile`, `voiceOver` and
+  /// `progress`, and these traces were then replayed as plain uikit without a complaint).
+  @Test func theSpecialTracesAreReadWithWhatTheyAreFor() throws {
+    let (accessibility, a11yEvents) = try readTrace(_traces + "/accessibility.jsonl")
+    #expect(accessibility.voiceOver)
+    let actions = a11yEvents.filter { if case .accessibility = $0.action { true } else { false } }
+    #expect(actions.count >= 5, "\(actions.count) accessibility actions")
+    let (_, a11yRecords) = try replay(accessibility, a11yEvents, session: nil)
+    let announced = a11yRecords.filter {
+      if case .announcement = $0.content { true } else { false }
+    }
+    #expect(!announced.isEmpty)
+    let byAccessibility = a11yRecords.filter {
+      if case .transition(let transition) = $0.content {
+        transition.cause == .accessibility
+      } else {
+        false
+      }
+    }
+    #expect(!byAccessibility.isEmpty)
+
+    let (timer, timerEvents) = try readTrace(_traces + "/timer.jsonl")
+    #expect(timer.progress != nil)
+    let (_, timerRecords) = try replay(timer, timerEvents, session: nil)
+    let advances = timerRecords.filter {
+      if case .transition(let transition) = $0.content { transition.cause == .timer } else { false }
+    }
+    #expect(!advances.isEmpty)
+
+    for (name, profile) in [
+      ("legacy", Profile.legacy), ("fiori", .fiori), ("android", .android),
+    ] {
+      let (configuration, _) = try readTrace(_traces + "/\(name).jsonl")
+      #expect(configuration.profile == profile, "\(name)")
+    }
+    let (fiori, _) = try readTrace(_traces + "/fiori.jsonl")
+    #expect(fiori.voiceOver)
   }
 
   @Test func aOneSecondTapSequence() throws {

@@ -306,6 +306,8 @@ func boundaries(of bytes: [UInt8]) -> Set<Int> {
     let original = try readTrace(Array(variedTrace.utf8))
     let valid = try binary(header: original.header, original.events)
     var generator = SplitMix64(seed: 2024)
+    var changed = 0
+    var unchanged = 0
     for round in 0..<3000 {
       var bytes = valid
       switch round % 4 {
@@ -334,9 +336,25 @@ func boundaries(of bytes: [UInt8]) -> Set<Int> {
         }
       }
       let read = try readTrace(bytes, chunkSize: round % 3 == 0 ? 7 : 1 << 20)
-      // Every outcome is items, errors, or both; a clean file keeps its events.
-      if bytes == valid { #expect(read.errors.isEmpty) }
       for error in read.errors { #expect(error.line >= 1 && error.column >= 1) }
+      if bytes == valid {
+        // Unchanged (a flip to the same value, a cut before a tail that put it back): the
+        // trace reads whole.
+        #expect(read.errors.isEmpty, "round \(round)")
+        #expect(read.events.count == original.events.count, "round \(round)")
+        unchanged += 1
+      } else if bytes.isEmpty {
+        // Cut to nothing: an empty input is an empty JSON Lines trace.
+        #expect(read.errors.isEmpty && read.items.isEmpty, "round \(round)")
+      } else {
+        // Any other change is an error: a binary trace whose magic survived is checked by its
+        // end marker (the count of events and the checksum of every byte before it,
+        // docs/binary-format.md), and anything else is not a valid JSON Lines trace.
+        #expect(!read.errors.isEmpty, "round \(round): \(bytes.count) bytes read without an error")
+        changed += 1
+      }
     }
+    // The rounds did corrupt: nearly all changed the bytes.
+    #expect(changed > 2900, "\(changed) changed, \(unchanged) unchanged")
   }
 }

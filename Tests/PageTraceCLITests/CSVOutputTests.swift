@@ -273,7 +273,7 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
   }
 
   /// Python's `csv` module reads the same rows (a reader nobody here wrote).
-  @Test(.enabled(if: pythonCSVAvailable))
+  @Test(needsProgram("python3"))
   func pythonsCSVReaderReadsTheSameRows() throws {
     let directory = try scratch()
     let trace = [
@@ -297,7 +297,7 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
         with open(sys.argv[1], newline="") as f:
             json.dump(list(csv.reader(f, strict=True)), sys.stdout)
         """
-      let python = try runProgram(programPath("python3")!, ["-c", script, name], in: directory)
+      let python = try runProgram(requiredProgram("python3"), ["-c", script, name], in: directory)
       #expect(python.status == 0, "\(python.stderr)")
       let theirs = try JSONSerialization.jsonObject(with: Data(python.stdout.utf8)) as! [[String]]
       #expect(theirs == ours, "\(name)")
@@ -305,9 +305,3 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     }
   }
 }
-
-/// Whether `python3` with its `csv` module can be run.
-let pythonCSVAvailable: Bool = {
-  guard let python = programPath("python3") else { return false }
-  return (try? runProgram(python, ["-c", "import csv"]))?.status == 0
-}()

@@ -86,26 +86,26 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: programPath("bash") != nil)) func theBashScriptIsValidBash() throws {
+  @Test(needsProgram("bash")) func theBashScriptIsValidBash() throws {
     let file = try write(try completionScript("bash"), to: "pagetrace.bash", in: scratch())
-    let check = try runProgram(programPath("bash")!, ["-n", file.path])
+    let check = try runProgram(requiredProgram("bash"), ["-n", file.path])
     #expect(check.status == 0, "\(check.stderr)")
   }
 
-  @Test(.enabled(if: programPath("zsh") != nil)) func theZshScriptIsValidZsh() throws {
+  @Test(needsProgram("zsh")) func theZshScriptIsValidZsh() throws {
     let file = try write(try completionScript("zsh"), to: "_pagetrace", in: scratch())
-    let check = try runProgram(programPath("zsh")!, ["-n", file.path])
+    let check = try runProgram(requiredProgram("zsh"), ["-n", file.path])
     #expect(check.status == 0, "\(check.stderr)")
   }
 
-  @Test(.enabled(if: programPath("fish") != nil)) func theFishScriptIsValidFish() throws {
+  @Test(needsProgram("fish")) func theFishScriptIsValidFish() throws {
     let file = try write(try completionScript("fish"), to: "pagetrace.fish", in: scratch())
-    let check = try runProgram(programPath("fish")!, ["--no-execute", file.path])
+    let check = try runProgram(requiredProgram("fish"), ["--no-execute", file.path])
     #expect(check.status == 0, "\(check.stderr)")
   }
 
   /// Sources the bash script and calls its function as bash does on Tab.
-  @Test(.enabled(if: programPath("bash") != nil)) func bashCompletesOptionsValuesAndFiles() throws {
+  @Test(needsProgram("bash")) func bashCompletesOptionsValuesAndFiles() throws {
     let directory = try scratch()
     try write("", to: "trace.jsonl", in: directory)
     try write("", to: "other.txt", in: directory)
@@ -145,7 +145,7 @@ import Testing
       text += "_pagetrace; printf '%s\\n' \"$(printf '%s ' \"${COMPREPLY[@]}\")\"\n"
     }
     let file = try write(text, to: "complete.bash", in: scratch())
-    let result = try runProgram(programPath("bash")!, [file.path], in: directory)
+    let result = try runProgram(requiredProgram("bash"), [file.path], in: directory)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     let replies = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -155,11 +155,12 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: programPath("fish") != nil)) func fishCompletesOptionsAndValues() throws {
+  @Test(needsProgram("fish")) func fishCompletesOptionsAndValues() throws {
     let file = try write(try completionScript("fish"), to: "pagetrace.fish", in: scratch())
     func complete(_ line: String) throws -> [String] {
       let result = try runProgram(
-        programPath("fish")!, ["--no-config", "-c", "source \(file.path); complete -C '\(line)'"])
+        requiredProgram("fish"),
+        ["--no-config", "-c", "source \(file.path); complete -C '\(line)'"])
       #expect(result.status == 0, "\(result.stderr)")
       return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }

@@ -16,7 +16,7 @@ func gzip(_ data: Data, level: Int = 6) throws -> Data {
   process.arguments = ["-c", "-n", "-\(level)", input.path]
   process.standardOutput = try FileHandle(forWritingTo: output)
   try process.run()
-  process.waitUntilExit()
+  try waitForExit(process, within: programTimeout, what: "gzip")
   precondition(process.terminationStatus == 0, "gzip failed")
   return try Data(contentsOf: output)
 }

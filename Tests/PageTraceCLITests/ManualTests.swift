@@ -72,17 +72,17 @@ import Testing
     #expect(listed == statuses)
   }
 
-  @Test(.enabled(if: programPath("mandoc") != nil)) func mandocFindsNoProblem() throws {
+  @Test(needsProgram("mandoc")) func mandocFindsNoProblem() throws {
     let lint = try runProgram(
-      programPath("mandoc")!, ["-Tlint", "-Wwarning", Self.committed.path])
+      requiredProgram("mandoc"), ["-Tlint", "-Wwarning", Self.committed.path])
     #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
-    let text = try runProgram(programPath("mandoc")!, ["-Tascii", Self.committed.path])
+    let text = try runProgram(requiredProgram("mandoc"), ["-Tascii", Self.committed.path])
     #expect(plain(text.stdout).contains("PAGETRACE REPLAY"))
   }
 
-  @Test(.enabled(if: programPath("groff") != nil)) func groffRendersWithoutWarnings() throws {
+  @Test(needsProgram("groff")) func groffRendersWithoutWarnings() throws {
     let text = try runProgram(
-      programPath("groff")!, ["-mandoc", "-Tutf8", "-ww", Self.committed.path])
+      requiredProgram("groff"), ["-mandoc", "-Tutf8", "-ww", Self.committed.path])
     #expect(text.status == 0)
     #expect(text.stderr.isEmpty, "\(text.stderr)")
     #expect(plain(text.stdout).contains("PAGETRACE REPLAY"))

@@ -119,7 +119,7 @@ import Testing
     }
     #expect(try temporaryExists())
     kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
+    try waitForExit(process, within: programTimeout, what: "pagetrace after SIGINT")
     try? input.fileHandleForWriting.close()
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == SIGINT)

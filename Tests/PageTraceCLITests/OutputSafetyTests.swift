@@ -25,7 +25,7 @@ private func pagetrace(
   process.standardOutput = standardOutput
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()
-  process.waitUntilExit()
+  try waitForExit(process, within: programTimeout, what: "pagetrace \(arguments)")
   return StreamRun(
     status: process.terminationStatus,
     stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))

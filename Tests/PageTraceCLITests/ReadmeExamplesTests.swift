@@ -99,7 +99,7 @@ import Testing
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    try waitForExit(process, within: 300, what: "README example")
     let stderr = try String(
       contentsOf: Self.root.appendingPathComponent(".stderr"), encoding: .utf8)
     #expect(

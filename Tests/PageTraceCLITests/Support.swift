@@ -65,9 +65,12 @@ func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Da
 }
 
 /// Runs a program with arguments, in `directory` (a new scratch folder if `nil`), with `input`
-/// on standard input.
+/// on standard input. A program still running after `timeout` seconds is killed (`SIGKILL`)
+/// and the run fails with ``ProgramTimedOut``: a hung child fails its test instead of hanging
+/// the test run (a test's time limit cannot stop a thread blocked in a wait).
 func runProgram(
-  _ path: String, _ arguments: [String], in directory: URL? = nil, input: Data = Data()
+  _ path: String, _ arguments: [String], in directory: URL? = nil, input: Data = Data(),
+  timeout: Double = programTimeout
 ) throws -> Run {
   let work = try directory ?? scratch()
   // The streams go through files of their own folder, never the working directory (which
@@ -88,11 +91,37 @@ func runProgram(
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()
-  process.waitUntilExit()
+  try waitForExit(process, within: timeout, what: "\(path) \(arguments)")
   return Run(
     status: process.terminationStatus,
     stdout: try String(contentsOf: outURL, encoding: .utf8),
     stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// How long ``runProgram(_:_:in:input:timeout:)`` lets a program run: below the one-minute time
+/// limits of the slowest tests, and far above what any run takes on a loaded machine.
+let programTimeout = 45.0
+
+/// A program the tests ran did not end in time, and was killed.
+struct ProgramTimedOut: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Waits for a started process to end, at most `seconds`; then kills it (`SIGKILL`), waits for
+/// it, and throws ``ProgramTimedOut``.
+func waitForExit(_ process: Process, within seconds: Double, what: String) throws {
+  let deadline = Date(timeIntervalSinceNow: seconds)
+  var pause: UInt32 = 100  // microseconds, doubling to 20 ms: quick runs are seen quickly
+  while process.isRunning {
+    guard Date() < deadline else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      throw ProgramTimedOut(description: "\(what) ran over \(seconds) s and was killed")
+    }
+    usleep(pause)
+    pause = min(pause * 2, 20_000)
+  }
+  process.waitUntilExit()
 }
 
 /// Writes `lines` (joined with newlines) to a file in `directory`.

@@ -86,13 +86,17 @@ import Testing
 /// silenced by `--no-progress` and `--quiet`.
 @Suite struct ProgressLineTests {
   /// Runs pagetrace on a pseudo-terminal `columns` wide, its standard input a pipe that gets
-  /// one trace line, then stays open 1.8 s (so the progress line shows), then is closed
-  /// (`interrupt` false) or the process gets `SIGINT` (true). Returns the exit status (128 +
-  /// the signal when one ended it) and everything shown on the terminal.
-  func slowRun(_ arguments: [String], columns: Int, interrupt: Bool) throws -> (Int32, String) {
+  /// one trace line and stays open, then is closed (`interrupt` false) or the process gets
+  /// `SIGINT` (true). With `hold` `nil` the input stays open until the progress line shows (it
+  /// first shows after 1 s), with a deadline of 20 s; otherwise for `hold` seconds. Returns the
+  /// exit status (128 + the signal when one ended it), everything shown on the terminal, and
+  /// the seconds the input was held open.
+  func slowRun(_ arguments: [String], columns: Int, interrupt: Bool, hold: Double? = nil) throws
+    -> (status: Int32, shown: String, held: Double)
+  {
     let driver = """
       import os, pty, sys, fcntl, termios, struct, time, signal, select
-      columns, interrupt, argv = int(sys.argv[1]), sys.argv[2] == "1", sys.argv[3:]
+      columns, interrupt, hold, argv = int(sys.argv[1]), sys.argv[2] == "1", float(sys.argv[3]), sys.argv[4:]
       r, w = os.pipe()
       pid, fd = pty.fork()
       if pid == 0:
@@ -102,11 +106,23 @@ import Testing
       fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
       os.close(r)
       os.write(w, b'{"pagetrace":1,"pages":3,"control":{"x":0,"y":0,"width":90,"height":30}}\\n')
-      time.sleep(1.8)
+      shown, start, ended = b"", time.time(), False
+      # Hold the input open: until the progress line shows (hold < 0, at most 20 s), or for hold s.
+      until = start + (20 if hold < 0 else hold)
+      while not (hold < 0 and b"\\rpagetrace: " in shown):
+          left = until - time.time()
+          if left <= 0: break
+          ready, _, _ = select.select([fd], [], [], left)
+          if not ready: continue
+          try: chunk = os.read(fd, 4096)
+          except OSError: chunk = b""
+          if not chunk: ended = True; break
+          shown += chunk
+      held = time.time() - start
       if interrupt: os.kill(pid, signal.SIGINT)
       else: os.close(w)
-      shown, deadline = b"", time.time() + 10
-      while True:
+      deadline = time.time() + 10
+      while not ended:
           ready, _, _ = select.select([fd], [], [], max(0, deadline - time.time()))
           if not ready: os.kill(pid, signal.SIGKILL); break  # never hang the test run
           try: chunk = os.read(fd, 4096)
@@ -115,19 +131,26 @@ import Testing
           shown += chunk
       _, status = os.waitpid(pid, 0)
       sys.stdout.buffer.write(shown)
+      sys.stderr.write("%f" % held)
       sys.exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status))
       """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      ["python3", "-c", driver, "\(columns)", interrupt ? "1" : "0", executable.path] + arguments
+      [
+        "python3", "-c", driver, "\(columns)", interrupt ? "1" : "0", "\(hold ?? -1)",
+        executable.path,
+      ] + arguments
     process.currentDirectoryURL = try scratch()
     let output = Pipe()
+    let errors = Pipe()
     process.standardOutput = output
+    process.standardError = errors
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    let held = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    try waitForExit(process, within: 60, what: "the pseudo-terminal driver")
+    return (process.terminationStatus, text, try #require(Double(held), "driver said \(held)"))
   }
 
   /// The progress texts shown: what follows each carriage return, up to the erase sequence.
@@ -139,7 +162,8 @@ import Testing
   }
 
   @Test func theLineFitsTheTerminalAndIsErasedAtTheEnd() throws {
-    let (status, shown) = try slowRun(["replay", "-o", "out.jsonl"], columns: 24, interrupt: false)
+    let (status, shown, _) = try slowRun(
+      ["replay", "-o", "out.jsonl"], columns: 24, interrupt: false)
     #expect(status == 0)
     let texts = progressTexts(shown)
     #expect(!texts.isEmpty, "no progress line in \(shown.debugDescription)")
@@ -152,16 +176,23 @@ import Testing
   }
 
   @Test func ctrlCErasesTheLine() throws {
-    let (status, shown) = try slowRun(["replay", "-o", "out.jsonl"], columns: 80, interrupt: true)
+    let (status, shown, _) = try slowRun(
+      ["replay", "-o", "out.jsonl"], columns: 80, interrupt: true)
     #expect(status == 128 + 2)
     let texts = progressTexts(shown)
     #expect(texts.first?.hasPrefix("pagetrace: 0.0 MB, ") == true, "\(shown.debugDescription)")
     #expect(shown.hasSuffix("\r\u{1B}[K"), "\(shown.debugDescription)")
   }
 
+  /// Silenced, no line shows in the time it took to show unsilenced (plus a second): the
+  /// same run without the flag shows it first, so the check cannot pass for want of time.
   @Test(arguments: [["--no-progress"], ["--quiet"], ["-q"]])
   func silenced(flags: [String]) throws {
-    let (status, shown) = try slowRun(["stats"] + flags, columns: 80, interrupt: false)
+    let (shownStatus, shownAnyway, held) = try slowRun(["stats"], columns: 80, interrupt: false)
+    #expect(shownStatus == 0)
+    #expect(!progressTexts(shownAnyway).isEmpty, "\(shownAnyway.debugDescription)")
+    let (status, shown, _) = try slowRun(
+      ["stats"] + flags, columns: 80, interrupt: false, hold: held + 1)
     #expect(status == 0)
     #expect(progressTexts(shown).isEmpty, "\(shown.debugDescription)")
     #expect(shown.contains("events"))  // the stats table itself

@@ -79,10 +79,17 @@ import Testing
     defer { unlink(path) }
     let descriptor = open(path, O_WRONLY | O_TRUNC)
     var writer = TextWriter(descriptor: descriptor, name: path)
-    let values = [
-      "", "a", "a,b", "say \"hi\"", "two\nlines", String(repeating: "\"", count: 70_000),
+    // Each value and its field, worked by hand (RFC 4180: quoted when it holds a comma, a quote
+    // or a line break, or is empty; quotes doubled).
+    let fields = [
+      ("", #""""#), ("a", "a"), ("a,b", #""a,b""#), ("say \"hi\"", #""say ""hi""""#),
+      ("two\nlines", "\"two\nlines\""),
+      (
+        String(repeating: "\"", count: 70_000),
+        "\"" + String(repeating: "\"", count: 140_000) + "\""
+      ),
     ]
-    for value in values {
+    for (value, _) in fields {
       writer.appendCSVField(value)
       writer.append(",")
       writer.appendJSONNumber(0.1)
@@ -92,7 +99,7 @@ import Testing
     close(descriptor)
     let input = open(path, O_RDONLY)
     defer { close(input) }
-    #expect(readToEnd(input) == values.map { CSVText.field($0) + ",0.1\n" }.joined())
+    #expect(readToEnd(input) == fields.map { $0.1 + ",0.1\n" }.joined())
   }
 
   @Test func engineRecordsNameTheirSessionsInCells() throws {

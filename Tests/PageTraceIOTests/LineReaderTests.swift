@@ -123,12 +123,29 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: geteuid() != 0, "root may read any file"))
-  func unreadableFile() throws {
+  /// A file without read permission, opened as an unprivileged user. Root may read any file,
+  /// and CI runs as root: there the open runs with this thread's file-system user switched to
+  /// `nobody` (Linux's `setfsuid`, which also drops root's file capabilities for the thread,
+  /// and only for it), so the kernel itself refuses it, whoever runs the tests.
+  @Test func unreadableFile() throws {
     let path = temporaryFile(Array("x".utf8))
     defer { unlink(path) }
+    let readable = temporaryFile(Array("x".utf8))
+    defer { unlink(readable) }
     chmod(path, 0)
-    #expect(throws: FileError.self) { _ = try LineReader(path: path) }
+    chmod(readable, 0o644)
+    try _asAnUnprivilegedUser {
+      // The folder is searchable: a readable file beside it opens.
+      #expect(throws: Never.self) { _ = try LineReader(path: readable) }
+      do {
+        _ = try LineReader(path: path)
+        Issue.record("opened a file without read permission")
+      } catch let error as FileError {
+        #expect(error.kind == .notReadable)
+        #expect(error.isOpenFailure)
+        #expect(error.description == "\(path): Permission denied")
+      }
+    }
   }
 
   @Test func readErrorsAreTyped() throws {
@@ -144,4 +161,25 @@ import Testing
       #expect(!error.isOpenFailure)
     }
   }
+}
+
+/// Runs `body` with this thread's file-system user id `nobody` (65534) when the process runs as
+/// root (as it does in CI), and as it is otherwise. `setfsuid` changes only the calling thread,
+/// and `body` is synchronous, so no other test sees the change.
+private func _asAnUnprivilegedUser(_ body: () throws -> Void) throws {
+  guard geteuid() == 0 else { return try body() }
+  #if os(Linux)
+    typealias SetFSUID = @convention(c) (UInt32) -> Int32
+    // RTLD_DEFAULT: glibc has `setfsuid`, but Swift's Glibc module does not import <sys/fsuid.h>.
+    let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "setfsuid"))
+    let setfsuid = unsafeBitCast(symbol, to: SetFSUID.self)
+    let nobody: UInt32 = 65534
+    _ = setfsuid(nobody)
+    // setfsuid returns the previous id; asking again with an invalid id tells the current one.
+    try #require(setfsuid(UInt32.max) == nobody, "setfsuid did not switch the thread to nobody")
+    defer { _ = setfsuid(0) }
+    try body()
+  #else
+    Issue.record("no way to drop root's file permissions for one thread on this system")
+  #endif
 }

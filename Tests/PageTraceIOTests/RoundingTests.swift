@@ -3,7 +3,10 @@ import Testing
 
 @testable import PageTraceIO
 
-/// ``JSONText/rounded(_:decimals:)`` against the C library's text round trip it replaces.
+/// ``JSONText/rounded(_:decimals:)`` against the C library's text round trip it replaces, and
+/// against exact integer arithmetic (``exactlyRounded(_:decimals:)``), independent of both,
+/// wherever the fast path hands over to the C library (more than 22 decimals, products past
+/// 2^63, results below the normal range) and on a sample of the rest.
 @Suite struct RoundingTests {
   @Test(arguments: [
     (0.125, 2, 0.12), (0.375, 2, 0.38), (2.5, 0, 2.0), (3.5, 0, 4.0), (-2.5, 0, -2.0),
@@ -13,11 +16,27 @@ import Testing
   func knownValues(value: Double, decimals: Int, expected: Double) {
     #expect(JSONText.rounded(value, decimals: decimals).bitPattern == expected.bitPattern)
     #expect(_System.rounded(value, decimals: decimals).bitPattern == expected.bitPattern)
+    #expect(exactlyRounded(value, decimals: decimals).bitPattern == expected.bitPattern)
+  }
+
+  /// Values outside the fast path, each worked by hand.
+  @Test(arguments: [
+    // 23 decimals: 1e-23 is within 10^-39 of 1 × 10^-23, so it stays; 4e-24 is 0.4 units.
+    (1e-23, 23, 1e-23), (4e-24, 23, 0),
+    // Products past 2^63: the value itself, whole.
+    (1e300, 5, 1e300), (0x1p70 + 0x1p18, 3, 0x1p70 + 0x1p18),
+    // Subnormal: 5e-324 to 323 decimals is 0 (the exact value is 4.94…e-324).
+    (5e-324, 323, 0), (-5e-324, 324, -5e-324),
+  ])
+  func valuesBeyondTheFastPath(value: Double, decimals: Int, expected: Double) {
+    #expect(exactlyRounded(value, decimals: decimals).bitPattern == expected.bitPattern)
+    #expect(JSONText.rounded(value, decimals: decimals).bitPattern == expected.bitPattern)
   }
 
   @Test func agreesWithTheCLibraryOnRandomValues() {
     var random = SplitMix64(seed: 42)
     var checked = 0
+    var exactlyChecked = 0
     for _ in 0..<300_000 {
       var decimals = random.next(below: 24)
       let value: Double
@@ -63,12 +82,26 @@ import Testing
       #expect(fast.bitPattern == slow.bitPattern, "\(value) to \(decimals) decimals")
       if fast.bitPattern != slow.bitPattern { return }
       checked += 1
+      // Where the fast path hands over to the C library, and one in 16 elsewhere: exactly.
+      var scale = 1.0
+      for _ in 0..<min(decimals, 23) { scale *= 10 }
+      let handedOver =
+        decimals > 22 || (value * scale).magnitude >= 0x1p63 || (fast != 0 && !fast.isNormal)
+      if handedOver || checked % 16 == 0 {
+        let exact = exactlyRounded(value, decimals: decimals)
+        #expect(fast.bitPattern == exact.bitPattern, "\(value) to \(decimals) decimals, exactly")
+        if fast.bitPattern != exact.bitPattern { return }
+        if handedOver { exactlyChecked += 1 }
+      }
     }
     #expect(checked > 250_000)
+    #expect(exactlyChecked > 20_000, "\(exactlyChecked) values beyond the fast path")
   }
 }
 
-/// ``JSONText/decimalPlaces(of:)`` by bisection against the count in the written shortest form.
+/// ``JSONText/decimalPlaces(of:)`` against the count in the standard library's shortest
+/// round-trip text (``decimalPlacesOfShortestText(_:)``), never against the writer's own text
+/// (``JSONText/decimalPlaces(of:)`` falls back to that outside `1e-5 ... 2^53`).
 @Suite struct DecimalPlacesTests {
   @Test(arguments: [
     (3.15, 2), (3.0, 0), (1e-7, 7), (1e16, 0), (0.1, 1), (0.09999999999999999, 17),
@@ -77,11 +110,13 @@ import Testing
   func knownValues(value: Double, decimals: Int) {
     #expect(JSONText.decimalPlaces(of: value) == decimals, "\(value)")
     #expect(JSONText._decimalPlacesFromText(value) == decimals, "\(value)")
+    #expect(decimalPlacesOfShortestText(value) == decimals, "\(value)")
   }
 
   @Test func bisectionAgreesWithTheTextOnRandomValues() {
     var random = SplitMix64(seed: 77)
     var bisected = 0
+    var fromText = 0
     for _ in 0..<300_000 {
       let value: Double
       switch random.next(below: 4) {
@@ -102,12 +137,13 @@ import Testing
         value = Double(bitPattern: random.next())
       }
       guard value.isFinite else { continue }
-      if JSONText._decimalPlacesByRounding(value) != nil { bisected += 1 }
-      let expected = JSONText._decimalPlacesFromText(value)
+      if JSONText._decimalPlacesByRounding(value) != nil { bisected += 1 } else { fromText += 1 }
+      let expected = decimalPlacesOfShortestText(value)
       let found = JSONText.decimalPlaces(of: value)
       #expect(found == expected, "\(value): \(found) decimals, the text has \(expected)")
       if found != expected { return }
     }
     #expect(bisected > 150_000)
+    #expect(fromText > 50_000)  // outside 1e-5 ... 2^53, where the writer's text decides
   }
 }

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceGenerator
 
 @testable import PageTraceIO
 
@@ -123,4 +124,19 @@ func written(
   let input = open(path, O_RDONLY)
   defer { close(input) }
   return readToEnd(input)
+}
+
+/// A generator for a randomized test, and its seed: `PAGETRACE_TEST_SEED` when set (to repeat a
+/// run), otherwise a fresh one. The seed is printed, and a failure's message should name it, so
+/// that any failure can be reproduced with `PAGETRACE_TEST_SEED=<seed> swift test --filter …`.
+func seededGenerator(for test: String) -> (generator: SplitMix64, seed: UInt64) {
+  var seed: UInt64
+  if let text = getenv("PAGETRACE_TEST_SEED"), let value = UInt64(String(cString: text)) {
+    seed = value
+  } else {
+    var system = SystemRandomNumberGenerator()
+    seed = system.next()
+  }
+  print("\(test): seed \(seed) (repeat with PAGETRACE_TEST_SEED=\(seed))")
+  return (SplitMix64(seed: seed), seed)
 }

@@ -162,7 +162,7 @@ struct CheckingObserver: ReplayObserver, ~Copyable {
 
   mutating func didHandle(_ fast: EngineEvent, control: PageControl) {
     let event = names.friendly(fast)
-    guard let step, step.event.session == event.session else {
+    guard let step, SessionKey(step.event.session) == SessionKey(event.session) else {
       fail("the engine handled an event it was not about to handle", event)
     }
     checker!.finish(step, control: control, session: names.name(of: control.sessionID))
