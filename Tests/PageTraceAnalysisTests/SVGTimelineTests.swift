@@ -126,7 +126,7 @@ func readTrace(_ path: String) throws -> (PageControlConfiguration, [PageControl
   return (try header.resolve(file: path, line: headerLine), events)
 }
 
-/// The transitions, by session, in a trace's hand-derived `Traces/NAME.expected.jsonl`: an
+/// The transitions, by session, in a trace's hand-derived `Traces/expected/NAME.jsonl`: an
 /// expectation independent of the engine and of the reader above.
 func expectedTransitions(_ path: String) throws -> [String?: Int] {
   let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -240,14 +240,14 @@ func write(_ svg: String, _ name: String) throws {
   @Test func everyTraceIsWellFormedAndCountsItsTransitions() throws {
     let directory = _traces
     let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-      .filter { $0.hasSuffix(".jsonl") && !$0.contains("expected") }.sorted()
+      .filter { $0.hasSuffix(".jsonl") }.sorted()
     #expect(names.count > 10)
     for name in names {
       let (configuration, events) = try readTrace("\(directory)/\(name)")
       // The hand-derived records of the trace (`profiles` as replayed without a flag: uikit).
       let stem = name.dropLast(".jsonl".count)
       let expectedName = stem == "profiles" ? "profiles.uikit" : stem
-      let expected = try expectedTransitions("\(directory)/\(expectedName).expected.jsonl")
+      let expected = try expectedTransitions("\(directory)/expected/\(expectedName).jsonl")
       let sessions = Set(events.map(\.session))
       #expect(Set(expected.keys).isSubset(of: sessions), "\(name)")
       for session in sessions {
