@@ -114,6 +114,13 @@ enum ConfigurationFlags {
       case .progress:
         json = value?.hasPrefix("{") == true ? value! : "{\"duration\":\(value ?? "")}"
       }
+      if json.hasPrefix("{"), let error = _jsonValueError(json, name: "--\(flag)") {
+        throw CommandFailure(
+          status: .usage,
+          message:
+            "invalid value for '--\(flag)': malformed JSON at column \(error.column): expected \(error.expected), found \(error.found)"
+        )
+      }
       var object = "{\"\(entry.key)\":\(json)}"
       let parsed = object.withUTF8 { bytes in
         Result { () throws(TraceError) in

@@ -337,6 +337,23 @@ extension _JSONScanner {
   }
 }
 
+/// Why `text` is not one whole, well-formed JSON value (`nil` when it is): for a flag whose
+/// value is JSON (`--timer '{…}'`), so that a malformed value is called malformed.
+package func _jsonValueError(_ text: String, name: String) -> TraceError? {
+  var text = text
+  return text.withUTF8 { bytes in
+    var scanner = _JSONScanner(
+      UnsafeRawBufferPointer(bytes), file: name, line: 1, isWholeFile: true)
+    do throws(TraceError) {
+      try scanner.skipValue(depth: 0)
+      try scanner.expectEnd()
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
 /// `text` without a leading UTF-8 byte order mark.
 private func _withoutByteOrderMark(_ text: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
   text.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeRawBufferPointer(rebasing: text.dropFirst(3)) : text
