@@ -35,8 +35,12 @@ enum InputFlags {
     /// The inputs, `-` for standard input; a directory stands for its trace files
     /// (``TraceReader/traceFiles(inDirectory:)``), in name order.
     var files: [String]
+    /// The other files the command reads (`--config`): inputs too, for the check that the
+    /// output is none of them (docs/behaviour.md, "Output files").
+    var otherFiles: [String] = []
     /// Directories given with `--on-error skip` that could not be listed or held no trace
-    /// file: already reported, they count as unreadable inputs.
+    /// file, and standard input when it was closed: already reported, they count as
+    /// unreadable inputs.
     var unreadableDirectories = 0
     /// The importer of `--from`, if any.
     var importer: (any LineImporter)?
@@ -79,6 +83,13 @@ enum InputFlags {
       inputs.replay.maximumSessions = count
     }
     if let path = options.value("config") {
+      guard !path.isEmpty else {
+        throw CommandFailure(
+          status: .noInput, message: "'--config' is empty: give the path of a JSON file")
+      }
+      // Checked before it is read: reading a FIFO that is also the output would wait forever.
+      try _refuseOutputAmongInputs(options.value("output"), inputs: [path])
+      inputs.otherFiles.append(path)
       do {
         inputs.replay.overrides = try ConfigurationPatch(contentsOfFile: path)
       } catch let error as TraceError {
@@ -89,6 +100,17 @@ enum InputFlags {
     }
     inputs.replay.overrides.merge(try ConfigurationFlags.patch(from: options))
     try expandDirectories(&inputs)
+    if _Platform.standardInputWasClosed && inputs.files.contains("-") {
+      let error = FileError(
+        .openFailed, path: LineReader.standardInputName, code: _Platform.badDescriptor,
+        message: "standard input is closed; give a file, or redirect standard input")
+      guard inputs.replay.skipsBadLines else {
+        throw CommandFailure(status: .noInput, message: error.description)
+      }
+      _standardError.write("pagetrace: error: \(error)\n")
+      inputs.files.removeAll { $0 == "-" }
+      inputs.unreadableDirectories += 1
+    }
     return inputs
   }
 

@@ -38,6 +38,7 @@ struct PageTraceCLI {
     """
 
   static func main() {
+    _Platform.guardStandardDescriptors()
     _Platform.exit(run(CommandLine.arguments.dropFirst()).rawValue)
   }
 

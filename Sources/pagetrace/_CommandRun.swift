@@ -28,8 +28,14 @@ struct _CommandRun: ~Copyable {
   /// Checks every input, then opens the output.
   ///
   /// - Throws: 66 for an input that cannot be opened (unless bad input is skipped), 64 when
-  ///   the output is one of the inputs, 73 when it cannot be created.
+  ///   the output is one of the inputs (a trace or `--config`), 73 when it cannot be created
+  ///   (or is named by an empty path).
   init(_ inputs: InputFlags.Inputs, output path: String?) throws(CommandFailure) {
+    if path?.isEmpty == true {
+      throw CommandFailure(
+        status: .cannotCreate,
+        message: "'--output' is empty: give a file name, or '-' for standard output")
+    }
     if !inputs.replay.skipsBadLines {
       for file in inputs.files {
         do { try TraceReader.checkReadable(file) } catch {
@@ -38,7 +44,7 @@ struct _CommandRun: ~Copyable {
       }
     }
     do {
-      output = try OutputFile(path: path, inputs: inputs.files)
+      output = try OutputFile(path: path, inputs: inputs.files + inputs.otherFiles)
     } catch {
       switch error {
       case .sameAsInput: throw CommandFailure(status: .usage, message: error.description)
@@ -132,6 +138,14 @@ struct _CommandRun: ~Copyable {
       throw CommandFailure(status: .ioError, message: error.description)
     }
     return success
+  }
+}
+
+/// Refuses (64) an output that is one of `inputs` (docs/behaviour.md, "Output files"), before
+/// any of them is read.
+func _refuseOutputAmongInputs(_ output: String?, inputs: [String]) throws(CommandFailure) {
+  do { try OutputFile.checkNotAnInput(output, inputs: inputs) } catch {
+    throw CommandFailure(status: .usage, message: error.description)
   }
 }
 

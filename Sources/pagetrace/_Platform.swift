@@ -19,9 +19,35 @@ enum _Platform {
   static let standardOutput: Int32 = STDOUT_FILENO
   /// Standard error's descriptor.
   static let standardError: Int32 = STDERR_FILENO
+  /// `errno`'s value for a descriptor that is not open.
+  static let badDescriptor: Int32 = EBADF
 
   /// Ends the process with `status`.
   static func exit(_ status: Int32) -> Never { _exitProcess(status) }
+
+  /// Whether standard input was closed when the process started (before
+  /// ``guardStandardDescriptors()`` put `/dev/null` there): reading it is then an error.
+  nonisolated(unsafe) private(set) static var standardInputWasClosed = false
+
+  /// Opens `/dev/null` onto each of descriptors 0, 1 and 2 that the process was started
+  /// without, as daemons and coreutils do, so that no file the tool opens later (a temporary
+  /// output, an input) gets one of their numbers and is read or written as a standard stream
+  /// (docs/behaviour.md, "Standard streams"). It is opened the other way round (standard
+  /// input for writing, the others for reading), so that using the stream still fails as on a
+  /// closed descriptor (`EBADF`): nothing is read from a closed standard input, and writing to
+  /// a closed standard output is still a write error. Called first thing in `main`.
+  static func guardStandardDescriptors() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      guard fcntl(descriptor, F_GETFD) == -1 && errno == EBADF else { continue }
+      if descriptor == STDIN_FILENO { standardInputWasClosed = true }
+      // The lowest free number is `descriptor` itself: 0, 1 and 2 are taken in order.
+      let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+      if opened >= 0 && opened != descriptor {
+        _ = dup2(opened, descriptor)
+        _ = close(opened)
+      }
+    }
+  }
 
   /// Writes all of `text`, unbuffered: 0, or the `errno` of the write that failed
   /// (diagnostics ignore it; see ``_TextStream/writeChecked(_:)``).

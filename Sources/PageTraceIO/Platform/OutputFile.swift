@@ -65,6 +65,8 @@ public struct OutputFile: ~Copyable {
   public var preambleSize = 0
   private var text: TextWriter
   private var isClosed = false
+  /// The run's inputs, which a failed run's kept output never replaces.
+  private var inputs = _Inputs([])
 
   /// Standard output.
   public init() {
@@ -83,41 +85,33 @@ public struct OutputFile: ~Copyable {
 
   /// Opens the output a user named: `nil` or `-` is standard output, anything else a path.
   ///
-  /// - Parameter inputs: The inputs of the run (`-` is standard input); the output may be
-  ///   none of them.
+  /// - Parameter inputs: Every file the run reads (`-` is standard input): its traces and any
+  ///   other file, such as a configuration. The output may be none of them, and a failed
+  ///   run's `.partial` file never replaces one of them.
   /// - Throws: ``OpenError``.
   public init(path: String?, inputs: [String]) throws(OpenError) {
-    let inputIdentities = inputs.map { input in
-      (
-        TraceReader.displayName(of: input),
-        input == "-"
-          ? _System.identity(of: _System.standardInput) : _System.identity(ofPath: input)
-      )
-    }
-    func refuseIfInput(_ output: _System.FileIdentity?, name: String) throws(OpenError) {
-      guard let output, output.isRegular else { return }
-      for (input, identity) in inputIdentities
-      where identity?.device == output.device && identity?.inode == output.inode {
-        throw .sameAsInput(output: name, input: input)
-      }
-    }
+    let inputs = _Inputs(inputs)
     guard let path, path != "-" else {
-      try refuseIfInput(
+      try inputs.refuse(
         _System.identity(of: _System.standardOutput), name: Self.standardOutputName)
       self.init()
       return
     }
     guard !path.isEmpty else {
-      throw .cannotCreate(FileError(.openFailed, path: path, code: _System.noSuchFile))
+      throw .cannotCreate(
+        FileError(
+          .openFailed, path: path, code: _System.noSuchFile,
+          message: "an empty path names no file"))
     }
     let target = _System.identity(ofPath: path)  // what the path leads to, links followed
-    try refuseIfInput(target, name: path)
+    try inputs.refuse(target, name: path)
     if target?.isDirectory == true {
       throw .cannotCreate(FileError(.isDirectory, path: path, code: _System.isDirectory))
     }
     if _System.isPlainFileOrAbsent(path), let file = Self.temporaryFile(for: path, target) {
       self.init(
         descriptor: file.descriptor, name: path, temporary: file.path, existed: target != nil)
+      self.inputs = inputs
       return
     }
     let descriptor = _System.openForWriting(path)
@@ -125,6 +119,47 @@ public struct OutputFile: ~Copyable {
       throw .cannotCreate(FileError(.openFailed, path: path, code: _System.errorNumber))
     }
     self.init(descriptor: descriptor, name: path, temporary: nil, existed: target != nil)
+  }
+
+  /// Checks, before anything is read or created, that the output a user named (`nil` or `-`
+  /// is standard output) is none of `inputs`: the same device and inode, through any name,
+  /// for a regular file or a FIFO (opening a FIFO that is also read would wait forever).
+  ///
+  /// - Throws: ``OpenError/sameAsInput(output:input:)``.
+  public static func checkNotAnInput(_ path: String?, inputs: [String]) throws(OpenError) {
+    guard let path, path != "-" else {
+      try _Inputs(inputs).refuse(
+        _System.identity(of: _System.standardOutput), name: standardOutputName)
+      return
+    }
+    try _Inputs(inputs).refuse(_System.identity(ofPath: path), name: path)
+  }
+
+  /// The files a run reads, by identity.
+  private struct _Inputs {
+    var files: [(name: String, identity: _System.FileIdentity?)] = []
+
+    init(_ paths: [String]) {
+      files = paths.map { input in
+        (
+          TraceReader.displayName(of: input),
+          input == "-"
+            ? _System.identity(of: _System.standardInput) : _System.identity(ofPath: input)
+        )
+      }
+    }
+
+    /// The input that `file` is, if any: regular files and FIFOs, by device and inode.
+    func input(_ file: _System.FileIdentity?) -> String? {
+      guard let file, file.isRegular || file.isFIFO else { return nil }
+      return files.first {
+        $0.identity?.device == file.device && $0.identity?.inode == file.inode
+      }?.name
+    }
+
+    func refuse(_ output: _System.FileIdentity?, name: String) throws(OpenError) {
+      if let input = input(output) { throw .sameAsInput(output: name, input: input) }
+    }
   }
 
   /// A new temporary file beside `path`, with the permissions the file has (or a new file
@@ -182,6 +217,10 @@ public struct OutputFile: ~Copyable {
   /// `PATH.partial` (or, if that name cannot be made, in the temporary file). Returns where
   /// it was kept, or `nil` when nothing was produced or the output is written in place (on
   /// standard output, what was produced is already written).
+  ///
+  /// When `PATH.partial` is one of the run's inputs (by any name), the first of
+  /// `PATH.1.partial`, `PATH.2.partial`, … that is not one is used instead: an input is never
+  /// replaced, and the name still ends in `.partial`, which directory inputs leave out.
   public consuming func abandon() -> String? {
     try? flush()
     guard let temporaryPath else {
@@ -194,7 +233,12 @@ public struct OutputFile: ~Copyable {
       _System.unlink(temporaryPath)
       return nil
     }
-    let partial = name + Self.keptSuffix
+    var partial = name + Self.keptSuffix
+    var number = 0
+    while inputs.input(_System.identity(ofPath: partial)) != nil {
+      number += 1
+      partial = name + ".\(number)" + Self.keptSuffix
+    }
     return _System.rename(temporaryPath, to: partial) == nil ? partial : temporaryPath
   }
 }

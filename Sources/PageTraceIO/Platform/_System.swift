@@ -188,6 +188,8 @@ enum _System {
     var inode: UInt64
     var isRegular: Bool
     var isDirectory: Bool
+    /// A FIFO (named pipe): opening it for writing waits for a reader.
+    var isFIFO: Bool
     var mode: UInt32
     var size: Int
   }
@@ -347,6 +349,7 @@ extension _System.FileIdentity {
     inode = UInt64(status.st_ino)
     isRegular = (status.st_mode & S_IFMT) == S_IFREG
     isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
+    isFIFO = (status.st_mode & S_IFMT) == S_IFIFO
     mode = UInt32(status.st_mode & 0o7777)
     size = Int(status.st_size)
   }
