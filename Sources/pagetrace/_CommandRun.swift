@@ -48,6 +48,8 @@ struct _CommandRun: ~Copyable {
     } catch {
       switch error {
       case .sameAsInput: throw CommandFailure(status: .usage, message: error.description)
+      case .cannotCreate(let error) where error.isResourceShortage:
+        throw CommandFailure(shortage: error)
       case .cannotCreate: throw CommandFailure(status: .cannotCreate, message: error.description)
       }
     }
@@ -62,10 +64,12 @@ struct _CommandRun: ~Copyable {
   var hasFailed: Bool { failure != nil }
 
   /// An input that cannot be opened or read: reported and counted (the run ends with 66) when
-  /// bad input is skipped, else the run's failure.
+  /// bad input is skipped, else the run's failure; a resource shortage (75) is never skipped.
   mutating func unreadable(_ error: FileError) {
     summary.unreadableFiles += 1
-    if inputs.replay.skipsBadLines {
+    if error.isResourceShortage {
+      failure = CommandFailure(shortage: error)
+    } else if inputs.replay.skipsBadLines {
       _standardError.write("pagetrace: error: \(error)\n")
     } else {
       failure = CommandFailure(status: .noInput, message: error.description)

@@ -24,6 +24,15 @@ enum _System {
   /// `errno`'s value for a path that does not exist.
   static let noSuchFile: Int32 = ENOENT
 
+  /// Whether `errno` value `code` says the process or system ran short of descriptors or
+  /// memory.
+  static func isShortage(_ code: Int32) -> Bool {
+    code == EMFILE || code == ENFILE || code == ENOMEM || code == ENOBUFS
+  }
+
+  /// Whether `errno` value `code` says a file system has no room left.
+  static func isShortOfRoom(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
+
   /// The calling thread's `errno`.
   static var errorNumber: Int32 { errno }
 
@@ -144,6 +153,11 @@ enum _System {
   }
 
   /// Writes all `count` bytes, resuming after partial writes and interruptions.
+  ///
+  /// All or nothing on a regular file (not opened for appending): when a write fails after
+  /// part of the bytes went out (a full disk, a file size limit), the file is cut back to
+  /// where this call began. Writers hand whole records to one call, so a file that a failed
+  /// run keeps (`.partial`) ends at a record boundary, never in the middle of one.
   static func writeAll(
     _ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int, name: String
   ) throws(FileError) {
@@ -154,11 +168,26 @@ enum _System {
         written += result
       } else if result < 0 {
         let code = errno
-        if code != EINTR { throw FileError(.writeFailed, path: name, code: code) }
+        if code != EINTR {
+          _undo(written, on: descriptor)
+          throw FileError(.writeFailed, path: name, code: code)
+        }
       } else {
+        _undo(written, on: descriptor)
         throw FileError(.writeFailed, path: name, code: EIO, message: "wrote nothing")
       }
     }
+  }
+
+  /// Takes back the last `count` bytes written to a regular file not opened for appending
+  /// (where another writer may have written since): cuts it there and moves the offset back.
+  private static func _undo(_ count: Int, on descriptor: Int32) {
+    guard count > 0, fcntl(descriptor, F_GETFL) & O_APPEND == 0,
+      identity(of: descriptor)?.isRegular == true
+    else { return }
+    let end = lseek(descriptor, 0, SEEK_CUR)
+    guard end >= off_t(count), ftruncate(descriptor, end - off_t(count)) == 0 else { return }
+    _ = lseek(descriptor, end - off_t(count), SEEK_SET)
   }
 
   /// Moves a descriptor's offset to the start of its file.

@@ -147,7 +147,9 @@ public struct BatchReplay: Sendable {
       reader = try TraceReader(opening: file, importer: options.importer, name: options.inputName)
     } catch {
       result.summary.unreadableFiles = 1
-      if options.skipsBadLines {
+      if error.isResourceShortage {  // never skipped: another try may open it
+        result.failure = .resources(error)
+      } else if options.skipsBadLines {
         report("pagetrace: error: \(error)")
       } else {
         result.failure = .input(error)

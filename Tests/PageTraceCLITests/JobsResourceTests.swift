@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `replay --jobs N` opens a bounded number of descriptors whatever the number of inputs, so
+/// that thousands of files replay under a low `ulimit -n` with the same bytes as one job; a
+/// shortage of descriptors is exit 75 (worth retrying), never 66 or a crash.
+@Suite struct JobsResourceTests {
+  /// One tap on page 0's right: the single transition 0 → 1 at 0.05.
+  let tap = ([header] + twoTaps.prefix(2)).joined(separator: "\n") + "\n"
+
+  /// A directory `d` of `count` one-tap traces, `t0001.jsonl` …, in a new scratch folder.
+  private func manyTraces(_ count: Int) throws -> URL {
+    let directory = try scratch()
+    let folder = directory.appendingPathComponent("d")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for index in 1...count {
+      try Data(tap.utf8).write(to: folder.appendingPathComponent(name(index)))
+    }
+    return directory
+  }
+
+  private func name(_ index: Int) -> String {
+    "t" + String(repeating: "0", count: 4 - String(index).count) + "\(index).jsonl"
+  }
+
+  /// The records of `count` one-tap traces in `d`, written by hand.
+  private func expected(_ count: Int) -> String {
+    (1...count).map {
+      #"{"t":0.05,"type":"transition","from":0,"to":1,"animated":true,"interaction":"discrete","cause":"tap","file":"d/"#
+        + name($0) + "\"}\n"
+    }.joined()
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func thousandsOfTracesUnderALowDescriptorLimitGiveTheBytesOfOneJob() throws {
+    // The issue's case: 3,000 small traces, `ulimit -n 64`, `--jobs 8`; each finished file
+    // kept its temporary file open, and most runs failed (66, 74 or a trap).
+    let directory = try manyTraces(3000)
+    let one = try pagetrace(["replay", "-q", "d"], in: directory)
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(one.stdout == expected(3000))
+    for attempt in 1...5 {
+      let run = try shell(#"ulimit -n 64 && exec "$P" replay -q --jobs 8 d"#, in: directory)
+      #expect(run.status == 0, "attempt \(attempt): \(run.stderr)")
+      #expect(run.stdout == Data(expected(3000).utf8), "attempt \(attempt)")
+    }
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func aSlowFirstFileHoldsBackNoMoreThanAFewFinishedOnes() throws {
+    // A large trace sorted first: the small ones behind it finish long before it, and must
+    // wait without each holding a descriptor.
+    let directory = try manyTraces(1000)
+    let generated = try pagetrace(
+      ["generate", "--events", "60000", "-o", "d/a.jsonl"], in: directory)
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let one = try pagetrace(["replay", "-q", "d", "-o", "one.jsonl"], in: directory)
+    #expect(one.status == 0, "\(one.stderr)")
+    let reference = try Data(contentsOf: directory.appendingPathComponent("one.jsonl"))
+    #expect(String(decoding: reference, as: UTF8.self).hasSuffix(expected(1000)))
+    for jobs in [2, 8] {
+      let run = try shell(
+        #"ulimit -n 64 && exec "$P" replay -q --jobs \#(jobs) d -o many.jsonl"#, in: directory)
+      #expect(run.status == 0, "--jobs \(jobs): \(run.stderr)")
+      let many = try Data(contentsOf: directory.appendingPathComponent("many.jsonl"))
+      #expect(many == reference, "--jobs \(jobs)")
+    }
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func tooFewDescriptorsIsExit75WorthRetrying() throws {
+    let directory = try manyTraces(200)
+    for attempt in 1...5 {
+      let run = try shell(
+        #"ulimit -n 12 && exec "$P" replay -q --jobs 8 d -o out.jsonl"#, in: directory)
+      #expect(run.status == 75, "attempt \(attempt): \(run.stderr)")
+      #expect(run.stderr.contains("Too many open files"), "\(run.stderr)")
+      #expect(run.stderr.contains("may succeed if tried again"), "\(run.stderr)")
+      #expect(
+        !FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.jsonl").path))
+    }
+  }
+}
