@@ -55,7 +55,7 @@ enum ConvertCommand {
     }
     let input = try InputFlags.onlyInput(
       inputs, given: options.positionals.first, command: "convert")
-    var run = try _CommandRun(inputs, output: options.value("output"))
+    var run = try _CommandRun(inputs, output: options.path("output"))
     var reader: TraceReader
     do {
       reader = try TraceReader(opening: input, importer: inputs.importer)

@@ -7,7 +7,7 @@ import PageTraceIO
 /// produced lost.
 ///
 /// ```swift
-/// var run = try _CommandRun(inputs, output: options.value("output"))
+/// var run = try _CommandRun(inputs, output: options.path("output"))
 /// for file in run.inputs.files {
 ///   var observer = Counter()
 ///   run.replay(file, observer: &observer)
@@ -30,7 +30,7 @@ struct _CommandRun: ~Copyable {
   /// - Throws: 66 for an input that cannot be opened (unless bad input is skipped), 64 when
   ///   the output is one of the inputs (a trace or `--config`), 73 when it cannot be created
   ///   (or is named by an empty path).
-  init(_ inputs: InputFlags.Inputs, output path: String?) throws(CommandFailure) {
+  init(_ inputs: InputFlags.Inputs, output path: SystemPath?) throws(CommandFailure) {
     if path?.isEmpty == true {
       throw CommandFailure(
         status: .cannotCreate,
@@ -81,7 +81,7 @@ struct _CommandRun: ~Copyable {
   /// opened (reported, and ending the run unless bad input is skipped).
   @discardableResult
   mutating func replay<Observer: ReplayObserver & ~Copyable>(
-    _ file: String, options: TraceReplay.Options? = nil, observer: inout Observer
+    _ file: SystemPath, options: TraceReplay.Options? = nil, observer: inout Observer
   ) -> TraceReplay.Outcome? {
     var reader: TraceReader
     do {
@@ -147,7 +147,9 @@ struct _CommandRun: ~Copyable {
 
 /// Refuses (64) an output that is one of `inputs` (docs/behaviour.md, "Output files"), before
 /// any of them is read.
-func _refuseOutputAmongInputs(_ output: String?, inputs: [String]) throws(CommandFailure) {
+func _refuseOutputAmongInputs(
+  _ output: SystemPath?, inputs: [SystemPath]
+) throws(CommandFailure) {
   do { try OutputFile.checkNotAnInput(output, inputs: inputs) } catch {
     throw CommandFailure(status: .usage, message: error.description)
   }

@@ -70,10 +70,15 @@ enum _Platform {
 
   /// Removes the file at `path` if the process is ended by `SIGINT`, `SIGTERM`, `SIGHUP` or
   /// `SIGPIPE` (then ends by that signal as it would have); `nil` forgets the path.
-  static func removeOnSignals(_ path: String?) {
+  static func removeOnSignals(_ path: SystemPath?) {
     let old = _pathToRemove
-    _pathToRemove = path.map { strdup($0) }
-    if let old { free(old) }
+    _pathToRemove = path.map { path in
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: path.bytes.count + 1)
+      for (index, byte) in path.bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+      copy[path.bytes.count] = 0
+      return copy
+    }
+    old?.deallocate()
     if path != nil { _installHandlers() }
   }
 
@@ -158,13 +163,19 @@ enum _Platform {
     return Int(size.ws_col)
   }
 
+  /// The length of a C string.
+  static func length(_ text: UnsafePointer<CChar>) -> Int { strlen(text) }
+
   /// Whether a descriptor is a terminal.
   static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
   /// The size of a file, if `stat` can tell.
-  static func fileSize(_ path: String) -> Int? {
+  static func fileSize(_ path: SystemPath) -> Int? {
     var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    let found = (path.bytes + [0]).withUnsafeBufferPointer {
+      $0.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+    }
+    return found == 0 ? Int(info.st_size) : nil
   }
 
   /// Seconds on a clock that never goes back.

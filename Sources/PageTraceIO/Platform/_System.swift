@@ -21,6 +21,8 @@ enum _System {
   static let brokenPipe: Int32 = EPIPE
   /// `errno`'s value for a directory where a file was expected.
   static let isDirectory: Int32 = EISDIR
+  /// `errno`'s value for bytes that are not text in the expected encoding.
+  static let illegalByteSequence: Int32 = EILSEQ
   /// `errno`'s value for a path that does not exist.
   static let noSuchFile: Int32 = ENOENT
 
@@ -45,36 +47,36 @@ enum _System {
   // MARK: Descriptors
 
   /// Opens a regular file (or pipe, or device) for reading; directories are refused.
-  static func openForReading(_ path: String) throws(FileError) -> Int32 {
+  static func openForReading(_ path: SystemPath) throws(FileError) -> Int32 {
     var descriptor: Int32
     repeat {
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     } while descriptor < 0 && errno == EINTR
+    let name = path.description
     if descriptor < 0 {
       let code = errno
       switch code {
-      case ENOENT, ENOTDIR: throw FileError(.notFound, path: path, code: code)
-      case EISDIR: throw FileError(.isDirectory, path: path, code: code)
-      case EACCES, EPERM: throw FileError(.notReadable, path: path, code: code)
-      default: throw FileError(.openFailed, path: path, code: code)
+      case ENOENT, ENOTDIR: throw FileError(.notFound, path: name, code: code)
+      case EISDIR: throw FileError(.isDirectory, path: name, code: code)
+      case EACCES, EPERM: throw FileError(.notReadable, path: name, code: code)
+      default: throw FileError(.openFailed, path: name, code: code)
       }
     }
     if let identity = identity(of: descriptor), identity.isDirectory {
       close(descriptor)
-      throw FileError(.isDirectory, path: path, code: EISDIR)
+      throw FileError(.isDirectory, path: name, code: EISDIR)
     }
     return descriptor
   }
 
   /// Creates a new file for writing with `mkstemp` from `prefix` (the six `X`s are added);
   /// returns the descriptor and the path made.
-  static func createUnique(prefix: String) -> (descriptor: Int32, path: String)? {
-    var template = Array((prefix + "XXXXXX").utf8CString)
+  static func createUnique(prefix: SystemPath) -> (descriptor: Int32, path: SystemPath)? {
+    var template = (prefix.bytes + Array("XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return nil }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let name = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return (descriptor, String(decoding: name, as: UTF8.self))
+    return (descriptor, SystemPath(bytes: template.map { UInt8(bitPattern: $0) }))
   }
 
   /// Sets a file's permission bits.
@@ -90,10 +92,10 @@ enum _System {
   }
 
   /// Opens `path` for writing, creating it if needed and emptying it; `errno` on failure.
-  static func openForWriting(_ path: String) -> Int32 {
+  static func openForWriting(_ path: SystemPath) -> Int32 {
     var descriptor: Int32
     repeat {
-      descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     } while descriptor < 0 && errno == EINTR
     return descriptor
   }
@@ -114,11 +116,11 @@ enum _System {
   /// Whether `path` is absent (and no dangling link), or a regular file that can be replaced
   /// without changing what the path is: not a symbolic link, one hard link, owned by this
   /// process's user, and writable by it.
-  static func isPlainFileOrAbsent(_ path: String) -> Bool {
+  static func isPlainFileOrAbsent(_ path: SystemPath) -> Bool {
     var status = stat()
-    guard lstat(path, &status) == 0 else { return errno == ENOENT }
+    guard path.withCString({ lstat($0, &status) }) == 0 else { return errno == ENOENT }
     return (status.st_mode & S_IFMT) == S_IFREG && status.st_nlink == 1
-      && status.st_uid == geteuid() && access(path, W_OK) == 0
+      && status.st_uid == geteuid() && path.withCString({ access($0, W_OK) }) == 0
   }
 
   /// Writes a file's data to the disk (`fsync`), so a rename after it never exposes an
@@ -133,12 +135,12 @@ enum _System {
   }
 
   /// Renames `from` over `to` in one step.
-  static func rename(_ from: String, to: String) -> Int32? {
-    _rename(from, to) == 0 ? nil : errno
+  static func rename(_ from: SystemPath, to: SystemPath) -> Int32? {
+    from.withCString { from in to.withCString { _rename(from, $0) } } == 0 ? nil : errno
   }
 
   /// Removes a file's name.
-  static func unlink(_ path: String) { _ = _unlink(path) }
+  static func unlink(_ path: SystemPath) { _ = path.withCString { _unlink($0) } }
 
   /// Reads up to `count` bytes; returns 0 only at the end of the input.
   static func read(
@@ -194,7 +196,7 @@ enum _System {
   static func rewind(_ descriptor: Int32) -> Bool { lseek(descriptor, 0, SEEK_SET) == 0 }
 
   /// Reads a whole file of at most `limit` bytes; `nil` if it is larger.
-  static func readAll(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+  static func readAll(_ path: SystemPath, limit: Int) throws(FileError) -> [UInt8]? {
     let descriptor = try openForReading(path)
     defer { close(descriptor) }
     let chunk = 64 << 10
@@ -202,7 +204,7 @@ enum _System {
     defer { buffer.deallocate() }
     var bytes: [UInt8] = []
     while true {
-      let count = try read(descriptor, into: buffer, count: chunk, name: path)
+      let count = try read(descriptor, into: buffer, count: chunk, name: path.description)
       if count == 0 { return bytes }
       bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: count))
       if bytes.count > limit { return nil }
@@ -231,75 +233,60 @@ enum _System {
   }
 
   /// The identity of the file at `path` (following links), or `nil` if there is none.
-  static func identity(ofPath path: String) -> FileIdentity? {
+  static func identity(ofPath path: SystemPath) -> FileIdentity? {
     var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
     return FileIdentity(status)
   }
 
   /// Why `path` cannot be opened for reading, or `nil` if it can, found without opening it
   /// (opening a FIFO would take its writer's data).
-  static func errorOpening(_ path: String) -> FileError? {
+  static func errorOpening(_ path: SystemPath) -> FileError? {
     var status = stat()
-    guard stat(path, &status) == 0 else {
+    let name = path.description
+    guard path.withCString({ stat($0, &status) }) == 0 else {
       let code = errno
       switch code {
-      case ENOENT, ENOTDIR: return FileError(.notFound, path: path, code: code)
-      case EACCES, EPERM: return FileError(.notReadable, path: path, code: code)
-      default: return FileError(.openFailed, path: path, code: code)
+      case ENOENT, ENOTDIR: return FileError(.notFound, path: name, code: code)
+      case EACCES, EPERM: return FileError(.notReadable, path: name, code: code)
+      default: return FileError(.openFailed, path: name, code: code)
       }
     }
     if (status.st_mode & S_IFMT) == S_IFDIR {
-      return FileError(.isDirectory, path: path, code: EISDIR)
+      return FileError(.isDirectory, path: name, code: EISDIR)
     }
-    if access(path, R_OK) != 0 {
+    if path.withCString({ access($0, R_OK) }) != 0 {
       let code = errno
-      return FileError(.notReadable, path: path, code: code)
+      return FileError(.notReadable, path: name, code: code)
     }
     return nil
   }
 
   /// The names in a directory that do not start with `.` (hidden files, `.` and `..` are
-  /// never read), in the order the system gives them.
-  /// - Throws: ``FileError`` if the directory cannot be listed, or holds a file (or link) that
-  ///   could be a trace and whose name is not UTF-8 (`EILSEQ`).
-  static func directoryEntries(_ path: String) throws(FileError) -> [String] {
-    guard let directory = opendir(path) else {
+  /// never read), in the order the system gives them, as bytes: any name can be opened.
+  /// - Throws: ``FileError`` if the directory cannot be listed.
+  static func directoryEntries(_ path: SystemPath) throws(FileError) -> [SystemPath] {
+    guard let directory = path.withCString({ opendir($0) }) else {
       let code = errno
+      let name = path.description
       switch code {
-      case ENOENT, ENOTDIR: throw FileError(.notFound, path: path, code: code)
-      case EACCES, EPERM: throw FileError(.notReadable, path: path, code: code)
-      default: throw FileError(.openFailed, path: path, code: code)
+      case ENOENT, ENOTDIR: throw FileError(.notFound, path: name, code: code)
+      case EACCES, EPERM: throw FileError(.notReadable, path: name, code: code)
+      default: throw FileError(.openFailed, path: name, code: code)
       }
     }
     defer { closedir(directory) }
-    var names: [String] = []
+    var names: [SystemPath] = []
     while true {
       errno = 0
       guard let entry = readdir(directory) else {
         let code = errno
-        if code != 0 { throw FileError(.readFailed, path: path, code: code) }
+        if code != 0 { throw FileError(.readFailed, path: path.description, code: code) }
         return names
       }
       let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
       if bytes.first == UInt8(ascii: ".") { continue }  // hidden, `.` and `..`: never read
-      // Paths are strings: a file whose name is not UTF-8 could not be opened, so it is an
-      // error rather than a file left out without a word. (Entries that are surely not
-      // trace files, a subdirectory, a FIFO, a `.partial` file, are left out as ever.)
-      guard let name = String(validating: bytes, as: UTF8.self) else {
-        let type = Int(entry.pointee.d_type)
-        let mayBeAFile = type == Int(DT_REG) || type == Int(DT_LNK) || type == Int(DT_UNKNOWN)
-        if !mayBeAFile || bytes.reversed().starts(with: OutputFile.keptSuffix.utf8.reversed()) {
-          continue
-        }
-        let shown = bytes.map {
-          (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + _hex($0)
-        }
-        throw FileError(
-          .readFailed, path: path, code: EILSEQ,
-          message: "the file name \(shown.joined()) is not UTF-8; rename it to read the directory")
-      }
-      names.append(name)
+      names.append(SystemPath(bytes: bytes))
     }
   }
 
@@ -370,6 +357,12 @@ enum _System {
 
   /// An environment variable.
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+  /// An environment variable's bytes (a path need not be UTF-8).
+  static func environmentBytes(_ name: String) -> [UInt8]? {
+    guard let value = getenv(name) else { return nil }
+    return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+  }
 }
 
 extension _System.FileIdentity {
@@ -398,7 +391,9 @@ private func _write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: In
 private func _close(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 @inline(__always)
-private func _rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func _rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+  rename(from, to)
+}
 
 @inline(__always)
-private func _unlink(_ path: String) -> Int32 { unlink(path) }
+private func _unlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }

@@ -41,7 +41,7 @@ extension BatchReplay {
   static func filesInFlight(jobs: Int) -> Int { 2 * jobs }
 
   func runInParallel(
-    _ files: [String], names: Bool, to descriptor: Int32, name: String,
+    _ files: [SystemPath], names: Bool, to descriptor: Int32, name: String,
     report: (String) -> Void
   ) throws(Failure) -> Summary {
     if options.format == .csv {  // one header row, at the top; workers write rows only
@@ -111,7 +111,7 @@ extension BatchReplay {
 
   /// Replays file `index` into a new temporary file of `slot` (a worker's part).
   private func replay(
-    _ file: String, index: Int, names: Bool, in folder: String, into slot: Slot
+    _ file: SystemPath, index: Int, names: Bool, in folder: SystemPath, into slot: Slot
   ) {
     let temporary = "a temporary file in \(folder)"
     slot.output = _temporaryFile(in: folder)
@@ -139,13 +139,13 @@ private func _temporaryFailure(_ error: FileError) -> ReplayFailure {
 }
 
 /// The folder of temporary files: `$TMPDIR`, or `/tmp`.
-private func _temporaryFolder() -> String {
-  let folder = _System.environment("TMPDIR") ?? ""
-  return folder.isEmpty ? "/tmp" : folder
+private func _temporaryFolder() -> SystemPath {
+  let folder = _System.environmentBytes("TMPDIR") ?? []
+  return folder.isEmpty ? "/tmp" : SystemPath(bytes: folder)
 }
 
 /// An unnamed temporary file in `folder` (unlinked at once), or -1 (`errno` says why).
-private func _temporaryFile(in folder: String) -> Int32 {
+private func _temporaryFile(in folder: SystemPath) -> Int32 {
   let prefix = folder.hasSuffix("/") ? folder : folder + "/"
   guard let file = _System.createUnique(prefix: prefix + "pagetrace-") else { return -1 }
   _System.unlink(file.path)

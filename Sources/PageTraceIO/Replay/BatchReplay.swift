@@ -91,6 +91,15 @@ public struct BatchReplay: Sendable {
     _ files: [String], to descriptor: Int32, name: String = "<stdout>",
     report: (String) -> Void
   ) throws(Failure) -> Summary {
+    try run(files.map { SystemPath($0) }, to: descriptor, name: name, report: report)
+  }
+
+  /// Replays files named by their bytes (``run(_:to:name:report:)-([String],_,_,_)``); each is
+  /// named in records and diagnostics as ``SystemPath/description`` shows it.
+  public func run(
+    _ files: [SystemPath], to descriptor: Int32, name: String = "<stdout>",
+    report: (String) -> Void
+  ) throws(Failure) -> Summary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
     let names = namesFiles(files)
     if options.jobs <= 1 || files.count <= 1 {
@@ -118,12 +127,17 @@ public struct BatchReplay: Sendable {
   }
 
   /// Whether the records of `files` carry `"file"`.
-  func namesFiles(_ files: [String]) -> Bool {
+  func namesFiles(_ files: [SystemPath]) -> Bool {
     options.inputName != nil || (options.namesFiles ?? (files.count > 1))
   }
 
   /// The CSV header row a run over `files` starts with, or `nil` if it writes JSON Lines.
   public func csvHeaderRow(for files: [String]) -> String? {
+    csvHeaderRow(for: files.map { SystemPath($0) })
+  }
+
+  /// The CSV header row a run over `files`, named by their bytes, starts with.
+  public func csvHeaderRow(for files: [SystemPath]) -> String? {
     guard options.format == .csv else { return nil }
     return RecordWriter.csvHeaderRow(
       types: options.types, file: namesFiles(files), keys: options.writesKeys)
@@ -139,7 +153,7 @@ public struct BatchReplay: Sendable {
   /// Replays one input into `writer` through the one loop; never throws: what went wrong is
   /// in the result. An input that cannot be opened is reported and skipped when bad lines are.
   func replay(
-    _ file: String, into writer: inout RecordWriter, report: (String) -> Void
+    _ file: SystemPath, into writer: inout RecordWriter, report: (String) -> Void
   ) -> FileResult {
     var result = FileResult()
     var reader: TraceReader
