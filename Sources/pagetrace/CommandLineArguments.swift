@@ -260,6 +260,7 @@ func _exitStatusHelp(
   if input { statuses += ["65 data error", "66 missing or unreadable input"] }
   if output { statuses.append("73 cannot create the output file") }
   statuses.append("74 write error")
+  statuses.append("75 out of resources, worth retrying")
   // Lines of whole statuses (never `73` at the end of one line and its meaning on the next).
   var lines = [""]
   for (index, status) in statuses.enumerated() {

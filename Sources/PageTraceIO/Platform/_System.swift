@@ -69,6 +69,26 @@ enum _System {
     return descriptor
   }
 
+  /// How many descriptors below the process's soft limit are not open, counted up to
+  /// `wanted` (the search stops there).
+  static func freeDescriptors(upTo wanted: Int) -> Int {
+    var limits = rlimit()
+    #if canImport(Glibc)
+      let found = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits) == 0
+    #else
+      let found = getrlimit(RLIMIT_NOFILE, &limits) == 0
+    #endif
+    guard found else { return wanted }
+    let limit = limits.rlim_cur >= rlim_t(Int32.max) ? Int(Int32.max) : Int(limits.rlim_cur)
+    var free = 0
+    var descriptor = 0
+    while free < wanted && descriptor < limit {
+      if fcntl(Int32(descriptor), F_GETFD) == -1 && errno == EBADF { free += 1 }
+      descriptor += 1
+    }
+    return free
+  }
+
   /// Creates a new file for writing with `mkstemp` from `prefix` (the six `X`s are added);
   /// returns the descriptor and the path made.
   static func createUnique(prefix: SystemPath) -> (descriptor: Int32, path: SystemPath)? {

@@ -37,11 +37,25 @@ extension BatchReplay {
   /// How many files may be in flight at once with `jobs` workers: taken by a worker and not
   /// yet copied to the output. Each holds one temporary file open, and each worker at most
   /// one input besides, so a run opens at most `3 × jobs` descriptors beyond the output and
-  /// the standard streams, however many files it reads (docs/behaviour.md, "Parallel replay").
+  /// the standard streams, however many files it reads (docs/behaviour.md, "Limits").
   static func filesInFlight(jobs: Int) -> Int { 2 * jobs }
 
+  /// Descriptors kept free for the system's own use while workers run: libdispatch opens
+  /// `/proc` files to watch its threads, and stops the process when it cannot.
+  static let reservedDescriptors = 8
+
+  /// How many workers to start for `jobs`: as many as the free descriptors allow (3 each, and
+  /// ``reservedDescriptors``), so that a low descriptor limit means fewer workers rather than
+  /// a failure; 1 means the files are replayed in order without threads. The output is the
+  /// same either way.
+  static func workers(jobs: Int) -> Int {
+    let wanted = 3 * jobs + reservedDescriptors
+    let free = _System.freeDescriptors(upTo: wanted)
+    return min(jobs, max(1, (free - reservedDescriptors) / 3))
+  }
+
   func runInParallel(
-    _ files: [SystemPath], names: Bool, to descriptor: Int32, name: String,
+    _ files: [SystemPath], workers: Int, names: Bool, to descriptor: Int32, name: String,
     report: (String) -> Void
   ) throws(Failure) -> Summary {
     if options.format == .csv {  // one header row, at the top; workers write rows only
@@ -56,11 +70,11 @@ extension BatchReplay {
     let cursor = Cursor(count: files.count)
     // A worker takes a permit before a file, and the caller gives it back once the file is
     // copied: a slow file early on holds up at most this many finished ones.
-    let permits = DispatchSemaphore(value: Self.filesInFlight(jobs: options.jobs))
+    let permits = DispatchSemaphore(value: Self.filesInFlight(jobs: workers))
     let group = DispatchGroup()
     let replay = self
     let folder = _temporaryFolder()
-    for _ in 0..<min(options.jobs, files.count) {
+    for _ in 0..<min(workers, files.count) {
       DispatchQueue.global().async(group: group) {
         while true {
           permits.wait()

@@ -102,28 +102,38 @@ public struct BatchReplay: Sendable {
   ) throws(Failure) -> Summary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
     let names = namesFiles(files)
-    if options.jobs <= 1 || files.count <= 1 {
-      var writer = RecordWriter(
-        descriptor: descriptor, name: name, format: options.format, types: options.types)
-      writer.writesKeys = options.writesKeys
-      var summary = Summary()
-      var failure: Failure?
-      for (index, file) in files.enumerated() {
-        writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
-        if index == 0 { writer.writeHeader() }
-        let result = replay(file, into: &writer, report: report)
-        summary.add(result.summary)
-        if let stop = result.failure {
-          failure = stop
-          break
-        }
-      }
-      summary.records = writer.recordCount
-      do { try writer.flush() } catch { throw .output(error) }
-      if let failure { throw failure }
-      return summary
+    let workers = options.jobs <= 1 || files.count <= 1 ? 1 : Self.workers(jobs: options.jobs)
+    if workers <= 1 {
+      return try runInOrder(files, names: names, to: descriptor, name: name, report: report)
     }
-    return try runInParallel(files, names: names, to: descriptor, name: name, report: report)
+    return try runInParallel(
+      files, workers: workers, names: names, to: descriptor, name: name, report: report)
+  }
+
+  /// Replays `files` one after the other on the caller's thread.
+  func runInOrder(
+    _ files: [SystemPath], names: Bool, to descriptor: Int32, name: String,
+    report: (String) -> Void
+  ) throws(Failure) -> Summary {
+    var writer = RecordWriter(
+      descriptor: descriptor, name: name, format: options.format, types: options.types)
+    writer.writesKeys = options.writesKeys
+    var summary = Summary()
+    var failure: Failure?
+    for (index, file) in files.enumerated() {
+      writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
+      if index == 0 { writer.writeHeader() }
+      let result = replay(file, into: &writer, report: report)
+      summary.add(result.summary)
+      if let stop = result.failure {
+        failure = stop
+        break
+      }
+    }
+    summary.records = writer.recordCount
+    do { try writer.flush() } catch { throw .output(error) }
+    if let failure { throw failure }
+    return summary
   }
 
   /// Whether the records of `files` carry `"file"`.
