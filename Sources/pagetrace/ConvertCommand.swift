@@ -54,7 +54,7 @@ enum ConvertCommand {
       try TraceFormat(option: value, flag: "to")
     }
     let input = try InputFlags.onlyInput(
-      inputs, given: options.positionals.first, command: "convert")
+      inputs, given: options.positionalPaths.first?.description, command: "convert")
     var run = try _CommandRun(inputs, output: options.path("output"))
     var reader: TraceReader
     do {
