@@ -83,7 +83,7 @@ extension BatchReplay {
             break
           }
           let slot = slots[index]
-          replay.replay(files[index], index: index, names: names, in: folder, into: slot)
+          replay.replay(files[index], names: names, in: folder, into: slot)
           slot.done.signal()
         }
       }
@@ -123,10 +123,8 @@ extension BatchReplay {
     return summary
   }
 
-  /// Replays file `index` into a new temporary file of `slot` (a worker's part).
-  private func replay(
-    _ file: SystemPath, index: Int, names: Bool, in folder: SystemPath, into slot: Slot
-  ) {
+  /// Replays `file` into a new temporary file of `slot` (a worker's part).
+  private func replay(_ file: SystemPath, names: Bool, in folder: SystemPath, into slot: Slot) {
     let temporary = "a temporary file in \(folder)"
     slot.output = _temporaryFile(in: folder)
     guard slot.output >= 0 else {
