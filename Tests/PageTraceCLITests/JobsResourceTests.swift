@@ -97,4 +97,27 @@ import Testing
         !FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.jsonl").path))
     }
   }
+
+  /// Mounting a file system takes root; CI runs as root, so there the test always runs (and a
+  /// failure to mount fails it).
+  static let canMount =
+    geteuid() == 0 || ProcessInfo.processInfo.environment["CI"] == "true"
+
+  @Test(.enabled(if: canMount), .timeLimit(.minutes(2)))
+  func aFullTemporaryFolderIsExit75WorthRetrying() throws {
+    // `$TMPDIR` on a 64 KiB tmpfs: the workers' temporary files find no room (`ENOSPC`).
+    let directory = try scratch()
+    let generated = try pagetrace(
+      ["generate", "--events", "10000", "-o", "m.jsonl"], in: directory)
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let run = try shell(
+      #"mkdir t && mount -t tmpfs -o size=64k tmpfs t || exit 99; "#
+        + #"TMPDIR="$PWD/t" "$P" replay --emit all --jobs 2 m.jsonl m.jsonl -o out.jsonl; "#
+        + #"s=$?; umount t; exit $s"#, in: directory)
+    #expect(run.status == 75, "\(run.stderr)")
+    #expect(
+      run.stderr.hasPrefix(
+        "pagetrace: error: a temporary file in \(directory.path)/t: No space left on device (the system ran short of a resource; the run may succeed if tried again)\n"
+      ), "\(run.stderr)")
+  }
 }
