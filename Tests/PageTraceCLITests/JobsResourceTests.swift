@@ -120,4 +120,17 @@ import Testing
         "pagetrace: error: a temporary file in \(directory.path)/t: No space left on device (the system ran short of a resource; the run may succeed if tried again)\n"
       ), "\(run.stderr)")
   }
+
+  @Test(arguments: ["jsonl", "csv"])
+  func aFullOutputWithManyJobsIsExit74(format: String) throws {
+    // The CSV header row fails first, before any worker copied anything; JSON Lines fails at
+    // the first copy. Either way the workers are stopped and joined cleanly.
+    let directory = try manyTraces(50)
+    for jobs in [2, 8] {
+      let run = try shell(
+        #""$P" replay -q --jobs \#(jobs) --format \#(format) d > /dev/full"#, in: directory)
+      #expect(run.status == 74, "--jobs \(jobs): \(run.stderr)")
+      #expect(run.stderr == "pagetrace: error: <stdout>: No space left on device\n")
+    }
+  }
 }

@@ -310,6 +310,33 @@ enum _System {
     }
   }
 
+  // MARK: Threads
+
+  /// A thread of ``startThread(_:)``.
+  typealias Thread = pthread_t
+
+  /// Starts a thread of its own running `body` (not one of libdispatch's pool, whose monitor
+  /// stops the process when it cannot open its `/proc` files, as when descriptors run out);
+  /// `nil` if the system would not start one. ``join(_:)`` waits for it.
+  static func startThread(_ body: @escaping @Sendable () -> Void) -> Thread? {
+    let context = Unmanaged.passRetained(_ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let result = pthread_create(
+      &thread, nil,
+      { context in
+        Unmanaged<_ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+      }, context)
+    guard result == 0 else {
+      Unmanaged<_ThreadBody>.fromOpaque(context).release()
+      return nil
+    }
+    return thread
+  }
+
+  /// Waits for a thread of ``startThread(_:)`` to end.
+  static func join(_ thread: Thread) { _ = pthread_join(thread, nil) }
+
   // MARK: Memory and numbers
 
   /// The first `byte` in `count` bytes from `start`.
@@ -383,6 +410,12 @@ enum _System {
     guard let value = getenv(name) else { return nil }
     return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
   }
+}
+
+/// What a thread of ``_System/startThread(_:)`` runs, passed to it as its context.
+private final class _ThreadBody {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
 extension _System.FileIdentity {

@@ -40,8 +40,10 @@ extension BatchReplay {
   /// the standard streams, however many files it reads (docs/behaviour.md, "Limits").
   static func filesInFlight(jobs: Int) -> Int { 2 * jobs }
 
-  /// Descriptors kept free for the system's own use while workers run: libdispatch opens
-  /// `/proc` files to watch its threads, and stops the process when it cannot.
+  /// Descriptors kept free while workers run, for what else the process opens meanwhile:
+  /// the progress line reads `/proc/self/io`, and libdispatch's thread pool (which runs the
+  /// progress line's timer; the workers are threads of their own) opens `/proc` files to watch
+  /// its threads, and stops the process when it cannot.
   static let reservedDescriptors = 8
 
   /// How many workers to start for `jobs`: as many as the free descriptors allow (3 each, and
@@ -69,13 +71,14 @@ extension BatchReplay {
     let slots = files.map { _ in Slot() }
     let cursor = Cursor(count: files.count)
     // A worker takes a permit before a file, and the caller gives it back once the file is
-    // copied: a slow file early on holds up at most this many finished ones.
+    // copied: a slow file early on holds up at most this many finished ones. (Every permit
+    // is back before the semaphore goes: libdispatch stops the process otherwise.)
     let permits = DispatchSemaphore(value: Self.filesInFlight(jobs: workers))
-    let group = DispatchGroup()
     let replay = self
     let folder = _temporaryFolder()
+    var threads: [_System.Thread] = []
     for _ in 0..<min(workers, files.count) {
-      DispatchQueue.global().async(group: group) {
+      let thread = _System.startThread {
         while true {
           permits.wait()
           guard let index = cursor.take() else {
@@ -87,6 +90,13 @@ extension BatchReplay {
           slot.done.signal()
         }
       }
+      guard let thread else { break }  // the system's limit on threads: fewer workers
+      threads.append(thread)
+    }
+    defer { threads.forEach(_System.join) }
+    if threads.isEmpty {
+      return try runInOrder(
+        files, names: names, to: descriptor, name: name, writesHeader: false, report: report)
     }
     var summary = Summary()
     var failure: Failure?
@@ -118,7 +128,6 @@ extension BatchReplay {
       permits.signal()
       index += 1
     }
-    group.wait()
     if let failure { throw failure }
     return summary
   }

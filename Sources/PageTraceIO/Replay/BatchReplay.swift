@@ -110,10 +110,11 @@ public struct BatchReplay: Sendable {
       files, workers: workers, names: names, to: descriptor, name: name, report: report)
   }
 
-  /// Replays `files` one after the other on the caller's thread.
+  /// Replays `files` one after the other on the caller's thread; `writesHeader: false` when
+  /// the CSV header row is already written.
   func runInOrder(
     _ files: [SystemPath], names: Bool, to descriptor: Int32, name: String,
-    report: (String) -> Void
+    writesHeader: Bool = true, report: (String) -> Void
   ) throws(Failure) -> Summary {
     var writer = RecordWriter(
       descriptor: descriptor, name: name, format: options.format, types: options.types)
@@ -122,7 +123,7 @@ public struct BatchReplay: Sendable {
     var failure: Failure?
     for (index, file) in files.enumerated() {
       writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
-      if index == 0 { writer.writeHeader() }
+      if index == 0 && writesHeader { writer.writeHeader() }
       let result = replay(file, into: &writer, report: report)
       summary.add(result.summary)
       if let stop = result.failure {
