@@ -95,6 +95,8 @@ enum InputFlags {
         inputs.replay.overrides = try ConfigurationPatch(contentsOfFile: path)
       } catch let error as TraceError {
         throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+      } catch let error as FileError where error.isResourceShortage {
+        throw CommandFailure(shortage: error)
       } catch {
         throw CommandFailure(status: .noInput, message: "\(error)")
       }
@@ -141,6 +143,7 @@ enum InputFlags {
         }
         files += found
       } catch {
+        if error.isResourceShortage { throw CommandFailure(shortage: error) }
         guard inputs.replay.skipsBadLines else {
           throw CommandFailure(status: .noInput, message: error.description)
         }
