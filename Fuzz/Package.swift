@@ -10,6 +10,7 @@ let fuzzTargetSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let fuzzTargets = [
   "FuzzJSONLines", "FuzzBinary", "FuzzCSV", "FuzzGetevent", "FuzzPointerEvents", "FuzzReducer",
+  "FuzzPaths",
 ]
 
 let package = Package(

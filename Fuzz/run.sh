@@ -16,7 +16,7 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
   echo "usage: $0 [SECONDS] [TARGET...]" >&2
   exit 64
 fi
-all_targets=(FuzzJSONLines FuzzBinary FuzzCSV FuzzGetevent FuzzPointerEvents FuzzReducer)
+all_targets=(FuzzJSONLines FuzzBinary FuzzCSV FuzzGetevent FuzzPointerEvents FuzzReducer FuzzPaths)
 targets=("${@:-${all_targets[@]}}")
 
 here=$(cd "$(dirname "$0")" && pwd)

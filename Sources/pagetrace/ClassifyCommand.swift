@@ -99,7 +99,7 @@ enum ClassifyCommand {
     defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
     let format = try RecordFormat(option: options.value("format"))
     let inputs = try InputFlags.inputs(from: options, defaults: defaults)
-    var run = try _CommandRun(inputs, output: options.value("output"))
+    var run = try _CommandRun(inputs, output: options.path("output"))
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
     for (index, file) in inputs.files.enumerated() {

@@ -23,27 +23,41 @@ struct CommandLineArguments {
   private(set) var options: [(name: String, value: String?)] = []
   /// Everything that is not an option.
   private(set) var positionals: [String] = []
+  /// The bytes of each option's value as `argv` held them (``options``' values are strings,
+  /// where bytes that are not UTF-8 became U+FFFD), by the option's index.
+  private var valueBytes: [Int: [UInt8]] = [:]
+  /// The bytes of each positional argument as `argv` held them.
+  private var positionalBytes: [[UInt8]] = []
 
   /// Parses `arguments` against `specs`; unknown options are usage errors that suggest
-  /// the closest known one.
+  /// the closest known one. When `arguments` is a slice of `CommandLine.arguments`, paths
+  /// keep the bytes of `argv` (``path(_:)``, ``positionalPaths``).
   init(_ arguments: ArraySlice<String>, specs: [OptionSpec]) throws(CommandFailure) {
     var rest = arguments[...]
-    while let argument = rest.popFirst() {
+    while let index = rest.indices.first {
+      let argument = rest.removeFirst()
+      let bytes = _argumentBytes(at: index, as: argument)
       if argument == "--" {
-        positionals += rest
+        for index in rest.indices {
+          positionals.append(rest[index])
+          positionalBytes.append(_argumentBytes(at: index, as: rest[index]))
+        }
         break
       }
       guard argument.hasPrefix("-"), argument != "-" else {
         positionals.append(argument)
+        positionalBytes.append(bytes)
         continue
       }
       var name: String
       var inlineValue: String?
+      var inlineBytes: ArraySlice<UInt8>?
       if argument.hasPrefix("--") {
         name = String(argument.dropFirst(2))
         if let equals = name.firstIndex(of: "=") {
           inlineValue = String(name[name.index(after: equals)...])
           name = String(name[..<equals])
+          inlineBytes = bytes.firstIndex(of: UInt8(ascii: "=")).map { bytes[($0 + 1)...] }
         }
       } else {
         // `-o value`, `-ovalue` (`-j2`), `-o=value` (`-j=2`) for a valued short option.
@@ -57,12 +71,20 @@ struct CommandLineArguments {
         if letters.count > 1 {
           let attached = letters.dropFirst()
           inlineValue = String(attached.first == "=" ? attached.dropFirst() : attached)
+          // `-` and the letter are one byte each.
+          let after = bytes.dropFirst(2)
+          inlineBytes = after.first == UInt8(ascii: "=") ? after.dropFirst() : after
         }
       }
       guard let spec = specs.first(where: { $0.name == name }) else {
         throw Self.unknown(argument, specs: specs)
       }
       if let placeholder = spec.value {
+        if inlineValue != nil {
+          valueBytes[options.count] = Array(inlineBytes ?? [])
+        } else if let next = rest.indices.first {
+          valueBytes[options.count] = _argumentBytes(at: next, as: rest[next])
+        }
         guard let value = inlineValue ?? rest.popFirst() else {
           throw CommandFailure(
             status: .usage,
@@ -84,6 +106,17 @@ struct CommandLineArguments {
 
   /// The last value given for an option.
   func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
+
+  /// The last value given for an option that names a file, with the bytes `argv` held.
+  func path(_ name: String) -> SystemPath? {
+    guard let index = options.lastIndex(where: { $0.name == name }),
+      let value = options[index].value
+    else { return nil }
+    return SystemPath(bytes: valueBytes[index] ?? Array(value.utf8))
+  }
+
+  /// The positional arguments as paths, with the bytes `argv` held.
+  var positionalPaths: [SystemPath] { positionalBytes.map { SystemPath(bytes: $0) } }
 
   /// Options that were renamed, with their new names: the error says so rather than guess.
   static let renamed = [
@@ -109,6 +142,16 @@ struct CommandLineArguments {
     }
     return CommandFailure(status: .usage, message: message)
   }
+}
+
+/// The bytes of `argv[index]` when `argument` is what `CommandLine.arguments` made of them
+/// (bytes that are not UTF-8 become U+FFFD there), else `argument`'s own (an argument list
+/// the tool made itself, such as `help CMD`'s).
+func _argumentBytes(at index: Int, as argument: String) -> [UInt8] {
+  guard index >= 0, index < Int(CommandLine.argc), let pointer = CommandLine.unsafeArgv[index]
+  else { return Array(argument.utf8) }
+  let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: _Platform.length(pointer)))
+  return String(decoding: bytes, as: UTF8.self) == argument ? bytes : Array(argument.utf8)
 }
 
 /// Renders the help of a command in the layout swift-argument-parser uses.
@@ -217,6 +260,7 @@ func _exitStatusHelp(
   if input { statuses += ["65 data error", "66 missing or unreadable input"] }
   if output { statuses.append("73 cannot create the output file") }
   statuses.append("74 write error")
+  statuses.append("75 out of resources, worth retrying")
   // Lines of whole statuses (never `73` at the end of one line and its meaning on the next).
   var lines = [""]
   for (index, status) in statuses.enumerated() {

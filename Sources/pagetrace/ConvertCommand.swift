@@ -54,8 +54,8 @@ enum ConvertCommand {
       try TraceFormat(option: value, flag: "to")
     }
     let input = try InputFlags.onlyInput(
-      inputs, given: options.positionals.first, command: "convert")
-    var run = try _CommandRun(inputs, output: options.value("output"))
+      inputs, given: options.positionalPaths.first?.description, command: "convert")
+    var run = try _CommandRun(inputs, output: options.path("output"))
     var reader: TraceReader
     do {
       reader = try TraceReader(opening: input, importer: inputs.importer)

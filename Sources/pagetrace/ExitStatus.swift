@@ -16,6 +16,9 @@ enum ExitStatus: Int32 {
   case cannotCreate = 73
   /// Writing the output failed (`EX_IOERR`).
   case ioError = 74
+  /// The system ran short of descriptors, memory or room for temporary files
+  /// (`EX_TEMPFAIL`): the same run may succeed when tried again.
+  case temporaryFailure = 75
 }
 
 /// An error that ends the command with a status and a message for standard error.
@@ -34,14 +37,25 @@ struct CommandFailure: Error {
 
 extension CommandFailure {
   /// The exit status and message of a replay that stopped early: 65 (located) for bad data,
-  /// 66 for an unreadable input, 74 for a write failure.
+  /// 66 for an unreadable input, 74 for a write failure, 75 for a resource shortage.
   init(_ failure: ReplayFailure) {
     switch failure {
     case .data(let error):
       self.init(status: .dataError, message: error.description, isLocated: true)
       dataError = error
+    case .input(let error) where error.isResourceShortage, .resources(let error):
+      self.init(shortage: error)
     case .input(let error): self.init(status: .noInput, message: error.description)
     case .output(let error): self.init(status: .ioError, message: error.description)
     }
+  }
+
+  /// Exit 75 for a resource the system ran short of (``FileError/isResourceShortage``), with
+  /// a word that trying again may help.
+  init(shortage error: FileError) {
+    self.init(
+      status: .temporaryFailure,
+      message: "\(error) (the system ran short of a resource; the run may succeed if tried again)"
+    )
   }
 }

@@ -65,7 +65,7 @@ enum GenerateCommand {
       pages: try integer("pages", default: 8))
     let format = try TraceFormat(option: options.value("format") ?? "jsonl", flag: "format")
     try _refuseBinaryOnATerminal(format, output: options.value("output"))
-    var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.value("output"))
+    var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.path("output"))
     let descriptor = run.output.descriptor
     let name = run.output.name
 

@@ -34,9 +34,13 @@ enum InputFlags {
   struct Inputs {
     /// The inputs, `-` for standard input; a directory stands for its trace files
     /// (``TraceReader/traceFiles(inDirectory:)``), in name order.
-    var files: [String]
+    var files: [SystemPath]
+    /// The other files the command reads (`--config`): inputs too, for the check that the
+    /// output is none of them (docs/behaviour.md, "Output files").
+    var otherFiles: [SystemPath] = []
     /// Directories given with `--on-error skip` that could not be listed or held no trace
-    /// file: already reported, they count as unreadable inputs.
+    /// file, and standard input when it was closed: already reported, they count as
+    /// unreadable inputs.
     var unreadableDirectories = 0
     /// The importer of `--from`, if any.
     var importer: (any LineImporter)?
@@ -54,7 +58,8 @@ enum InputFlags {
   static func inputs(
     from options: CommandLineArguments, defaults: ConfigurationPatch = ConfigurationPatch()
   ) throws(CommandFailure) -> Inputs {
-    var inputs = Inputs(files: options.positionals.isEmpty ? ["-"] : options.positionals)
+    var inputs = Inputs(
+      files: options.positionals.isEmpty ? [.standardStream] : options.positionalPaths)
     inputs.importer = try ImportFlags.importer(from: options)
     inputs.replay.defaults = defaults
     switch options.value("on-error") ?? "fail" {
@@ -78,17 +83,37 @@ enum InputFlags {
       }
       inputs.replay.maximumSessions = count
     }
-    if let path = options.value("config") {
+    if let path = options.path("config") {
+      guard !path.isEmpty else {
+        throw CommandFailure(
+          status: .noInput, message: "'--config' is empty: give the path of a JSON file")
+      }
+      // Checked before it is read: reading a FIFO that is also the output would wait forever.
+      try _refuseOutputAmongInputs(options.path("output"), inputs: [path])
+      inputs.otherFiles.append(path)
       do {
         inputs.replay.overrides = try ConfigurationPatch(contentsOfFile: path)
       } catch let error as TraceError {
         throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+      } catch let error as FileError where error.isResourceShortage {
+        throw CommandFailure(shortage: error)
       } catch {
         throw CommandFailure(status: .noInput, message: "\(error)")
       }
     }
     inputs.replay.overrides.merge(try ConfigurationFlags.patch(from: options))
     try expandDirectories(&inputs)
+    if _Platform.standardInputWasClosed && inputs.files.contains(.standardStream) {
+      let error = FileError(
+        .openFailed, path: LineReader.standardInputName, code: _Platform.badDescriptor,
+        message: "standard input is closed; give a file, or redirect standard input")
+      guard inputs.replay.skipsBadLines else {
+        throw CommandFailure(status: .noInput, message: error.description)
+      }
+      _standardError.write("pagetrace: error: \(error)\n")
+      inputs.files.removeAll { $0 == .standardStream }
+      inputs.unreadableDirectories += 1
+    }
     return inputs
   }
 
@@ -97,7 +122,7 @@ enum InputFlags {
   /// file is exit 66, or with `--on-error skip` reported and counted as an unreadable input.
   static func expandDirectories(_ inputs: inout Inputs) throws(CommandFailure) {
     guard inputs.files.contains(where: TraceReader.isDirectory) else { return }
-    var files: [String] = []
+    var files: [SystemPath] = []
     for file in inputs.files {
       guard TraceReader.isDirectory(file) else {
         // Checked here too (as every input is before the output is opened), so that the first
@@ -118,6 +143,7 @@ enum InputFlags {
         }
         files += found
       } catch {
+        if error.isResourceShortage { throw CommandFailure(shortage: error) }
         guard inputs.replay.skipsBadLines else {
           throw CommandFailure(status: .noInput, message: error.description)
         }
@@ -134,7 +160,7 @@ enum InputFlags {
   /// - Throws: A usage error (64) for more than one, 66 when a skipped directory left none.
   static func onlyInput(
     _ inputs: Inputs, given: String?, command: String
-  ) throws(CommandFailure) -> String {
+  ) throws(CommandFailure) -> SystemPath {
     guard inputs.files.count == 1 else {
       if inputs.files.isEmpty {
         throw CommandFailure(status: .noInput, message: "", isReported: true)

@@ -158,12 +158,12 @@ enum LintCommand {
   }
 
   /// The findings of one file: its configuration, and for a trace its behaviour.
-  static func lint(_ file: String, run: inout _CommandRun) -> [GuidelineLint.Finding] {
+  static func lint(_ file: SystemPath, run: inout _CommandRun) -> [GuidelineLint.Finding] {
     let name = TraceReader.displayName(of: file)
     // A configuration (one object without "t", as for --config) is linted as it is; anything
     // else is a trace. Standard input is read far enough to tell, then put back.
     do throws(TraceError) {
-      if file == "-" {
+      if file == .standardStream {
         let (bytes, ended): ([UInt8], Bool)
         do throws(FileError) {
           (bytes, ended) = try _Platform.readStandardInput(

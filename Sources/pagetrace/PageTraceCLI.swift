@@ -33,14 +33,12 @@ struct PageTraceCLI {
     \(subcommands.map { _helpRow($0.name, $0.summary) }.joined())
       See 'pagetrace help <subcommand>' for detailed help.
 
-    EXIT STATUS:
-      0 success (lint: nothing found), 1 lint findings, 64 usage error,
-      65 data error, 66 missing or unreadable input, 73 cannot create the output
-      file, 74 write error.
+    \(_exitStatusHelp(success: "0 success (lint: nothing found)", extra: "1 lint findings"))
 
     """
 
   static func main() {
+    _Platform.guardStandardDescriptors()
     _Platform.exit(run(CommandLine.arguments.dropFirst()).rawValue)
   }
 

@@ -70,9 +70,9 @@ enum RenderCommand {
     }
     let inputs = try InputFlags.inputs(from: options)
     let input = try InputFlags.onlyInput(
-      inputs, given: options.positionals.first, command: "render")
+      inputs, given: options.positionalPaths.first?.description, command: "render")
     let file = TraceReader.displayName(of: input)
-    var run = try _CommandRun(inputs, output: options.value("output"))
+    var run = try _CommandRun(inputs, output: options.path("output"))
     var observer = Observer(session: options.value("session"), window: window)
     let outcome = run.replay(input, observer: &observer)
     if !run.hasFailed && outcome != nil {

@@ -126,7 +126,7 @@ enum ReplayCommand {
       }
       replayOptions.shard = shard
     }
-    var run = try _CommandRun(inputs, output: options.value("output"))
+    var run = try _CommandRun(inputs, output: options.path("output"))
     replayOptions.progress = run.progress?.progress
     let batch = BatchReplay(replayOptions)
     run.output.preambleSize = batch.csvHeaderRow(for: inputs.files)?.utf8.count ?? 0

@@ -77,7 +77,7 @@ enum StatsCommand {
       ? nil : Selection(names: Set(names), includesDefault: options.has("default-session"))
     let bySession = options.has("by-session")
     let inputs = try InputFlags.inputs(from: options)
-    var run = try _CommandRun(inputs, output: options.value("output"))
+    var run = try _CommandRun(inputs, output: options.path("output"))
     let replay = inputs.replay
     var results: [Result] = []
     var found: Set<String> = []

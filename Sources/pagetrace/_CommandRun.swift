@@ -7,7 +7,7 @@ import PageTraceIO
 /// produced lost.
 ///
 /// ```swift
-/// var run = try _CommandRun(inputs, output: options.value("output"))
+/// var run = try _CommandRun(inputs, output: options.path("output"))
 /// for file in run.inputs.files {
 ///   var observer = Counter()
 ///   run.replay(file, observer: &observer)
@@ -28,8 +28,14 @@ struct _CommandRun: ~Copyable {
   /// Checks every input, then opens the output.
   ///
   /// - Throws: 66 for an input that cannot be opened (unless bad input is skipped), 64 when
-  ///   the output is one of the inputs, 73 when it cannot be created.
-  init(_ inputs: InputFlags.Inputs, output path: String?) throws(CommandFailure) {
+  ///   the output is one of the inputs (a trace or `--config`), 73 when it cannot be created
+  ///   (or is named by an empty path).
+  init(_ inputs: InputFlags.Inputs, output path: SystemPath?) throws(CommandFailure) {
+    if path?.isEmpty == true {
+      throw CommandFailure(
+        status: .cannotCreate,
+        message: "'--output' is empty: give a file name, or '-' for standard output")
+    }
     if !inputs.replay.skipsBadLines {
       for file in inputs.files {
         do { try TraceReader.checkReadable(file) } catch {
@@ -38,10 +44,12 @@ struct _CommandRun: ~Copyable {
       }
     }
     do {
-      output = try OutputFile(path: path, inputs: inputs.files)
+      output = try OutputFile(path: path, inputs: inputs.files + inputs.otherFiles)
     } catch {
       switch error {
       case .sameAsInput: throw CommandFailure(status: .usage, message: error.description)
+      case .cannotCreate(let error) where error.isResourceShortage:
+        throw CommandFailure(shortage: error)
       case .cannotCreate: throw CommandFailure(status: .cannotCreate, message: error.description)
       }
     }
@@ -56,10 +64,12 @@ struct _CommandRun: ~Copyable {
   var hasFailed: Bool { failure != nil }
 
   /// An input that cannot be opened or read: reported and counted (the run ends with 66) when
-  /// bad input is skipped, else the run's failure.
+  /// bad input is skipped, else the run's failure; a resource shortage (75) is never skipped.
   mutating func unreadable(_ error: FileError) {
     summary.unreadableFiles += 1
-    if inputs.replay.skipsBadLines {
+    if error.isResourceShortage {
+      failure = CommandFailure(shortage: error)
+    } else if inputs.replay.skipsBadLines {
       _standardError.write("pagetrace: error: \(error)\n")
     } else {
       failure = CommandFailure(status: .noInput, message: error.description)
@@ -71,7 +81,7 @@ struct _CommandRun: ~Copyable {
   /// opened (reported, and ending the run unless bad input is skipped).
   @discardableResult
   mutating func replay<Observer: ReplayObserver & ~Copyable>(
-    _ file: String, options: TraceReplay.Options? = nil, observer: inout Observer
+    _ file: SystemPath, options: TraceReplay.Options? = nil, observer: inout Observer
   ) -> TraceReplay.Outcome? {
     var reader: TraceReader
     do {
@@ -138,6 +148,16 @@ struct _CommandRun: ~Copyable {
       throw CommandFailure(status: .ioError, message: error.description)
     }
     return success
+  }
+}
+
+/// Refuses (64) an output that is one of `inputs` (docs/behaviour.md, "Output files"), before
+/// any of them is read.
+func _refuseOutputAmongInputs(
+  _ output: SystemPath?, inputs: [SystemPath]
+) throws(CommandFailure) {
+  do { try OutputFile.checkNotAnInput(output, inputs: inputs) } catch {
+    throw CommandFailure(status: .usage, message: error.description)
   }
 }
 

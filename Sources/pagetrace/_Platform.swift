@@ -19,9 +19,35 @@ enum _Platform {
   static let standardOutput: Int32 = STDOUT_FILENO
   /// Standard error's descriptor.
   static let standardError: Int32 = STDERR_FILENO
+  /// `errno`'s value for a descriptor that is not open.
+  static let badDescriptor: Int32 = EBADF
 
   /// Ends the process with `status`.
   static func exit(_ status: Int32) -> Never { _exitProcess(status) }
+
+  /// Whether standard input was closed when the process started (before
+  /// ``guardStandardDescriptors()`` put `/dev/null` there): reading it is then an error.
+  nonisolated(unsafe) private(set) static var standardInputWasClosed = false
+
+  /// Opens `/dev/null` onto each of descriptors 0, 1 and 2 that the process was started
+  /// without, as daemons and coreutils do, so that no file the tool opens later (a temporary
+  /// output, an input) gets one of their numbers and is read or written as a standard stream
+  /// (docs/behaviour.md, "Standard streams"). It is opened the other way round (standard
+  /// input for writing, the others for reading), so that using the stream still fails as on a
+  /// closed descriptor (`EBADF`): nothing is read from a closed standard input, and writing to
+  /// a closed standard output is still a write error. Called first thing in `main`.
+  static func guardStandardDescriptors() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      guard fcntl(descriptor, F_GETFD) == -1 && errno == EBADF else { continue }
+      if descriptor == STDIN_FILENO { standardInputWasClosed = true }
+      // The lowest free number is `descriptor` itself: 0, 1 and 2 are taken in order.
+      let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+      if opened >= 0 && opened != descriptor {
+        _ = dup2(opened, descriptor)
+        _ = close(opened)
+      }
+    }
+  }
 
   /// Writes all of `text`, unbuffered: 0, or the `errno` of the write that failed
   /// (diagnostics ignore it; see ``_TextStream/writeChecked(_:)``).
@@ -44,10 +70,15 @@ enum _Platform {
 
   /// Removes the file at `path` if the process is ended by `SIGINT`, `SIGTERM`, `SIGHUP` or
   /// `SIGPIPE` (then ends by that signal as it would have); `nil` forgets the path.
-  static func removeOnSignals(_ path: String?) {
+  static func removeOnSignals(_ path: SystemPath?) {
     let old = _pathToRemove
-    _pathToRemove = path.map { strdup($0) }
-    if let old { free(old) }
+    _pathToRemove = path.map { path in
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: path.bytes.count + 1)
+      for (index, byte) in path.bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+      copy[path.bytes.count] = 0
+      return copy
+    }
+    old?.deallocate()
     if path != nil { _installHandlers() }
   }
 
@@ -132,13 +163,19 @@ enum _Platform {
     return Int(size.ws_col)
   }
 
+  /// The length of a C string.
+  static func length(_ text: UnsafePointer<CChar>) -> Int { strlen(text) }
+
   /// Whether a descriptor is a terminal.
   static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
   /// The size of a file, if `stat` can tell.
-  static func fileSize(_ path: String) -> Int? {
+  static func fileSize(_ path: SystemPath) -> Int? {
     var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    let found = (path.bytes + [0]).withUnsafeBufferPointer {
+      $0.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+    }
+    return found == 0 ? Int(info.st_size) : nil
   }
 
   /// Seconds on a clock that never goes back.

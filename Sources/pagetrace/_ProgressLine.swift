@@ -14,9 +14,9 @@ final class _ProgressLine: @unchecked Sendable {
   private var shown = false  // touched only on the timer's queue, then after it is cancelled
 
   /// Starts reporting for `files` (sizes of regular files give the percentage).
-  init(files: [String]) {
+  init(files: [SystemPath]) {
     totalBytes = files.reduce(0) { total, file in
-      total + (file == "-" ? 0 : _Platform.fileSize(file) ?? 0)
+      total + (file == .standardStream ? 0 : _Platform.fileSize(file) ?? 0)
     }
     guard _Platform.isTerminal(_Platform.standardError) else {
       timer = nil

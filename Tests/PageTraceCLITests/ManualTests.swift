@@ -65,7 +65,7 @@ import Testing
     let help = try pagetrace(["--help"]).stdout
     let statuses = helpSection("EXIT STATUS:", of: help).joined(separator: " ")
       .split(separator: ", ").compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
-    #expect(statuses == [0, 1, 64, 65, 66, 73, 74])
+    #expect(statuses == [0, 1, 64, 65, 66, 73, 74, 75])
     let section = page.components(separatedBy: "\n.Sh EXIT STATUS\n").last ?? ""
     let listed = section.components(separatedBy: "\n.Sh ")[0].split(separator: "\n")
       .filter { $0.hasPrefix(".It ") }.map { Int($0.dropFirst(4)) }

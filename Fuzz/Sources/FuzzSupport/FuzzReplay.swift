@@ -75,6 +75,8 @@ public enum FuzzReplay {
       fatalError("reading the in-memory input failed: \(error)")
     case .output(let error)?:
       fatalError("the replay failed to write: \(error)")
+    case .resources(let error)?:
+      fatalError("the replay ran short of a resource: \(error)")
     case .data(let error)?:
       fatalError("the replay stopped at a data error although it skips bad lines: \(error)")
     }

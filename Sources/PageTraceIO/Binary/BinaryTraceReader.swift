@@ -130,7 +130,7 @@ public struct BinaryTraceReader: ~Copyable {
     path: String, chunkSize: Int = defaultChunkSize,
     maximumStringLength: Int = defaultMaximumStringLength
   ) throws(FileError) {
-    let descriptor = try _System.openForReading(path)
+    let descriptor = try _System.openForReading(SystemPath(path))
     self.init(
       source: _ByteSource(descriptor: descriptor, owned: true, name: path),
       chunkSize: chunkSize, maximumStringLength: maximumStringLength,

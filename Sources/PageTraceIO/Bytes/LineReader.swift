@@ -86,7 +86,7 @@ public struct LineReader: ~Copyable {
     path: String, chunkSize: Int = defaultChunkSize,
     maximumLineLength: Int = defaultMaximumLineLength
   ) throws(FileError) {
-    let descriptor = try _System.openForReading(path)
+    let descriptor = try _System.openForReading(SystemPath(path))
     self.init(
       source: _ByteSource(descriptor: descriptor, owned: true, name: path),
       chunkSize: chunkSize, maximumLineLength: maximumLineLength)

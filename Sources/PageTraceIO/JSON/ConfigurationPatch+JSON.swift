@@ -35,12 +35,21 @@ extension ConfigurationPatch {
   /// - Throws: ``FileError`` if the file cannot be opened or read (the CLI's exit status 66),
   ///   or ``TraceError`` for bad content or a file larger than `maximumSize` bytes.
   public init(contentsOfFile path: String, maximumSize: Int = defaultMaximumFileSize) throws {
+    try self.init(contentsOfFile: SystemPath(path), maximumSize: maximumSize)
+  }
+
+  /// Reads and parses a `--config` file named by its bytes; errors name it as
+  /// ``SystemPath/description`` shows it.
+  ///
+  /// - Throws: As ``init(contentsOfFile:maximumSize:)-(String,_)``.
+  public init(contentsOfFile path: SystemPath, maximumSize: Int = defaultMaximumFileSize) throws {
+    let name = path.description
     guard let bytes = try _System.readAll(path, limit: maximumSize) else {
       throw TraceError(
-        file: path, line: 1, column: 1,
+        file: name, line: 1, column: 1,
         expected: "a configuration file of at most \(maximumSize) bytes", found: "a larger file")
     }
-    self = try bytes.withUnsafeBytes { try ConfigurationPatch(json: $0, file: path) }
+    self = try bytes.withUnsafeBytes { try ConfigurationPatch(json: $0, file: name) }
   }
 
   /// Parses `json` as a configuration when it has a configuration's shape: one JSON object,
@@ -61,9 +70,18 @@ extension ConfigurationPatch {
   public init?(
     ifConfigurationFile path: String, maximumSize: Int = defaultMaximumFileSize
   ) throws(TraceError) {
+    try self.init(ifConfigurationFile: SystemPath(path), maximumSize: maximumSize)
+  }
+
+  /// The file at `path`, named by its bytes, as a configuration
+  /// (``init(ifConfigurationFile:maximumSize:)-(String,_)``).
+  public init?(
+    ifConfigurationFile path: SystemPath, maximumSize: Int = defaultMaximumFileSize
+  ) throws(TraceError) {
     guard let bytes = try? _System.readAll(path, limit: maximumSize) else { return nil }
+    let name = path.description
     let parsed = bytes.withUnsafeBytes { json in
-      Result { () throws(TraceError) in try ConfigurationPatch(ifConfiguration: json, file: path) }
+      Result { () throws(TraceError) in try ConfigurationPatch(ifConfiguration: json, file: name) }
     }
     guard let patch = try parsed.get() else { return nil }
     self = patch

@@ -57,6 +57,15 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A tool that writes to a pipe must ignore `SIGPIPE` to get this error instead of dying.
   public var isBrokenPipe: Bool { kind == .writeFailed && code == _System.brokenPipe }
 
+  /// Whether the system ran short of a resource that may be free again later: descriptors
+  /// (`EMFILE`, `ENFILE`), memory (`ENOMEM`, `ENOBUFS`) or, for a temporary file, room
+  /// (`ENOSPC`, `EDQUOT`; see ``isShortOfRoom``). Worth retrying, unlike a missing file.
+  public var isResourceShortage: Bool { _System.isShortage(code) }
+
+  /// Whether a write found no room (`ENOSPC`, `EDQUOT`): a resource shortage for a temporary
+  /// file, a write error for the output a user named.
+  public var isShortOfRoom: Bool { _System.isShortOfRoom(code) }
+
   /// `PATH: MESSAGE`.
   public var description: String { "\(path): \(message)" }
 }

@@ -53,11 +53,14 @@ public struct OutputFile: ~Copyable {
 
   /// The descriptor to write to; the output owns it (unless it is standard output).
   public let descriptor: Int32
-  /// The output's name in messages: `<stdout>` or the path.
+  /// The output's name in messages: `<stdout>` or the path (as ``SystemPath/description``
+  /// shows it).
   public let name: String
+  /// The path written, `-` for standard output.
+  public let path: SystemPath
   /// The temporary file being written, when the path is replaced on success; `nil` when the
   /// output is written in place.
-  public let temporaryPath: String?
+  public let temporaryPath: SystemPath?
   /// Whether the path named a file before the run.
   public let existed: Bool
   /// How many bytes at the start say nothing on their own (a CSV header row): a failed run
@@ -65,16 +68,19 @@ public struct OutputFile: ~Copyable {
   public var preambleSize = 0
   private var text: TextWriter
   private var isClosed = false
+  /// The run's inputs, which a failed run's kept output never replaces.
+  private var inputs = _Inputs([])
 
   /// Standard output.
   public init() {
     self.init(
-      descriptor: _System.standardOutput, name: Self.standardOutputName, temporary: nil,
-      existed: true)
+      descriptor: _System.standardOutput, path: .standardStream, temporary: nil, existed: true)
   }
 
-  private init(descriptor: Int32, name: String, temporary: String?, existed: Bool) {
+  private init(descriptor: Int32, path: SystemPath, temporary: SystemPath?, existed: Bool) {
     self.descriptor = descriptor
+    self.path = path
+    let name = path == .standardStream ? Self.standardOutputName : path.description
     self.name = name
     self.temporaryPath = temporary
     self.existed = existed
@@ -83,61 +89,103 @@ public struct OutputFile: ~Copyable {
 
   /// Opens the output a user named: `nil` or `-` is standard output, anything else a path.
   ///
-  /// - Parameter inputs: The inputs of the run (`-` is standard input); the output may be
-  ///   none of them.
+  /// - Parameter inputs: Every file the run reads (`-` is standard input): its traces and any
+  ///   other file, such as a configuration. The output may be none of them, and a failed
+  ///   run's `.partial` file never replaces one of them.
   /// - Throws: ``OpenError``.
   public init(path: String?, inputs: [String]) throws(OpenError) {
-    let inputIdentities = inputs.map { input in
-      (
-        TraceReader.displayName(of: input),
-        input == "-"
-          ? _System.identity(of: _System.standardInput) : _System.identity(ofPath: input)
-      )
-    }
-    func refuseIfInput(_ output: _System.FileIdentity?, name: String) throws(OpenError) {
-      guard let output, output.isRegular else { return }
-      for (input, identity) in inputIdentities
-      where identity?.device == output.device && identity?.inode == output.inode {
-        throw .sameAsInput(output: name, input: input)
-      }
-    }
-    guard let path, path != "-" else {
-      try refuseIfInput(
+    try self.init(path: path.map { SystemPath($0) }, inputs: inputs.map { SystemPath($0) })
+  }
+
+  /// Opens the output a user named by its bytes (``init(path:inputs:)-(String?,_)``), the
+  /// inputs named by theirs; messages name it as ``SystemPath/description`` shows it.
+  public init(path: SystemPath?, inputs: [SystemPath]) throws(OpenError) {
+    let inputs = _Inputs(inputs)
+    guard let path, path != .standardStream else {
+      try inputs.refuse(
         _System.identity(of: _System.standardOutput), name: Self.standardOutputName)
       self.init()
       return
     }
+    let name = path.description
     guard !path.isEmpty else {
-      throw .cannotCreate(FileError(.openFailed, path: path, code: _System.noSuchFile))
+      throw .cannotCreate(
+        FileError(
+          .openFailed, path: name, code: _System.noSuchFile,
+          message: "an empty path names no file"))
     }
     let target = _System.identity(ofPath: path)  // what the path leads to, links followed
-    try refuseIfInput(target, name: path)
+    try inputs.refuse(target, name: name)
     if target?.isDirectory == true {
-      throw .cannotCreate(FileError(.isDirectory, path: path, code: _System.isDirectory))
+      throw .cannotCreate(FileError(.isDirectory, path: name, code: _System.isDirectory))
     }
     if _System.isPlainFileOrAbsent(path), let file = Self.temporaryFile(for: path, target) {
       self.init(
-        descriptor: file.descriptor, name: path, temporary: file.path, existed: target != nil)
+        descriptor: file.descriptor, path: path, temporary: file.path, existed: target != nil)
+      self.inputs = inputs
       return
     }
     let descriptor = _System.openForWriting(path)
     guard descriptor >= 0 else {
-      throw .cannotCreate(FileError(.openFailed, path: path, code: _System.errorNumber))
+      throw .cannotCreate(FileError(.openFailed, path: name, code: _System.errorNumber))
     }
-    self.init(descriptor: descriptor, name: path, temporary: nil, existed: target != nil)
+    self.init(descriptor: descriptor, path: path, temporary: nil, existed: target != nil)
+  }
+
+  /// Checks, before anything is read or created, that the output a user named (`nil` or `-`
+  /// is standard output) is none of `inputs`: the same device and inode, through any name,
+  /// for a regular file or a FIFO (opening a FIFO that is also read would wait forever).
+  ///
+  /// - Throws: ``OpenError/sameAsInput(output:input:)``.
+  public static func checkNotAnInput(
+    _ path: SystemPath?, inputs: [SystemPath]
+  ) throws(OpenError) {
+    guard let path, path != .standardStream else {
+      try _Inputs(inputs).refuse(
+        _System.identity(of: _System.standardOutput), name: standardOutputName)
+      return
+    }
+    try _Inputs(inputs).refuse(_System.identity(ofPath: path), name: path.description)
+  }
+
+  /// The files a run reads, by identity.
+  private struct _Inputs {
+    var files: [(name: String, identity: _System.FileIdentity?)] = []
+
+    init(_ paths: [SystemPath]) {
+      files = paths.map { input in
+        (
+          TraceReader.displayName(of: input),
+          input == .standardStream
+            ? _System.identity(of: _System.standardInput) : _System.identity(ofPath: input)
+        )
+      }
+    }
+
+    /// The input that `file` is, if any: regular files and FIFOs, by device and inode.
+    func input(_ file: _System.FileIdentity?) -> String? {
+      guard let file, file.isRegular || file.isFIFO else { return nil }
+      return files.first {
+        $0.identity?.device == file.device && $0.identity?.inode == file.inode
+      }?.name
+    }
+
+    func refuse(_ output: _System.FileIdentity?, name: String) throws(OpenError) {
+      if let input = input(output) { throw .sameAsInput(output: name, input: input) }
+    }
   }
 
   /// A new temporary file beside `path`, with the permissions the file has (or a new file
   /// would get); `nil` where the folder does not allow it (then the path is written in place).
   private static func temporaryFile(
-    for path: String, _ existing: _System.FileIdentity?
-  ) -> (descriptor: Int32, path: String)? {
-    let folderEnd = path.lastIndex(of: "/")
-    let folder = folderEnd.map { String(path[...$0]) } ?? ""
-    let base = folderEnd.map { String(path[path.index(after: $0)...]) } ?? path
-    guard let file = _System.createUnique(prefix: folder + "." + base + ".pagetrace-") else {
-      return nil
-    }
+    for path: SystemPath, _ existing: _System.FileIdentity?
+  ) -> (descriptor: Int32, path: SystemPath)? {
+    let bytes = path.bytes
+    let folderEnd = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+    let prefix = SystemPath(
+      bytes: bytes[..<folderEnd] + Array(".".utf8) + bytes[folderEnd...]
+        + Array(".pagetrace-".utf8))
+    guard let file = _System.createUnique(prefix: prefix) else { return nil }
     _System.setMode(file.descriptor, (existing?.mode ?? _System.newFileMode) & 0o777)
     return file
   }
@@ -168,7 +216,7 @@ public struct OutputFile: ~Copyable {
       try _System.synchronize(descriptor, name: name)
       isClosed = true
       try _System.closeAfterWriting(descriptor, name: name)
-      if let code = _System.rename(temporaryPath, to: name) {
+      if let code = _System.rename(temporaryPath, to: path) {
         throw FileError(.writeFailed, path: name, code: code)
       }
     } catch {
@@ -182,7 +230,17 @@ public struct OutputFile: ~Copyable {
   /// `PATH.partial` (or, if that name cannot be made, in the temporary file). Returns where
   /// it was kept, or `nil` when nothing was produced or the output is written in place (on
   /// standard output, what was produced is already written).
+  ///
+  /// When `PATH.partial` is one of the run's inputs (by any name), the first of
+  /// `PATH.1.partial`, `PATH.2.partial`, … that is not one is used instead: an input is never
+  /// replaced, and the name still ends in `.partial`, which directory inputs leave out.
   public consuming func abandon() -> String? {
+    abandonKeeping()?.description
+  }
+
+  /// Ends a failed run as ``abandon()`` does; returns the path of the file that keeps what
+  /// was produced, if any.
+  public consuming func abandonKeeping() -> SystemPath? {
     try? flush()
     guard let temporaryPath else {
       if descriptor != _System.standardOutput { _System.close(descriptor) }
@@ -194,7 +252,12 @@ public struct OutputFile: ~Copyable {
       _System.unlink(temporaryPath)
       return nil
     }
-    let partial = name + Self.keptSuffix
+    var partial = path + SystemPath(Self.keptSuffix)
+    var number = 0
+    while inputs.input(_System.identity(ofPath: partial)) != nil {
+      number += 1
+      partial = path + SystemPath(".\(number)" + Self.keptSuffix)
+    }
     return _System.rename(temporaryPath, to: partial) == nil ? partial : temporaryPath
   }
 }

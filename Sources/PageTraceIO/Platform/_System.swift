@@ -21,8 +21,19 @@ enum _System {
   static let brokenPipe: Int32 = EPIPE
   /// `errno`'s value for a directory where a file was expected.
   static let isDirectory: Int32 = EISDIR
+  /// `errno`'s value for bytes that are not text in the expected encoding.
+  static let illegalByteSequence: Int32 = EILSEQ
   /// `errno`'s value for a path that does not exist.
   static let noSuchFile: Int32 = ENOENT
+
+  /// Whether `errno` value `code` says the process or system ran short of descriptors or
+  /// memory.
+  static func isShortage(_ code: Int32) -> Bool {
+    code == EMFILE || code == ENFILE || code == ENOMEM || code == ENOBUFS
+  }
+
+  /// Whether `errno` value `code` says a file system has no room left.
+  static func isShortOfRoom(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
 
   /// The calling thread's `errno`.
   static var errorNumber: Int32 { errno }
@@ -36,36 +47,56 @@ enum _System {
   // MARK: Descriptors
 
   /// Opens a regular file (or pipe, or device) for reading; directories are refused.
-  static func openForReading(_ path: String) throws(FileError) -> Int32 {
+  static func openForReading(_ path: SystemPath) throws(FileError) -> Int32 {
     var descriptor: Int32
     repeat {
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     } while descriptor < 0 && errno == EINTR
+    let name = path.description
     if descriptor < 0 {
       let code = errno
       switch code {
-      case ENOENT, ENOTDIR: throw FileError(.notFound, path: path, code: code)
-      case EISDIR: throw FileError(.isDirectory, path: path, code: code)
-      case EACCES, EPERM: throw FileError(.notReadable, path: path, code: code)
-      default: throw FileError(.openFailed, path: path, code: code)
+      case ENOENT, ENOTDIR: throw FileError(.notFound, path: name, code: code)
+      case EISDIR: throw FileError(.isDirectory, path: name, code: code)
+      case EACCES, EPERM: throw FileError(.notReadable, path: name, code: code)
+      default: throw FileError(.openFailed, path: name, code: code)
       }
     }
     if let identity = identity(of: descriptor), identity.isDirectory {
       close(descriptor)
-      throw FileError(.isDirectory, path: path, code: EISDIR)
+      throw FileError(.isDirectory, path: name, code: EISDIR)
     }
     return descriptor
   }
 
+  /// How many descriptors below the process's soft limit are not open, counted up to
+  /// `wanted` (the search stops there).
+  static func freeDescriptors(upTo wanted: Int) -> Int {
+    var limits = rlimit()
+    #if canImport(Glibc)
+      let found = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits) == 0
+    #else
+      let found = getrlimit(RLIMIT_NOFILE, &limits) == 0
+    #endif
+    guard found else { return wanted }
+    let limit = limits.rlim_cur >= rlim_t(Int32.max) ? Int(Int32.max) : Int(limits.rlim_cur)
+    var free = 0
+    var descriptor = 0
+    while free < wanted && descriptor < limit {
+      if fcntl(Int32(descriptor), F_GETFD) == -1 && errno == EBADF { free += 1 }
+      descriptor += 1
+    }
+    return free
+  }
+
   /// Creates a new file for writing with `mkstemp` from `prefix` (the six `X`s are added);
   /// returns the descriptor and the path made.
-  static func createUnique(prefix: String) -> (descriptor: Int32, path: String)? {
-    var template = Array((prefix + "XXXXXX").utf8CString)
+  static func createUnique(prefix: SystemPath) -> (descriptor: Int32, path: SystemPath)? {
+    var template = (prefix.bytes + Array("XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return nil }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let name = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return (descriptor, String(decoding: name, as: UTF8.self))
+    return (descriptor, SystemPath(bytes: template.map { UInt8(bitPattern: $0) }))
   }
 
   /// Sets a file's permission bits.
@@ -81,10 +112,10 @@ enum _System {
   }
 
   /// Opens `path` for writing, creating it if needed and emptying it; `errno` on failure.
-  static func openForWriting(_ path: String) -> Int32 {
+  static func openForWriting(_ path: SystemPath) -> Int32 {
     var descriptor: Int32
     repeat {
-      descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     } while descriptor < 0 && errno == EINTR
     return descriptor
   }
@@ -105,11 +136,11 @@ enum _System {
   /// Whether `path` is absent (and no dangling link), or a regular file that can be replaced
   /// without changing what the path is: not a symbolic link, one hard link, owned by this
   /// process's user, and writable by it.
-  static func isPlainFileOrAbsent(_ path: String) -> Bool {
+  static func isPlainFileOrAbsent(_ path: SystemPath) -> Bool {
     var status = stat()
-    guard lstat(path, &status) == 0 else { return errno == ENOENT }
+    guard path.withCString({ lstat($0, &status) }) == 0 else { return errno == ENOENT }
     return (status.st_mode & S_IFMT) == S_IFREG && status.st_nlink == 1
-      && status.st_uid == geteuid() && access(path, W_OK) == 0
+      && status.st_uid == geteuid() && path.withCString({ access($0, W_OK) }) == 0
   }
 
   /// Writes a file's data to the disk (`fsync`), so a rename after it never exposes an
@@ -124,12 +155,12 @@ enum _System {
   }
 
   /// Renames `from` over `to` in one step.
-  static func rename(_ from: String, to: String) -> Int32? {
-    _rename(from, to) == 0 ? nil : errno
+  static func rename(_ from: SystemPath, to: SystemPath) -> Int32? {
+    from.withCString { from in to.withCString { _rename(from, $0) } } == 0 ? nil : errno
   }
 
   /// Removes a file's name.
-  static func unlink(_ path: String) { _ = _unlink(path) }
+  static func unlink(_ path: SystemPath) { _ = path.withCString { _unlink($0) } }
 
   /// Reads up to `count` bytes; returns 0 only at the end of the input.
   static func read(
@@ -144,6 +175,11 @@ enum _System {
   }
 
   /// Writes all `count` bytes, resuming after partial writes and interruptions.
+  ///
+  /// All or nothing on a regular file (not opened for appending): when a write fails after
+  /// part of the bytes went out (a full disk, a file size limit), the file is cut back to
+  /// where this call began. Writers hand whole records to one call, so a file that a failed
+  /// run keeps (`.partial`) ends at a record boundary, never in the middle of one.
   static func writeAll(
     _ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int, name: String
   ) throws(FileError) {
@@ -154,18 +190,33 @@ enum _System {
         written += result
       } else if result < 0 {
         let code = errno
-        if code != EINTR { throw FileError(.writeFailed, path: name, code: code) }
+        if code != EINTR {
+          _undo(written, on: descriptor)
+          throw FileError(.writeFailed, path: name, code: code)
+        }
       } else {
+        _undo(written, on: descriptor)
         throw FileError(.writeFailed, path: name, code: EIO, message: "wrote nothing")
       }
     }
+  }
+
+  /// Takes back the last `count` bytes written to a regular file not opened for appending
+  /// (where another writer may have written since): cuts it there and moves the offset back.
+  private static func _undo(_ count: Int, on descriptor: Int32) {
+    guard count > 0, fcntl(descriptor, F_GETFL) & O_APPEND == 0,
+      identity(of: descriptor)?.isRegular == true
+    else { return }
+    let end = lseek(descriptor, 0, SEEK_CUR)
+    guard end >= off_t(count), ftruncate(descriptor, end - off_t(count)) == 0 else { return }
+    _ = lseek(descriptor, end - off_t(count), SEEK_SET)
   }
 
   /// Moves a descriptor's offset to the start of its file.
   static func rewind(_ descriptor: Int32) -> Bool { lseek(descriptor, 0, SEEK_SET) == 0 }
 
   /// Reads a whole file of at most `limit` bytes; `nil` if it is larger.
-  static func readAll(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+  static func readAll(_ path: SystemPath, limit: Int) throws(FileError) -> [UInt8]? {
     let descriptor = try openForReading(path)
     defer { close(descriptor) }
     let chunk = 64 << 10
@@ -173,7 +224,7 @@ enum _System {
     defer { buffer.deallocate() }
     var bytes: [UInt8] = []
     while true {
-      let count = try read(descriptor, into: buffer, count: chunk, name: path)
+      let count = try read(descriptor, into: buffer, count: chunk, name: path.description)
       if count == 0 { return bytes }
       bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: count))
       if bytes.count > limit { return nil }
@@ -188,6 +239,8 @@ enum _System {
     var inode: UInt64
     var isRegular: Bool
     var isDirectory: Bool
+    /// A FIFO (named pipe): opening it for writing waits for a reader.
+    var isFIFO: Bool
     var mode: UInt32
     var size: Int
   }
@@ -200,77 +253,89 @@ enum _System {
   }
 
   /// The identity of the file at `path` (following links), or `nil` if there is none.
-  static func identity(ofPath path: String) -> FileIdentity? {
+  static func identity(ofPath path: SystemPath) -> FileIdentity? {
     var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
     return FileIdentity(status)
   }
 
   /// Why `path` cannot be opened for reading, or `nil` if it can, found without opening it
   /// (opening a FIFO would take its writer's data).
-  static func errorOpening(_ path: String) -> FileError? {
+  static func errorOpening(_ path: SystemPath) -> FileError? {
     var status = stat()
-    guard stat(path, &status) == 0 else {
+    let name = path.description
+    guard path.withCString({ stat($0, &status) }) == 0 else {
       let code = errno
       switch code {
-      case ENOENT, ENOTDIR: return FileError(.notFound, path: path, code: code)
-      case EACCES, EPERM: return FileError(.notReadable, path: path, code: code)
-      default: return FileError(.openFailed, path: path, code: code)
+      case ENOENT, ENOTDIR: return FileError(.notFound, path: name, code: code)
+      case EACCES, EPERM: return FileError(.notReadable, path: name, code: code)
+      default: return FileError(.openFailed, path: name, code: code)
       }
     }
     if (status.st_mode & S_IFMT) == S_IFDIR {
-      return FileError(.isDirectory, path: path, code: EISDIR)
+      return FileError(.isDirectory, path: name, code: EISDIR)
     }
-    if access(path, R_OK) != 0 {
+    if path.withCString({ access($0, R_OK) }) != 0 {
       let code = errno
-      return FileError(.notReadable, path: path, code: code)
+      return FileError(.notReadable, path: name, code: code)
     }
     return nil
   }
 
   /// The names in a directory that do not start with `.` (hidden files, `.` and `..` are
-  /// never read), in the order the system gives them.
-  /// - Throws: ``FileError`` if the directory cannot be listed, or holds a file (or link) that
-  ///   could be a trace and whose name is not UTF-8 (`EILSEQ`).
-  static func directoryEntries(_ path: String) throws(FileError) -> [String] {
-    guard let directory = opendir(path) else {
+  /// never read), in the order the system gives them, as bytes: any name can be opened.
+  /// - Throws: ``FileError`` if the directory cannot be listed.
+  static func directoryEntries(_ path: SystemPath) throws(FileError) -> [SystemPath] {
+    guard let directory = path.withCString({ opendir($0) }) else {
       let code = errno
+      let name = path.description
       switch code {
-      case ENOENT, ENOTDIR: throw FileError(.notFound, path: path, code: code)
-      case EACCES, EPERM: throw FileError(.notReadable, path: path, code: code)
-      default: throw FileError(.openFailed, path: path, code: code)
+      case ENOENT, ENOTDIR: throw FileError(.notFound, path: name, code: code)
+      case EACCES, EPERM: throw FileError(.notReadable, path: name, code: code)
+      default: throw FileError(.openFailed, path: name, code: code)
       }
     }
     defer { closedir(directory) }
-    var names: [String] = []
+    var names: [SystemPath] = []
     while true {
       errno = 0
       guard let entry = readdir(directory) else {
         let code = errno
-        if code != 0 { throw FileError(.readFailed, path: path, code: code) }
+        if code != 0 { throw FileError(.readFailed, path: path.description, code: code) }
         return names
       }
       let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
       if bytes.first == UInt8(ascii: ".") { continue }  // hidden, `.` and `..`: never read
-      // Paths are strings: a file whose name is not UTF-8 could not be opened, so it is an
-      // error rather than a file left out without a word. (Entries that are surely not
-      // trace files, a subdirectory, a FIFO, a `.partial` file, are left out as ever.)
-      guard let name = String(validating: bytes, as: UTF8.self) else {
-        let type = Int(entry.pointee.d_type)
-        let mayBeAFile = type == Int(DT_REG) || type == Int(DT_LNK) || type == Int(DT_UNKNOWN)
-        if !mayBeAFile || bytes.reversed().starts(with: OutputFile.keptSuffix.utf8.reversed()) {
-          continue
-        }
-        let shown = bytes.map {
-          (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + _hex($0)
-        }
-        throw FileError(
-          .readFailed, path: path, code: EILSEQ,
-          message: "the file name \(shown.joined()) is not UTF-8; rename it to read the directory")
-      }
-      names.append(name)
+      names.append(SystemPath(bytes: bytes))
     }
   }
+
+  // MARK: Threads
+
+  /// A thread of ``startThread(_:)``.
+  typealias Thread = pthread_t
+
+  /// Starts a thread of its own running `body` (not one of libdispatch's pool, whose monitor
+  /// stops the process when it cannot open its `/proc` files, as when descriptors run out);
+  /// `nil` if the system would not start one. ``join(_:)`` waits for it.
+  static func startThread(_ body: @escaping @Sendable () -> Void) -> Thread? {
+    let context = Unmanaged.passRetained(_ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let result = pthread_create(
+      &thread, nil,
+      { context in
+        Unmanaged<_ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+      }, context)
+    guard result == 0 else {
+      Unmanaged<_ThreadBody>.fromOpaque(context).release()
+      return nil
+    }
+    return thread
+  }
+
+  /// Waits for a thread of ``startThread(_:)`` to end.
+  static func join(_ thread: Thread) { _ = pthread_join(thread, nil) }
 
   // MARK: Memory and numbers
 
@@ -339,6 +404,18 @@ enum _System {
 
   /// An environment variable.
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+  /// An environment variable's bytes (a path need not be UTF-8).
+  static func environmentBytes(_ name: String) -> [UInt8]? {
+    guard let value = getenv(name) else { return nil }
+    return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+  }
+}
+
+/// What a thread of ``_System/startThread(_:)`` runs, passed to it as its context.
+private final class _ThreadBody {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
 extension _System.FileIdentity {
@@ -347,6 +424,7 @@ extension _System.FileIdentity {
     inode = UInt64(status.st_ino)
     isRegular = (status.st_mode & S_IFMT) == S_IFREG
     isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
+    isFIFO = (status.st_mode & S_IFMT) == S_IFIFO
     mode = UInt32(status.st_mode & 0o7777)
     size = Int(status.st_size)
   }
@@ -366,7 +444,9 @@ private func _write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: In
 private func _close(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 @inline(__always)
-private func _rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func _rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+  rename(from, to)
+}
 
 @inline(__always)
-private func _unlink(_ path: String) -> Int32 { unlink(path) }
+private func _unlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }

@@ -34,8 +34,30 @@ extension BatchReplay {
     }
   }
 
+  /// How many files may be in flight at once with `jobs` workers: taken by a worker and not
+  /// yet copied to the output. Each holds one temporary file open, and each worker at most
+  /// one input besides, so a run opens at most `3 × jobs` descriptors beyond the output and
+  /// the standard streams, however many files it reads (docs/behaviour.md, "Limits").
+  static func filesInFlight(jobs: Int) -> Int { 2 * jobs }
+
+  /// Descriptors kept free while workers run, for what else the process opens meanwhile:
+  /// the progress line reads `/proc/self/io`, and libdispatch's thread pool (which runs the
+  /// progress line's timer; the workers are threads of their own) opens `/proc` files to watch
+  /// its threads, and stops the process when it cannot.
+  static let reservedDescriptors = 8
+
+  /// How many workers to start for `jobs`: as many as the free descriptors allow (3 each, and
+  /// ``reservedDescriptors``), so that a low descriptor limit means fewer workers rather than
+  /// a failure; 1 means the files are replayed in order without threads. The output is the
+  /// same either way.
+  static func workers(jobs: Int) -> Int {
+    let wanted = 3 * jobs + reservedDescriptors
+    let free = _System.freeDescriptors(upTo: wanted)
+    return min(jobs, max(1, (free - reservedDescriptors) / 3))
+  }
+
   func runInParallel(
-    _ files: [String], names: Bool, to descriptor: Int32, name: String,
+    _ files: [SystemPath], workers: Int, names: Bool, to descriptor: Int32, name: String,
     report: (String) -> Void
   ) throws(Failure) -> Summary {
     if options.format == .csv {  // one header row, at the top; workers write rows only
@@ -48,80 +70,177 @@ extension BatchReplay {
     }
     let slots = files.map { _ in Slot() }
     let cursor = Cursor(count: files.count)
-    let group = DispatchGroup()
+    // A worker takes a permit before a file, and the caller gives it back once the file is
+    // copied: a slow file early on holds up at most this many finished ones. (Every permit
+    // is back before the semaphore goes: libdispatch stops the process otherwise.)
+    let permits = DispatchSemaphore(value: Self.filesInFlight(jobs: workers))
     let replay = self
-    for _ in 0..<min(options.jobs, files.count) {
-      DispatchQueue.global().async(group: group) {
-        while let index = cursor.take() {
-          let slot = slots[index]
-          slot.output = _temporaryFile()
-          if slot.output >= 0 {
-            var writer = RecordWriter(
-              descriptor: slot.output, name: "temporary file in $TMPDIR",
-              format: replay.options.format, types: replay.options.types)
-            writer.fileName = names ? TraceReader.displayName(of: files[index]) : nil
-            writer.writesKeys = options.writesKeys
-            slot.result = replay.replay(files[index], into: &writer) { slot.diagnostics.append($0) }
-            slot.result.summary.records = writer.recordCount
-            do throws(FileError) { try writer.flush() } catch {
-              slot.result.failure = .output(error)
-            }
-          } else {
-            slot.result.failure = .output(
-              FileError(.writeFailed, path: "temporary file", code: _System.errorNumber))
+    let folder = _temporaryFolder()
+    var threads: [_System.Thread] = []
+    for _ in 0..<min(workers, files.count) {
+      let thread = _System.startThread {
+        while true {
+          permits.wait()
+          guard let index = cursor.take() else {
+            permits.signal()
+            break
           }
+          let slot = slots[index]
+          replay.replay(files[index], names: names, in: folder, into: slot)
           slot.done.signal()
         }
       }
+      guard let thread else { break }  // the system's limit on threads: fewer workers
+      threads.append(thread)
+    }
+    defer { threads.forEach(_System.join) }
+    if threads.isEmpty {
+      return try runInOrder(
+        files, names: names, to: descriptor, name: name, writesHeader: false, report: report)
     }
     var summary = Summary()
     var failure: Failure?
     var started = slots.count  // after a failure: only the files a worker took
-    for (index, slot) in slots.enumerated() where index < started {
+    var index = 0
+    while index < started {
+      let slot = slots[index]
       slot.done.wait()
       if failure == nil {
-        if slot.output >= 0, let error = _copy(from: slot.output, to: descriptor, name: name) {
-          failure = .output(error)
+        if slot.output >= 0,
+          let error = _copy(
+            from: slot.output, to: descriptor, name: name, csv: options.format == .csv)
+        {
+          failure = error.path == name ? .output(error) : _temporaryFailure(error)
           started = cursor.stop()  // nothing more can be written: start no other file
         }
         summary.add(slot.result.summary)
         slot.diagnostics.forEach(report)
+        slot.diagnostics = []
         if let stop = slot.result.failure, failure == nil {
           failure = stop
           started = cursor.stop()  // files not started yet are never replayed
         }
       }
-      if slot.output >= 0 { _System.close(slot.output) }
+      if slot.output >= 0 {
+        _System.close(slot.output)
+        slot.output = -1
+      }
+      permits.signal()
+      index += 1
     }
-    group.wait()
     if let failure { throw failure }
     return summary
   }
+
+  /// Replays `file` into a new temporary file of `slot` (a worker's part).
+  private func replay(_ file: SystemPath, names: Bool, in folder: SystemPath, into slot: Slot) {
+    let temporary = "a temporary file in \(folder)"
+    slot.output = _temporaryFile(in: folder)
+    guard slot.output >= 0 else {
+      let error = FileError(.writeFailed, path: temporary, code: _System.errorNumber)
+      slot.result.failure = _temporaryFailure(error)
+      return
+    }
+    var writer = RecordWriter(
+      descriptor: slot.output, name: temporary, format: options.format, types: options.types)
+    writer.fileName = names ? TraceReader.displayName(of: file) : nil
+    writer.writesKeys = options.writesKeys
+    slot.result = replay(file, into: &writer) { slot.diagnostics.append($0) }
+    slot.result.summary.records = writer.recordCount
+    do throws(FileError) { try writer.flush() } catch {
+      slot.result.failure = _temporaryFailure(error)
+    }
+  }
 }
 
-/// An unnamed temporary file (unlinked at once), or -1.
-private func _temporaryFile() -> Int32 {
-  let directory = _System.environment("TMPDIR") ?? "/tmp"
-  guard let file = _System.createUnique(prefix: directory + "/pagetrace-") else { return -1 }
+/// A failure to create or write a temporary file: a resource shortage when the system ran
+/// short of descriptors, memory or room, else a write failure.
+private func _temporaryFailure(_ error: FileError) -> ReplayFailure {
+  error.isResourceShortage || error.isShortOfRoom ? .resources(error) : .output(error)
+}
+
+/// The folder of temporary files: `$TMPDIR`, or `/tmp`.
+private func _temporaryFolder() -> SystemPath {
+  let folder = _System.environmentBytes("TMPDIR") ?? []
+  return folder.isEmpty ? "/tmp" : SystemPath(bytes: folder)
+}
+
+/// An unnamed temporary file in `folder` (unlinked at once), or -1 (`errno` says why).
+private func _temporaryFile(in folder: SystemPath) -> Int32 {
+  let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+  guard let file = _System.createUnique(prefix: prefix + "pagetrace-") else { return -1 }
   _System.unlink(file.path)
   return file.descriptor
 }
 
-/// Copies a whole file from its start to `output`; returns the error, if any.
-private func _copy(from input: Int32, to output: Int32, name: String) -> FileError? {
+/// Copies a whole temporary file from its start to `output`; returns the error, if any (a
+/// failure to read the temporary file names it, not `name`).
+///
+/// Each write ends at a record boundary (after a line feed, in CSV one outside quotes), so
+/// that an output cut short by a failed write ends with a whole record, as it does with one
+/// job (``_System/writeAll(_:from:count:name:)``).
+private func _copy(from input: Int32, to output: Int32, name: String, csv: Bool) -> FileError? {
+  let temporary = "a temporary file"
   guard _System.rewind(input) else {
-    return FileError(.readFailed, path: "temporary file", code: _System.errorNumber)
+    return FileError(.readFailed, path: temporary, code: _System.errorNumber)
   }
   let size = 1 << 20
   let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
   defer { buffer.deallocate() }
-  do {
-    while true {
-      let count = try _System.read(input, into: buffer, count: size, name: "temporary file")
-      if count == 0 { return nil }
-      try _System.writeAll(output, from: buffer, count: count, name: name)
+  var held = 0  // the start of a record, at the buffer's start, not written yet
+  var quoted = false  // CSV: whether the bytes scanned so far end inside a quoted field
+  while true {
+    let count: Int
+    do {
+      count = try _System.read(input, into: buffer + held, count: size - held, name: temporary)
+    } catch {
+      return error
     }
-  } catch {
-    return error
+    let total = held + count
+    var end: Int?
+    if count == 0 {
+      end = total
+    } else {
+      end = _lastRecordEnd(buffer, from: held, to: total, csv: csv, quoted: &quoted)
+      if end == nil && total == size { end = total }  // one record longer than the buffer
+    }
+    if let end, end > 0 {
+      do {
+        try _System.writeAll(output, from: buffer, count: end, name: name)
+      } catch {
+        return error
+      }
+      _System.move(buffer, from: buffer + end, count: total - end)
+      held = total - end
+    } else {
+      held = total
+    }
+    if count == 0 { return nil }
   }
+}
+
+/// The offset just after the last record's end among bytes `start..<end` of `buffer`, or
+/// `nil`: a line feed, which in CSV must be outside quotes (`quoted` carries whether the
+/// bytes before `start` ended inside them, and is updated).
+private func _lastRecordEnd(
+  _ buffer: UnsafeMutableRawPointer, from start: Int, to end: Int, csv: Bool, quoted: inout Bool
+) -> Int? {
+  let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+  guard csv else {
+    var index = end
+    while index > start {
+      index -= 1
+      if bytes[index] == _ASCII.newline { return index + 1 }
+    }
+    return nil
+  }
+  var found: Int?
+  for index in start..<end {
+    switch bytes[index] {
+    case _ASCII.quote: quoted.toggle()
+    case _ASCII.newline where !quoted: found = index + 1
+    default: break
+    }
+  }
+  return found
 }

@@ -91,39 +91,64 @@ public struct BatchReplay: Sendable {
     _ files: [String], to descriptor: Int32, name: String = "<stdout>",
     report: (String) -> Void
   ) throws(Failure) -> Summary {
+    try run(files.map { SystemPath($0) }, to: descriptor, name: name, report: report)
+  }
+
+  /// Replays files named by their bytes (``run(_:to:name:report:)-([String],_,_,_)``); each is
+  /// named in records and diagnostics as ``SystemPath/description`` shows it.
+  public func run(
+    _ files: [SystemPath], to descriptor: Int32, name: String = "<stdout>",
+    report: (String) -> Void
+  ) throws(Failure) -> Summary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
     let names = namesFiles(files)
-    if options.jobs <= 1 || files.count <= 1 {
-      var writer = RecordWriter(
-        descriptor: descriptor, name: name, format: options.format, types: options.types)
-      writer.writesKeys = options.writesKeys
-      var summary = Summary()
-      var failure: Failure?
-      for (index, file) in files.enumerated() {
-        writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
-        if index == 0 { writer.writeHeader() }
-        let result = replay(file, into: &writer, report: report)
-        summary.add(result.summary)
-        if let stop = result.failure {
-          failure = stop
-          break
-        }
-      }
-      summary.records = writer.recordCount
-      do { try writer.flush() } catch { throw .output(error) }
-      if let failure { throw failure }
-      return summary
+    let workers = options.jobs <= 1 || files.count <= 1 ? 1 : Self.workers(jobs: options.jobs)
+    if workers <= 1 {
+      return try runInOrder(files, names: names, to: descriptor, name: name, report: report)
     }
-    return try runInParallel(files, names: names, to: descriptor, name: name, report: report)
+    return try runInParallel(
+      files, workers: workers, names: names, to: descriptor, name: name, report: report)
+  }
+
+  /// Replays `files` one after the other on the caller's thread; `writesHeader: false` when
+  /// the CSV header row is already written.
+  func runInOrder(
+    _ files: [SystemPath], names: Bool, to descriptor: Int32, name: String,
+    writesHeader: Bool = true, report: (String) -> Void
+  ) throws(Failure) -> Summary {
+    var writer = RecordWriter(
+      descriptor: descriptor, name: name, format: options.format, types: options.types)
+    writer.writesKeys = options.writesKeys
+    var summary = Summary()
+    var failure: Failure?
+    for (index, file) in files.enumerated() {
+      writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
+      if index == 0 && writesHeader { writer.writeHeader() }
+      let result = replay(file, into: &writer, report: report)
+      summary.add(result.summary)
+      if let stop = result.failure {
+        failure = stop
+        break
+      }
+    }
+    summary.records = writer.recordCount
+    do { try writer.flush() } catch { throw .output(error) }
+    if let failure { throw failure }
+    return summary
   }
 
   /// Whether the records of `files` carry `"file"`.
-  func namesFiles(_ files: [String]) -> Bool {
+  func namesFiles(_ files: [SystemPath]) -> Bool {
     options.inputName != nil || (options.namesFiles ?? (files.count > 1))
   }
 
   /// The CSV header row a run over `files` starts with, or `nil` if it writes JSON Lines.
   public func csvHeaderRow(for files: [String]) -> String? {
+    csvHeaderRow(for: files.map { SystemPath($0) })
+  }
+
+  /// The CSV header row a run over `files`, named by their bytes, starts with.
+  public func csvHeaderRow(for files: [SystemPath]) -> String? {
     guard options.format == .csv else { return nil }
     return RecordWriter.csvHeaderRow(
       types: options.types, file: namesFiles(files), keys: options.writesKeys)
@@ -139,7 +164,7 @@ public struct BatchReplay: Sendable {
   /// Replays one input into `writer` through the one loop; never throws: what went wrong is
   /// in the result. An input that cannot be opened is reported and skipped when bad lines are.
   func replay(
-    _ file: String, into writer: inout RecordWriter, report: (String) -> Void
+    _ file: SystemPath, into writer: inout RecordWriter, report: (String) -> Void
   ) -> FileResult {
     var result = FileResult()
     var reader: TraceReader
@@ -147,7 +172,9 @@ public struct BatchReplay: Sendable {
       reader = try TraceReader(opening: file, importer: options.importer, name: options.inputName)
     } catch {
       result.summary.unreadableFiles = 1
-      if options.skipsBadLines {
+      if error.isResourceShortage {  // never skipped: another try may open it
+        result.failure = .resources(error)
+      } else if options.skipsBadLines {
         report("pagetrace: error: \(error)")
       } else {
         result.failure = .input(error)

@@ -95,7 +95,7 @@ public struct TraceReader: ~Copyable {
     path: String, chunkSize: Int = LineReader.defaultChunkSize,
     maximumLineLength: Int = LineReader.defaultMaximumLineLength
   ) throws(FileError) {
-    let descriptor = try _System.openForReading(path)
+    let descriptor = try _System.openForReading(SystemPath(path))
     try self.init(
       descriptor: descriptor, owned: true, name: path, chunkSize: chunkSize,
       maximumLineLength: maximumLineLength)
@@ -355,18 +355,33 @@ public struct TraceReader: ~Copyable {
     file == "-" ? LineReader.standardInputName : file
   }
 
+  /// How an input is named in records and messages: its path as
+  /// ``SystemPath/description`` shows it, or `<stdin>` for `-`.
+  public static func displayName(of file: SystemPath) -> String {
+    file == .standardStream ? LineReader.standardInputName : file.description
+  }
+
   /// Checks, without reading it, that an input can be opened: `-` (standard input) always
   /// can.
   ///
   /// - Throws: ``FileError`` saying why it cannot (missing, a directory, not readable).
   public static func checkReadable(_ file: String) throws(FileError) {
-    guard file != "-" else { return }
+    try checkReadable(SystemPath(file))
+  }
+
+  /// Checks, without reading it, that an input named by its bytes can be opened
+  /// (``checkReadable(_:)-(String)``).
+  public static func checkReadable(_ file: SystemPath) throws(FileError) {
+    guard file != .standardStream else { return }
     if let error = _System.errorOpening(file) { throw error }
   }
 
   /// Whether an input names a directory (links followed); `-` never does.
-  public static func isDirectory(_ file: String) -> Bool {
-    file != "-" && _System.identity(ofPath: file)?.isDirectory == true
+  public static func isDirectory(_ file: String) -> Bool { isDirectory(SystemPath(file)) }
+
+  /// Whether an input named by its bytes names a directory (links followed); `-` never does.
+  public static func isDirectory(_ file: SystemPath) -> Bool {
+    file != .standardStream && _System.identity(ofPath: file)?.isDirectory == true
   }
 
   /// The trace files of a directory, as paths (`DIR/NAME`), in the byte order of their names:
@@ -375,16 +390,32 @@ public struct TraceReader: ~Copyable {
   /// subdirectories, FIFOs and devices are left out, like hidden files.
   ///
   /// - Throws: ``FileError`` if the directory cannot be listed, or
-  ///   (``FileError/Kind/openFailed``) if it holds no trace file.
+  ///   (``FileError/Kind/openFailed``) if it holds no trace file, or (`EILSEQ`) if the name
+  ///   of one is not UTF-8 (``traceFiles(inDirectory:)-(SystemPath)`` reads those).
   public static func traceFiles(inDirectory directory: String) throws(FileError) -> [String] {
+    try traceFiles(inDirectory: SystemPath(directory)).map { (file) throws(FileError) in
+      guard let path = file.string else {
+        throw FileError(
+          .readFailed, path: directory, code: _System.illegalByteSequence,
+          message: "the file name \(file) is not UTF-8")
+      }
+      return path
+    }
+  }
+
+  /// The trace files of a directory named by its bytes, as paths (`DIR/NAME`) of bytes, so
+  /// that every name, UTF-8 or not, can be opened (``traceFiles(inDirectory:)-(String)``).
+  public static func traceFiles(
+    inDirectory directory: SystemPath
+  ) throws(FileError) -> [SystemPath] {
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
     let names = try _System.directoryEntries(directory)
-      .filter { !$0.hasPrefix(".") && !$0.hasSuffix(OutputFile.keptSuffix) }
-      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      .filter { !$0.hasSuffix(OutputFile.keptSuffix) }
+      .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     let files = names.map { folder + $0 }.filter { _System.identity(ofPath: $0)?.isRegular == true }
     guard !files.isEmpty else {
       throw FileError(
-        .openFailed, path: directory, code: 0,
+        .openFailed, path: directory.description, code: 0,
         message: "the directory holds no trace files (regular files not named '.…' or '….partial')")
     }
     return files
@@ -400,7 +431,15 @@ public struct TraceReader: ~Copyable {
   public init(
     opening file: String, importer: (any LineImporter)? = nil, name: String? = nil
   ) throws(FileError) {
-    if file == "-" {
+    try self.init(opening: SystemPath(file), importer: importer, name: name)
+  }
+
+  /// Opens an input named by its bytes (``init(opening:importer:name:)-(String,_,_)``); it is
+  /// named in errors and records as ``SystemPath/description`` shows it.
+  public init(
+    opening file: SystemPath, importer: (any LineImporter)? = nil, name: String? = nil
+  ) throws(FileError) {
+    if file == .standardStream {
       try self.init(
         descriptor: _System.standardInput, owned: false,
         name: name ?? LineReader.standardInputName, chunkSize: LineReader.defaultChunkSize,
@@ -408,7 +447,7 @@ public struct TraceReader: ~Copyable {
     } else {
       let descriptor = try _System.openForReading(file)
       try self.init(
-        descriptor: descriptor, owned: true, name: name ?? file,
+        descriptor: descriptor, owned: true, name: name ?? file.description,
         chunkSize: LineReader.defaultChunkSize,
         maximumLineLength: LineReader.defaultMaximumLineLength)
     }

@@ -306,6 +306,10 @@ public enum ReplayFailure: Error, Sendable {
   case input(FileError)
   /// Writing the output failed.
   case output(FileError)
+  /// The system ran short of a resource (``FileError/isResourceShortage``): descriptors or
+  /// memory opening a file, or room for a temporary file of a parallel replay. Unlike the
+  /// others, the same run may succeed when tried again.
+  case resources(FileError)
 }
 
 /// What a replay did: every line of the input is accounted for.
