@@ -4,7 +4,9 @@ import Testing
 /// The fast path (flat events, decoding straight into them, the faster scanner) changed how
 /// traces are read, not what comes out: the `replay` and `classify` outputs here are byte for
 /// byte what pagetrace 0.4.0 (commit 2b8a7b6, before the change) wrote for the same generated
-/// traces.
+/// traces. (`classify` lines have since gained `target`, `outcome`, `from`, `to` and
+/// `transitions` at their end: those are cut off before hashing, so the keys 0.4.0 wrote are
+/// still compared with what it wrote; ClassifyOutcomeTests checks the new ones.)
 ///
 /// The digests are the 64-bit FNV-1a hashes of 0.4.0's standard output, recorded once from
 /// that build (`pagetrace CMD FILE | fnv1a`). The traces are 20,000 generated events each:
@@ -66,7 +68,12 @@ import Testing
     for (arguments, digest) in Self.digests {
       let run = try pagetrace(arguments.split(separator: " ").map(String.init), in: directory)
       #expect(run.status == 0, "\(arguments): \(run.stderr)")
-      #expect(Self.fnv1a(run.stdout) == digest, "\(arguments)")
+      let output =
+        arguments.hasPrefix("classify ")
+        ? run.stdout.split(separator: "\n").map { line in
+          line.range(of: #","target":"#).map { line[..<$0.lowerBound] + "}" } ?? line
+        }.map { $0 + "\n" }.joined() : run.stdout
+      #expect(Self.fnv1a(output) == digest, "\(arguments)")
     }
   }
 
