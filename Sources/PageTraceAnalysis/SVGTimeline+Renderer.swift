@@ -187,10 +187,9 @@ struct _Renderer {
     }
     strokes()
     for (p, label) in ends {
-      text(
+      haloText(
         _Layout.right - 4, finger.y(p) - 3, label,
-        attributes: " text-anchor=\"end\" font-size=\"9\" fill=\"#777777\" stroke=\"#ffffff\""
-          + " stroke-width=\"3\" paint-order=\"stroke\"")
+        attributes: " text-anchor=\"end\" font-size=\"9\" fill=\"#777777\"")
     }
   }
 
@@ -408,5 +407,19 @@ struct _Renderer {
 
   mutating func text(_ x: Double, _ y: Double, _ content: String, attributes: String = "") {
     out += "<text x=\"\(_fmt(x))\" y=\"\(_fmt(y))\"\(attributes)>\(_escape(content))</text>\n"
+  }
+
+  /// A text over a white halo that keeps it readable on lines and shading: the same text
+  /// twice, first with a wide white outline, then plainly on top. Two elements rather than
+  /// `paint-order="stroke"`, which cairo and librsvg ignore (they would paint the outline
+  /// over the letters).
+  mutating func haloText(_ x: Double, _ y: Double, _ content: String, attributes: String) {
+    out += "<g class=\"halo-label\">\n"
+    text(
+      x, y, content,
+      attributes: attributes + " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\""
+        + " aria-hidden=\"true\"")
+    text(x, y, content, attributes: attributes)
+    out += "</g>\n"
   }
 }
