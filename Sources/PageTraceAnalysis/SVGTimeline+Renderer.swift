@@ -242,47 +242,47 @@ struct _Renderer {
     }
   }
 
+  /// The lines of one stroke kind (touches or pointer presses) on one coordinate, in a group
+  /// of their own, dashed for the second coordinate.
   mutating func strokes(
     pointer: Bool, axis: String, _ coordinate: _FingerCoordinate, dashed: Bool
   ) {
-    do {  // (one stroke kind, one coordinate)
-      let colour = pointer ? _pointerColour : _touchColour
-      let strokes = view.strokes.filter { $0.stroke.pointer == pointer }
-      guard !strokes.isEmpty else { return }
-      out +=
-        "<g class=\"\(pointer ? "pointer" : "touch")\" data-axis=\"\(axis)\""
-        + " clip-path=\"url(#\(_Layout.fingerClip))\""
-      out += " fill=\"none\" stroke=\"\(colour)\""
-      out += " stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\""
-      out += dashed ? " stroke-dasharray=\"5 3\">\n" : ">\n"
-      var downs = ""
-      for (stroke, samples) in strokes {
-        let values = stroke.values(coordinate)
-        let times = Array(stroke.times[samples])
-        let positions = Array(values[samples])
-        let kept = _decimate(times, positions) { time.x($0) }
-        var points = ""
-        for (n, i) in kept.enumerated() {
-          if n > 0 { points += " " }
-          points += "\(_fmt(time.x(times[i]))),\(_fmt(finger.y(positions[i])))"
-        }
-        let first = stroke.times[0]
-        let last = stroke.times[stroke.times.count - 1]
-        var tip = pointer ? "pointer press" : "touch \(stroke.id)"
-        tip += ": \(time.stamp(first)) – \(time.stamp(last))"
-        if let ended = stroke.ended { tip += ", \(ended)" }
-        out += "<polyline points=\"\(points)\"><title>\(_escape(tip))</title></polyline>\n"
-        if samples.lowerBound == 0 && time.contains(first) {
-          downs += "M\(_fmt(time.x(first))) \(_fmt(finger.y(values[0])))h0"
-        }
+    let colour = pointer ? _pointerColour : _touchColour
+    let strokes = view.strokes.filter { $0.stroke.pointer == pointer }
+    guard !strokes.isEmpty else { return }
+    out +=
+      "<g class=\"\(pointer ? "pointer" : "touch")\" data-axis=\"\(axis)\""
+      + " clip-path=\"url(#\(_Layout.fingerClip))\""
+    out += " fill=\"none\" stroke=\"\(colour)\""
+    out += " stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\""
+    out += dashed ? " stroke-dasharray=\"5 3\">\n" : ">\n"
+    var downs = ""
+    for (stroke, samples) in strokes {
+      let values = stroke.values(coordinate)
+      let times = Array(stroke.times[samples])
+      let positions = Array(values[samples])
+      let kept = _decimate(times, positions) { time.x($0) }
+      var points = ""
+      for (n, i) in kept.enumerated() {
+        if n > 0 { points += " " }
+        points += "\(_fmt(time.x(times[i]))),\(_fmt(finger.y(positions[i])))"
       }
-      // A round-capped zero-length segment: a dot where each stroke went down.
-      if !downs.isEmpty {
-        out +=
-          "<path d=\"\(downs)\" stroke-width=\"4\"\(dashed ? " stroke-dasharray=\"none\"" : "")/>\n"
+      let first = stroke.times[0]
+      let last = stroke.times[stroke.times.count - 1]
+      var tip = pointer ? "pointer press" : "touch \(stroke.id)"
+      tip += ": \(time.stamp(first)) – \(time.stamp(last))"
+      if let ended = stroke.ended { tip += ", \(ended)" }
+      out += "<polyline points=\"\(points)\"><title>\(_escape(tip))</title></polyline>\n"
+      if samples.lowerBound == 0 && time.contains(first) {
+        downs += "M\(_fmt(time.x(first))) \(_fmt(finger.y(values[0])))h0"
       }
-      out += "</g>\n"
     }
+    // A round-capped zero-length segment: a dot where each stroke went down.
+    if !downs.isEmpty {
+      out +=
+        "<path d=\"\(downs)\" stroke-width=\"4\"\(dashed ? " stroke-dasharray=\"none\"" : "")/>\n"
+    }
+    out += "</g>\n"
   }
 
   // MARK: Page band
