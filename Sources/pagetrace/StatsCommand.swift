@@ -8,9 +8,9 @@ enum StatsCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "table|json", choices: ["table", "json"],
+        name: "format", value: "table|json|csv", choices: ["table", "json", "csv"],
         help:
-          "A readable table (default) or one JSON object per file and, with several files, one for all of them."
+          "A readable table (default), one JSON object per file and, with several files, one for all of them, or CSV: a header row, then one row per file (and session), and one for all files."
       ),
       OptionSpec(
         name: "output", short: "o", value: "file",
@@ -66,10 +66,10 @@ enum StatsCommand {
       return .success
     }
     let format = options.value("format") ?? "table"
-    guard format == "table" || format == "json" else {
+    guard format == "table" || format == "json" || format == "csv" else {
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected table or json, found '\(format)'")
+        message: "invalid value for '--format': expected table, json or csv, found '\(format)'")
     }
     let names = options.options.filter { $0.name == "session" }.compactMap(\.value)
     let selection =
@@ -89,7 +89,12 @@ enum StatsCommand {
       guard outcome != nil else { continue }  // unreadable, skipped
       results.append(observer.result(name: TraceReader.displayName(of: file)))
     }
-    for result in results {
+    if format == "csv" {
+      run.output.preambleSize = csvHeader.utf8.count
+      run.output.write(csvHeader)
+    }
+    for result in results where format == "csv" { run.output.write(csv(result)) }
+    for result in results where format != "csv" {
       run.output.write(
         format == "json"
           ? json(
@@ -100,10 +105,14 @@ enum StatsCommand {
       var total = results[0].statistics
       for result in results.dropFirst() { total.merge(result.statistics) }
       let files = results.map { JSONText.string($0.name) }.joined(separator: ",")
-      run.output.write(
-        format == "json"
-          ? json(total, head: "\"files\":[\(files)]")
-          : table(total, heading: "all \(results.count) files"))
+      if format == "csv" {
+        run.output.write(csvRow("total", file: "all \(results.count) files", session: nil, total))
+      } else {
+        run.output.write(
+          format == "json"
+            ? json(total, head: "\"files\":[\(files)]")
+            : table(total, heading: "all \(results.count) files"))
+      }
     }
     let status = try run.finish()  // (the progress line is gone after it)
     // A name no input holds counts nothing: likely a typo, so say so (not with --quiet).
@@ -368,11 +377,14 @@ enum StatsCommand {
       }.joined(separator: ",") + "]}"
     text +=
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
+    // An array in page order, not an object keyed by page: one column (a list of structs)
+    // for DuckDB and the like, not one field per page.
     text +=
-      ",\"timeOnPage\":{"
-      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(timeOnPage(s.timeOnPage[$0]!))" }.joined(
-        separator: ",")
-      + "}"
+      ",\"timeOnPage\":["
+      + s.timeOnPage.keys.sorted().map {
+        "{\"page\":\($0),\"seconds\":\(timeOnPage(s.timeOnPage[$0]!))}"
+      }.joined(separator: ",")
+      + "]"
     return text + ",\"announcements\":\(s.announcements)"
   }
 }
