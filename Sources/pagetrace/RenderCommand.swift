@@ -143,7 +143,7 @@ enum RenderCommand {
     }
     mutating func name(_ session: SessionID, _ name: String) {
       names.set(name, of: session)
-      if name == self.session { drawn = session }
+      if _utf8Equal(name, self.session) { drawn = session }  // bytes, not equivalence
     }
     mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
     mutating func willHandle(_ event: EngineEvent) {
