@@ -91,6 +91,8 @@ public struct BinaryTraceReader: ~Copyable {
   private var names = _BinaryStrings()
   /// The session names met in events; session `n` is number `n`.
   package var sessionNames: _NameTable { names.sessionNames }
+  /// Forgets the session numbered last (``TraceReader/forgetNewestSession()``).
+  mutating func forgetNewestSession() { names.forgetNewestSession() }
   /// The string touch ids met in events.
   package var touchNames: _NameTable { names.touchNames }
   /// The header's configuration, once read.
@@ -674,6 +676,8 @@ struct _BinaryStrings {
   private(set) var byteCount = 0
   private var sessionNumbers: [Int32] = []
   private var touchNumbers: [Int32] = []
+  /// The string index whose session was numbered last, 0 if forgotten.
+  private var newestSessionIndex = 0
   private(set) var sessionNames = _NameTable()
   private(set) var touchNames = _NameTable()
 
@@ -696,9 +700,24 @@ struct _BinaryStrings {
   mutating func session(_ index: Int) throws(BinaryTraceReader._Problem) -> Int32 {
     try check(UInt64(index), "session")
     if sessionNumbers[index - 1] == 0 {
+      try checkLength(index, "session name")
+      let known = sessionNames.count
       sessionNumbers[index - 1] = sessionNames.number(for: strings[index - 1])
+      if sessionNames.count > known { newestSessionIndex = index }
     }
     return sessionNumbers[index - 1]
+  }
+
+  /// Forgets the session numbered last, and the string index that stood for it.
+  mutating func forgetNewestSession() {
+    let newest = Int32(sessionNames.count)
+    sessionNames.removeLast()
+    if newestSessionIndex > 0 && newestSessionIndex <= sessionNumbers.count
+      && sessionNumbers[newestSessionIndex - 1] == newest
+    {
+      sessionNumbers[newestSessionIndex - 1] = 0
+    }
+    newestSessionIndex = 0
   }
 
   /// The touch-id number of the string at an index.
@@ -706,9 +725,19 @@ struct _BinaryStrings {
     try check(bits, "id")
     let index = Int(bits)
     if touchNumbers[index - 1] == 0 {
+      try checkLength(index, "string touch id")
       touchNumbers[index - 1] = touchNames.number(for: strings[index - 1])
     }
     return touchNumbers[index - 1]
+  }
+
+  /// Throws unless the string at an index fits ``TraceDecoder/maximumNameLength``, as in
+  /// JSON Lines.
+  private func checkLength(_ index: Int, _ what: StaticString) throws(BinaryTraceReader._Problem) {
+    let length = strings[index - 1].utf8.count
+    guard length > TraceDecoder.maximumNameLength else { return }
+    throw BinaryTraceReader._Problem(
+      "a \(what) of at most \(TraceDecoder.maximumNameLength) bytes", "\(length) bytes")
   }
 
   private func check(_ index: UInt64, _ field: StaticString) throws(BinaryTraceReader._Problem) {

@@ -214,6 +214,9 @@ public struct TraceReplay: Sendable {
               sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observer)
             namedSessions = reader.namedSessionCount
             namedTouches = reader.namedTouchCount
+          } else if case let reused = reader.reusedTouchNumber, reused != 0 {
+            // A freed number given to a new string id: the observer learns the new name.
+            observer.name(TouchKey.name(reused), reader.name(of: TouchKey.name(reused))!)
           }
           if let shard = options.shard {
             let index = event.session.index
@@ -255,6 +258,17 @@ public struct TraceReplay: Sendable {
               applied = try engine!.handle(event) { observer.observe($0) }
             }
           } catch {
+            if case .tooManySessions = error, event.session.index == reader.namedSessionCount {
+              // A refused session is forgotten, its name and number (docs/behaviour.md,
+              // "Sessions"): the next new session takes the number, and is announced anew.
+              let failure = reader.error(for: error)
+              reader.forgetNewestSession()
+              namedSessions = min(namedSessions, reader.namedSessionCount)
+              if event.session.index < shardMembership.count {
+                shardMembership[event.session.index] = 0
+              }
+              throw failure
+            }
             throw reader.error(for: error)
           }
           if applied {
