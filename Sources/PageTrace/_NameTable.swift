@@ -89,16 +89,18 @@ package struct _NameTable: Sendable {
   /// The number of a name if it has one.
   package func existingNumber(for name: String) -> Int32? {
     var name = name
-    return name.withUTF8 { utf8 in
-      let bytes = UnsafeRawBufferPointer(utf8)
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: _fnv1a(bytes)) & mask
-      while case let number = slots[slot], number != 0 {
-        if Self.utf8(of: names[Int(number) - 1], equals: bytes) { return number }
-        slot = (slot + 1) & mask
-      }
-      return nil
+    return name.withUTF8 { existingNumber(forUTF8: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The number of the name whose UTF-8 bytes these are, if it has one.
+  package func existingNumber(forUTF8 bytes: UnsafeRawBufferPointer) -> Int32? {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: _fnv1a(bytes)) & mask
+    while case let number = slots[slot], number != 0 {
+      if Self.utf8(of: names[Int(number) - 1], equals: bytes) { return number }
+      slot = (slot + 1) & mask
     }
+    return nil
   }
 
   /// Forgets the name numbered last, as if it had never been seen: the next new name takes

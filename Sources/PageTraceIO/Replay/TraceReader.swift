@@ -349,6 +349,16 @@ public struct TraceReader: ~Copyable {
     }
   }
 
+  /// The bytes of the last JSON Lines line read (empty for other formats), valid until the
+  /// next read.
+  var lastLineBytes: UnsafeRawBufferPointer { lastLine }
+
+  /// The data error for an event of a line that was passed over without decoding (another
+  /// shard's), found by decoding the line again.
+  func errorDecodingAgain(for error: PageControlError) -> TraceError {
+    TraceError(error, file: name, line: lineNumber, bytes: lastLine)
+  }
+
   /// The data error for an event of the last item that the engine rejected.
   ///
   /// In JSON Lines it points at the offending value of the line (as
