@@ -3,8 +3,8 @@ import Testing
 
 /// Names take bounded memory (issue 20, item 9; docs/behaviour.md, "Limits"): refused
 /// sessions and ended string ids are not kept, and names are at most 4 KiB. Peak resident
-/// memory is read from the kernel for the child alone (``measuredPagetrace(_:in:keepingErrors:)``);
-/// nothing is timed.
+/// memory is read from the kernel for the child alone (``measuredPagetrace(_:in:keepingErrors:)``,
+/// its `VmHWM`); nothing is timed.
 ///
 /// The inputs are those of the issue, smaller so that the debug build gets through them
 /// quickly; each test also runs a quarter of its input, and the memory may not grow with the
