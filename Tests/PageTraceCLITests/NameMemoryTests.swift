@@ -53,6 +53,28 @@ import Testing
     #expect(peaks[1] - peaks[0] < 4, "375,000 more string ids took room: \(peaks) MB")
   }
 
+  @Test func endedStringIdsAreNotKeptInBinaryTraces() throws {
+    let directory = try scratch()
+    var peaks: [Double] = []
+    for pairs in [125_000, 500_000] {
+      let url = directory.appendingPathComponent("ids-\(pairs).jsonl")
+      try writeLines(to: url, first: header, count: 2 * pairs) { index, line in
+        let phase = index % 2 == 0 ? "down" : "up"
+        line += Array(
+          #"{"t":\#(index / 2),"touch":"\#(phase)","id":"f\#(index / 2)","x":10,"y":400}"#.utf8)
+      }
+      let binary = directory.appendingPathComponent("ids-\(pairs).bin")
+      #expect(try pagetrace(["convert", url.path, "-o", binary.path]).status == 0)
+      let run = try measuredPagetrace(["classify", "-q", binary.path], in: directory)
+      #expect(run.status == 0)
+      peaks.append(run.peakMegabytes)
+      try FileManager.default.removeItem(at: url)
+      try FileManager.default.removeItem(at: binary)
+    }
+    #expect(peaks[1] <= Self.limit, "\(peaks)")
+    #expect(peaks[1] - peaks[0] < 4, "375,000 more string ids took room: \(peaks) MB")
+  }
+
   @Test func longSessionNamesAreRefusedNotKept() throws {
     let directory = try scratch()
     let url = directory.appendingPathComponent("long.jsonl")
@@ -142,5 +164,8 @@ import Testing
     #expect(try pagetrace(["convert", "t.jsonl", "-o", "t.bin"], in: directory).status == 0)
     let back = try pagetrace(["convert", "t.bin", "--to", "jsonl", "-o", "-"], in: directory)
     #expect(back.stdout == lines.joined(separator: "\n") + "\n")
+    // The binary reader frees and reuses numbers the same way.
+    let binary = try pagetrace(["classify", "--format", "csv", "t.bin"], in: directory)
+    #expect(binary.stdout == run.stdout)
   }
 }

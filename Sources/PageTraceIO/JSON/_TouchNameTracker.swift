@@ -17,15 +17,17 @@ struct _TouchNameTracker: Sendable {
   /// The number the last line gave a new id in place of a freed one, 0 if none.
   private(set) var reusedNumber: Int32 = 0
 
-  /// Frees the number left by the last line.
-  @inline(__always)
-  mutating func beginLine(_ names: inout _NameTable) {
+  /// Frees the number left by the last line; returns it (0 if none).
+  @inline(__always) @discardableResult
+  mutating func beginLine(_ names: inout _NameTable) -> Int32 {
+    let freed = pending
     if pending != 0 {
       names.release(pending)
       pending = 0
     }
     reusedNumber = 0
     names.lastNumber = 0
+    return freed
   }
 
   /// Follows a line's event (`nil` if the line was bad): marks its string id down or up, and

@@ -291,7 +291,8 @@ public struct TraceReader: ~Copyable {
   /// had before (its touches over), else 0: the new name of a number ``namedTouchCount``
   /// does not announce.
   public var reusedTouchNumber: Int32 {
-    !imports && format == .binary ? 0 : decoder.reusedTouchNumber
+    !imports && format == .binary
+      ? fromBinary { $0.reusedTouchNumber } ?? 0 : decoder.reusedTouchNumber
   }
 
   /// The name of a string touch id of this input.
