@@ -1,6 +1,8 @@
 /// The identity of a finger: a number or a string (docs/behaviour.md, "Touch ids").
 ///
-/// `1` and `1.0` are the same id; the number `1` and the string `"1"` are not.
+/// `1` and `1.0` are the same id; the number `1` and the string `"1"` are not. String ids are
+/// the same only when their UTF-8 bytes are: `"é"` and `"e\u{301}"` are two fingers, although
+/// Swift's `String` equality calls them equal.
 ///
 /// ```swift
 /// let a: TouchID = 1
@@ -25,6 +27,29 @@ extension TouchID: CustomStringConvertible {
     switch self {
     case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
     case .string(let s): "\"\(s)\""
+    }
+  }
+}
+
+extension TouchID {
+  /// Numbers by value (`1 == 1.0`), strings by their UTF-8 bytes.
+  public static func == (a: TouchID, b: TouchID) -> Bool {
+    switch (a, b) {
+    case (.number(let x), .number(let y)): x == y
+    case (.string(let x), .string(let y)): _utf8Equal(x, y)
+    default: false
+    }
+  }
+
+  /// Consistent with ``==``: a number by value, a string by its UTF-8 bytes.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .number(let value):
+      hasher.combine(0 as UInt8)
+      hasher.combine(value)
+    case .string(let value):
+      hasher.combine(1 as UInt8)
+      _UTF8Name(value).hash(into: &hasher)
     }
   }
 }

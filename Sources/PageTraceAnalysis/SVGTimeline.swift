@@ -80,7 +80,7 @@ public struct SVGTimeline: Sendable {
   /// timeline.add(PageControlEvent(time: 1, .touch(.down, id: 1, x: 139, y: 795)))
   /// ```
   public mutating func add(_ event: PageControlEvent) {
-    guard event.session == session, event.time.isFinite else { return }
+    guard _utf8Equal(event.session, session), event.time.isFinite else { return }
     let t = event.time
     _note(t)
     switch event.action {
@@ -127,7 +127,7 @@ public struct SVGTimeline: Sendable {
   /// try engine.handle(event) { timeline.add($0) }
   /// ```
   public mutating func add(_ record: PageControlRecord) {
-    guard record.session == session, record.time.isFinite else { return }
+    guard _utf8Equal(record.session, session), record.time.isFinite else { return }
     _note(record.time)
     switch record.content {
     case .transition(let transition): _transitions.append((record.time, transition))

@@ -94,7 +94,7 @@ public struct StrokeClassifier: Sendable {
     var alongY = _VelocityTracker()
     /// Whether some sample was `scrubTravel` or more from the down point.
     var travelled = false
-    /// The next state in its list (its session's open strokes, or the free ones), or -1.
+    /// The next finished state, while this one is on the free list, or -1.
     var next: Int32 = -1
 
     /// Starts a new stroke in this state, keeping the velocity rings' storage.
@@ -118,13 +118,17 @@ public struct StrokeClassifier: Sendable {
 
   /// The configuration whose constants and container decide.
   public let configuration: PageControlConfiguration
-  /// The states of strokes, open or finished: each session's open strokes (rarely more than
-  /// one or two) are a list through ``Open/next`` from ``firstOpen``; finished ones are a free
-  /// list from ``free``, reused by later strokes. One flat array: following a finger touches
-  /// no nested storage.
+  /// The states of strokes, open or finished: open ones are found through ``open``; finished
+  /// ones are a free list through ``Open/next`` from ``free``, reused by later strokes. One
+  /// flat array: following a finger touches no nested storage.
   private var pool: [Open] = []
-  /// By session number: the first of its open strokes in ``pool``, or -1.
-  private var firstOpen: [Int32] = []
+  /// Where each finger that is down has its open stroke in ``pool``: one lookup per event
+  /// however many fingers are down at once, so a trace is classified in time linear in its
+  /// events (docs/behaviour.md, "Stroke classification").
+  private var open: [_OpenStroke: Int32] = [:]
+  /// The finger of the last touch event and its open stroke, found without hashing: most
+  /// traces move one finger at a time. `nil` once that finger's stroke ends.
+  private var recent: (key: _OpenStroke, index: Int)?
   /// The first finished state in ``pool``, or -1.
   private var free = -1
   /// The numbers and names of the sessions and string ids of friendly events.
@@ -152,8 +156,8 @@ public struct StrokeClassifier: Sendable {
   }
 
   /// Follows one event of the engine's fast form; calls `stroke` when a stroke ends, naming
-  /// its session and finger with `names`. Nothing is hashed: fingers are found by session
-  /// number, then among that session's few fingers that are down.
+  /// its session and finger with `names`. A finger is found by one hash lookup of its session
+  /// number and key.
   public mutating func handle(
     _ event: EngineEvent, names: borrowing TraceNames, stroke: (Stroke) -> Void
   ) {
@@ -167,9 +171,15 @@ public struct StrokeClassifier: Sendable {
   /// holds the caller while the names are read.
   public mutating func handle(_ event: EngineEvent, names: borrowing TraceNames) -> Stroke? {
     guard case .touch(let phase, let id, let x, let y) = event.action else { return nil }
-    let session = event.session.index
+    let key = _OpenStroke(session: event.session.index, id: id)
     let t = event.time
-    let (index, previous) = find(id, in: session)
+    let index: Int
+    if let recent, recent.key == key {
+      index = recent.index
+    } else {
+      index = open[key].map(Int.init) ?? -1
+      if index >= 0 { recent = (key, index) }
+    }
     if phase == .down {
       guard let x, let y else { return nil }
       if index >= 0 {
@@ -189,11 +199,9 @@ public struct StrokeClassifier: Sendable {
         pool.append(Open(id: id, start: t, downX: x, downY: y, x: x, y: y))
       }
       pool[slot].add(x: x, y: y, at: t, constants: configuration.constants)
-      if session >= firstOpen.count {
-        firstOpen.append(contentsOf: repeatElement(-1, count: session + 1 - firstOpen.count))
-      }
-      pool[slot].next = firstOpen[session]
-      firstOpen[session] = Int32(slot)
+      pool[slot].next = -1
+      open[key] = Int32(slot)
+      recent = (key, slot)
       return nil
     }
     guard index >= 0 else { return nil }
@@ -204,9 +212,9 @@ public struct StrokeClassifier: Sendable {
       if let x, let y { pool[index].add(x: x, y: y, at: t, constants: configuration.constants) }
       return nil
     case .up, .cancel:
-      // Unlink the stroke from its session's list and put its state on the free list.
-      let following = pool[index].next
-      if previous >= 0 { pool[previous].next = following } else { firstOpen[session] = following }
+      // Forget the finger and put its state on the free list.
+      open[key] = nil
+      recent = nil
       pool[index].next = Int32(free)
       free = index
       let state = pool[index]
@@ -217,21 +225,6 @@ public struct StrokeClassifier: Sendable {
       ended.id = names.id(of: id)
       return ended
     }
-  }
-
-  /// Where the open stroke of a finger is in ``pool``, and the stroke before it in its
-  /// session's list; -1 for none.
-  @inline(__always)
-  private func find(_ id: TouchKey, in session: Int) -> (index: Int, previous: Int) {
-    guard session < firstOpen.count else { return (-1, -1) }
-    var previous = -1
-    var index = Int(firstOpen[session])
-    while index >= 0 {
-      if pool[index].id == id { return (index, previous) }
-      previous = index
-      index = Int(pool[index].next)
-    }
-    return (-1, -1)
   }
 
   /// The stroke of a finger that went up at (`x`, `y`) or was cancelled, without its session.
@@ -261,4 +254,11 @@ public struct StrokeClassifier: Sendable {
       startX: state.downX, startY: state.downY, dx: dx, dy: dy, velocity: velocity,
       dominantAxis: axis)
   }
+}
+
+/// A finger that is down, as ``StrokeClassifier`` finds its open stroke: its session's number
+/// and its key.
+struct _OpenStroke: Hashable, Sendable {
+  var session: Int
+  var id: TouchKey
 }

@@ -6,7 +6,9 @@ import PageTrace
 ///
 /// The same options give the same events, event for event, on every machine. Sessions take
 /// turns by their own clocks (the session whose clock is earliest performs its next
-/// gesture), so time never decreases within a session.
+/// gesture), so time never decreases within a session. A session costs nothing until its
+/// first gesture: any number of sessions may be asked for (up to `Int.max`), and memory and
+/// time follow the sessions that perform, at most one per gesture.
 ///
 /// ```swift
 /// var generator = TraceGenerator(.init(events: 1_000, seed: 7, sessions: 3))
@@ -43,11 +45,16 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
   public let configuration: PageControlConfiguration
 
   private var random: SplitMix64
-  private var sessionNames: [String?]
-  /// Per session: its clock, whether it has focus, and its current page as the generator
-  /// believes it (only used to aim gestures; the engine decides what really happens).
-  private var clocks: [Double]
-  private var focused: [Bool]
+  /// Per session that has performed: its clock and whether it has focus. Sessions start in
+  /// order (session `n`'s first clock, `n × 0.013`, is later than every earlier one's), so
+  /// these are the sessions `0 ..< clocks.count`.
+  private var clocks: [Double] = []
+  private var focused: [Bool] = []
+  /// The sessions that have performed, by clock then number: the next to perform is the
+  /// least of its first and the next session not started yet.
+  private var turns = _Turns()
+  /// The name of the session performing, `nil` with one session.
+  private var sessionName: String?
   /// The events of the gesture in progress, handed out one by one.
   private var pending: [PageControlEvent] = []
   private var pendingIndex = 0
@@ -61,10 +68,6 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
     configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
     self.configuration = configuration
     random = SplitMix64(seed: options.seed)
-    sessionNames =
-      options.sessions == 1 ? [nil] : (0..<options.sessions).map { "s\($0)" }
-    clocks = (0..<options.sessions).map { Double($0) * 0.013 }
-    focused = Array(repeating: false, count: options.sessions)
     pending.reserveCapacity(512)
   }
 
@@ -87,12 +90,23 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
   private var t = 0.0
 
   private mutating func emit(_ action: PageControlEvent.Action) {
-    pending.append(PageControlEvent(time: t, session: sessionNames[session], action))
+    pending.append(PageControlEvent(time: t, session: sessionName, action))
   }
 
   /// The session with the earliest clock performs one gesture, then rests 0.2–2 s.
   private mutating func performGesture() {
-    session = clocks.indices.min { clocks[$0] < clocks[$1] }!
+    // The earliest clock, the lowest session number on a tie.
+    let fresh = clocks.count
+    let freshClock = fresh < options.sessions ? Double(fresh) * 0.013 : Double.infinity
+    if let first = turns.first, (first.clock, first.session) < (freshClock, fresh) {
+      session = first.session
+      turns.removeFirst()
+    } else {
+      session = fresh
+      clocks.append(freshClock)
+      focused.append(false)
+    }
+    sessionName = options.sessions == 1 ? nil : "s\(session)"
     t = clocks[session]
     let roll = random.uniform(0...1)
     switch roll {
@@ -107,6 +121,7 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
     default: programmatic()
     }
     clocks[session] = t + random.uniform(0.2...2)
+    turns.insert(clock: clocks[session], session: session)
   }
 
   /// Samples 8–17 ms apart.
@@ -227,5 +242,48 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
 
   private mutating func programmatic() {
     emit(.set(ProgrammaticChange(current: random.integer(0...Swift.max(options.pages - 1, 0)))))
+  }
+}
+
+/// A binary min-heap of sessions by clock, then number: whose turn it is.
+struct _Turns: Sendable {
+  private var entries: [(clock: Double, session: Int)] = []
+
+  /// The session with the earliest clock (the lowest number on a tie).
+  var first: (clock: Double, session: Int)? { entries.first }
+
+  mutating func insert(clock: Double, session: Int) {
+    entries.append((clock, session))
+    var child = entries.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard Self.less(entries[child], entries[parent]) else { break }
+      entries.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func removeFirst() {
+    let last = entries.removeLast()
+    guard !entries.isEmpty else { return }
+    entries[0] = last
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      guard left < entries.count else { break }
+      var least = left
+      if left + 1 < entries.count && Self.less(entries[left + 1], entries[left]) {
+        least = left + 1
+      }
+      guard Self.less(entries[least], entries[parent]) else { break }
+      entries.swapAt(least, parent)
+      parent = least
+    }
+  }
+
+  private static func less(
+    _ a: (clock: Double, session: Int), _ b: (clock: Double, session: Int)
+  ) -> Bool {
+    a.clock < b.clock || (a.clock == b.clock && a.session < b.session)
   }
 }

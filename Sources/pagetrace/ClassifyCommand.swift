@@ -167,6 +167,13 @@ enum ClassifyCommand {
     case number(Double), string(String)
     /// No value: the key is left out of a JSON line, the cell left empty in a CSV row.
     case absent
+
+    /// A number, or no value if it overflowed (`dx` of strokes at ±1.7e308, the velocity
+    /// of such a stroke): JSON has no infinity, and `null` is no number (docs/behaviour.md,
+    /// "Stroke classification").
+    static func finite(_ value: Double) -> FieldValue {
+      value.isFinite ? .number(value) : .absent
+    }
   }
 
   /// Calls `visit` with each field of a stroke's line, in order: the one list that both the
@@ -182,13 +189,13 @@ enum ClassifyCommand {
     case .string(let s): visit("id", .string(s))
     }
     visit("kind", .string(stroke.kind.rawValue))
-    visit("start", .number(stroke.start))
-    visit("end", .number(stroke.end))
-    visit("duration", .number(JSONText.difference(stroke.end, stroke.start)))
+    visit("start", .finite(stroke.start))
+    visit("end", .finite(stroke.end))
+    visit("duration", .finite(JSONText.difference(stroke.end, stroke.start)))
     let (endX, endY) = (stroke.startX + stroke.dx, stroke.startY + stroke.dy)
-    visit("dx", .number(JSONText.difference(endX, stroke.startX)))
-    visit("dy", .number(JSONText.difference(endY, stroke.startY)))
-    visit("velocity", .number(stroke.velocity))
+    visit("dx", .finite(JSONText.difference(endX, stroke.startX)))
+    visit("dy", .finite(JSONText.difference(endY, stroke.startY)))
+    visit("velocity", .finite(stroke.velocity))
     visit("axis", .string(stroke.dominantAxis.rawValue))
     visit("swipeRule", .string(swipeRule.rawValue))
     visit("target", .string(target))

@@ -59,10 +59,30 @@ enum GenerateCommand {
       }
       return number
     }
+    // The whole UInt64 range is a seed (docs/behaviour.md, "Generation").
+    var seed: UInt64 = 1
+    if let text = options.value("seed") {
+      guard let value = UInt64(text) else {
+        throw CommandFailure(
+          status: .usage,
+          message:
+            "invalid value for '--seed': expected an integer from 0 to \(UInt64.max), found '\(text)'"
+        )
+      }
+      seed = value
+    }
+    // As replay's --pages: beyond the limit is refused, never clamped.
+    let pages = try integer("pages", default: 8)
+    guard pages <= PageControlConfiguration.maximumPages else {
+      throw CommandFailure(
+        status: .usage,
+        message:
+          "invalid value for '--pages': expected an integer from 0 to \(PageControlConfiguration.maximumPages) for \"pages\", found '\(pages)'"
+      )
+    }
     let generatorOptions = TraceGenerator.Options(
-      events: try integer("events", default: nil), seed: UInt64(try integer("seed", default: 1)),
-      sessions: try integer("sessions", default: 1, minimum: 1),
-      pages: try integer("pages", default: 8))
+      events: try integer("events", default: nil), seed: seed,
+      sessions: try integer("sessions", default: 1, minimum: 1), pages: pages)
     let format = try TraceFormat(option: options.value("format") ?? "jsonl", flag: "format")
     try _refuseBinaryOnATerminal(format, output: options.value("output"))
     var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.path("output"))

@@ -109,8 +109,13 @@ enum ImportFlags {
       mapping.timeUnit = parsed
     }
     if let map = options.value("phase-map") {
+      // An empty map, or an empty entry, would leave every row without a phase.
+      guard !map.isEmpty else {
+        throw usage(
+          "invalid value for '--phase-map': expected CODE=down|move|up|cancel, found ''")
+      }
       var phases: [String: TouchPhase] = [:]
-      for pair in map.split(separator: ",") {
+      for pair in map.split(separator: ",", omittingEmptySubsequences: false) {
         let parts = pair.split(separator: "=")
         guard parts.count == 2, let phase = TouchPhase(rawValue: String(parts[1])) else {
           throw usage(
@@ -125,6 +130,12 @@ enum ImportFlags {
       guard bytes.count == 1 else {
         throw usage(
           "invalid value for '--delimiter': expected one character or 'tab', found '\(delimiter)'")
+      }
+      // The quote encloses fields and line breaks end rows: neither can separate fields.
+      guard ![UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[0]) else {
+        throw usage(
+          "invalid value for '--delimiter': expected a character other than '\"', a line feed or a carriage return, found '\(delimiter)'"
+        )
       }
       mapping.delimiter = bytes[0]
     }

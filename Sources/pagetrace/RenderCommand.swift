@@ -164,7 +164,11 @@ enum RenderCommand {
     }
     mutating func name(_ session: SessionID, _ name: String) {
       names.set(name, of: session)
-      if name == self.session { drawn = session }
+      if _utf8Equal(name, self.session) {  // bytes, not equivalence
+        drawn = session
+      } else if drawn == session {
+        drawn = nil  // a refused session's number, given to another name
+      }
     }
     mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
     mutating func willHandle(_ event: EngineEvent) {

@@ -53,8 +53,8 @@ enum StatsCommand {
 
   /// The sessions to count.
   struct Selection {
-    /// Named sessions.
-    var names: Set<String>
+    /// Named sessions, by their bytes (docs/behaviour.md, "Sessions").
+    var names: Set<_UTF8Name>
     /// Whether the events without a session count.
     var includesDefault: Bool
   }
@@ -74,13 +74,15 @@ enum StatsCommand {
     let names = options.options.filter { $0.name == "session" }.compactMap(\.value)
     let selection =
       names.isEmpty && !options.has("default-session")
-      ? nil : Selection(names: Set(names), includesDefault: options.has("default-session"))
+      ? nil
+      : Selection(
+        names: Set(names.map(_UTF8Name.init)), includesDefault: options.has("default-session"))
     let bySession = options.has("by-session")
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: options.path("output"))
     let replay = inputs.replay
     var results: [Result] = []
-    var found: Set<String> = []
+    var found: Set<_UTF8Name> = []
     for file in inputs.files {
       var observer = Observer(selection: selection, bySession: bySession)
       let outcome = run.replay(file, options: replay, observer: &observer)
@@ -117,8 +119,9 @@ enum StatsCommand {
     let status = try run.finish()  // (the progress line is gone after it)
     // A name no input holds counts nothing: likely a typo, so say so (not with --quiet).
     if !inputs.quiet {
-      var said: Set<String> = []
-      for name in names where !found.contains(name) && said.insert(name).inserted {
+      var said: Set<_UTF8Name> = []
+      for name in names
+      where !found.contains(_UTF8Name(name)) && said.insert(_UTF8Name(name)).inserted {
         _standardError.write(
           "pagetrace: note: no input holds the session \(JSONText.string(name))\n")
       }
@@ -149,7 +152,7 @@ enum StatsCommand {
     /// By session number: its own figures, fed as the default session (with `--by-session`).
     var sessions: [TraceStatistics?] = []
     /// The names of `--session` that the trace holds.
-    var found: Set<String> = []
+    var found: Set<_UTF8Name> = []
 
     init(selection: Selection?, bySession: Bool) {
       self.selection = selection
@@ -168,8 +171,8 @@ enum StatsCommand {
         if selected.count <= index {
           selected.append(contentsOf: repeatElement(false, count: index + 1 - selected.count))
         }
-        selected[index] = selection.names.contains(name)
-        if selected[index] { found.insert(name) }
+        selected[index] = selection.names.contains(_UTF8Name(name))
+        if selected[index] { found.insert(_UTF8Name(name)) }
       }
       if bySession {
         if names.count <= index {

@@ -65,4 +65,24 @@ import Testing
     #expect(random.next() == 0xE220_A839_7B1D_CDAF)
     #expect(random.next() == 0x6E78_9E6A_A1B9_65F4)
   }
+
+  /// Sessions cost nothing until they perform (issue 20, item 7): a session that never gets a
+  /// gesture changes nothing, so any count at least the number of gestures (at most the
+  /// number of events) gives the same trace, `Int.max` included, at once.
+  @Test func sessionsBeyondTheGesturesChangeNothing() {
+    let events = 600
+    let reference = Array(TraceGenerator(.init(events: events, seed: 11, sessions: events)))
+    #expect(reference.count == events)
+    for sessions in [events + 1, 10_000, 100_000_000, Int.max] {
+      let trace = Array(TraceGenerator(.init(events: events, seed: 11, sessions: sessions)))
+      #expect(trace == reference, "\(sessions) sessions")
+    }
+    // Sessions start in order: s0, s1, … each first seen after the one before.
+    var started: [String] = []
+    for event in reference where !started.contains(event.session!) {
+      started.append(event.session!)
+    }
+    #expect(started == (0..<started.count).map { "s\($0)" })
+    #expect(started.count > 1 && started.count <= events)
+  }
 }

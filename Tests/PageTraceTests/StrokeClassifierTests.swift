@@ -84,4 +84,46 @@ import Testing
     }
     #expect(kinds == [.drag, .swipe])
   }
+
+  /// 20,000 fingers down at once, 10,000 per session with the same ids in both, lifted in
+  /// the reverse order: each stroke is its own finger's (issue 20, item 8: fingers are found
+  /// by a lookup, not a scan). Every third finger lifts 20 pt to the right of its down point
+  /// (past the 16 pt of scrubTravel, slowly: a drag); the others lift where they went down
+  /// after more than scrubDelay (a long press).
+  @Test func twentyThousandFingersDownAtOnce() {
+    let perSession = 10_000
+    var events: [PageControlEvent] = []
+    func x(_ finger: Int) -> Double { Double(100 + finger % 100) }
+    for session in ["a", "b"] {
+      for finger in 0..<perSession {
+        let t = Double(events.count) / 1000
+        events.append(down(t, x(finger), 400, id: .number(Double(finger)), session: session))
+      }
+    }
+    var expected: [(session: String, finger: Int, start: Double, dx: Double)] = []
+    for session in ["b", "a"] {
+      for finger in (0..<perSession).reversed() {
+        let start = Double((session == "a" ? 0 : perSession) + finger) / 1000
+        let dx: Double = finger % 3 == 0 ? 20 : 0
+        let t = 100 + Double(expected.count) / 1000
+        events.append(
+          up(t, x(finger) + dx, 400, id: .number(Double(finger)), session: session))
+        expected.append((session, finger, start, dx))
+      }
+    }
+    let strokes = classify(events)
+    #expect(strokes.count == 2 * perSession)
+    var mismatches = 0
+    for (stroke, want) in zip(strokes, expected) {
+      let kind: StrokeClassifier.Kind = want.dx == 0 ? .longPress : .drag
+      if stroke.session != want.session || stroke.id != .number(Double(want.finger))
+        || stroke.start != want.start || stroke.dx != want.dx || stroke.kind != kind
+        || stroke.startX != x(want.finger)
+      {
+        mismatches += 1
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(strokes.filter { $0.kind == .drag }.count == 2 * 3334)  // 0, 3, …, 9999
+  }
 }

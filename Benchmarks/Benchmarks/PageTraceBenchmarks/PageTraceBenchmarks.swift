@@ -17,5 +17,6 @@ let benchmarks: @Sendable () -> Void = {
   replayBenchmarks(smoke: smoke)
   observerBenchmarks(smoke: smoke)
   scalingBenchmarks(smoke: smoke)
+  simultaneousTouchBenchmarks(smoke: smoke)
   jobsBenchmarks(smoke: smoke)
 }

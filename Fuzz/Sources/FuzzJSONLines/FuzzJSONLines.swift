@@ -74,8 +74,11 @@ func checkBinaryRoundTrip(header: ConfigurationPatch?, events: [PageControlEvent
         }
         sawHeader = true
       case .event(let event, _):
+        // Sessions by their bytes too: `String ==` would call "é" and "e\u{301}" equal.
         guard index < events.count, event == events[index],
-          event.time.bitPattern == events[index].time.bitPattern
+          event.time.bitPattern == events[index].time.bitPattern,
+          Array((event.session ?? "").utf8) == Array((events[index].session ?? "").utf8),
+          (event.session == nil) == (events[index].session == nil)
         else {
           fatalError(
             "binary round trip: event \(index) read back as \(event), written "

@@ -91,6 +91,11 @@ public struct BinaryTraceReader: ~Copyable {
   private var names = _BinaryStrings()
   /// The session names met in events; session `n` is number `n`.
   package var sessionNames: _NameTable { names.sessionNames }
+  /// Forgets the session numbered last (``TraceReader/forgetNewestSession()``).
+  mutating func forgetNewestSession() { names.forgetNewestSession() }
+  /// The number of the last event's string id if it was a freed one given to a new id, else
+  /// 0 (``TraceReader/reusedTouchNumber``).
+  package var reusedTouchNumber: Int32 { names.reusedTouchNumber }
   /// The string touch ids met in events.
   package var touchNames: _NameTable { names.touchNames }
   /// The header's configuration, once read.
@@ -238,10 +243,13 @@ public struct BinaryTraceReader: ~Copyable {
     start += Self.recordSize
     consumedRecords += 1
     eventRecords += 1
+    names.beginEvent()
     do {
       try Self.decodeEvent(record, into: &event, names: &names)
+      names.endEvent(event)
       return .event
     } catch {
+      names.endEvent(nil)
       throw failure(error.expected, error.found)
     }
   }
@@ -674,8 +682,31 @@ struct _BinaryStrings {
   private(set) var byteCount = 0
   private var sessionNumbers: [Int32] = []
   private var touchNumbers: [Int32] = []
+  /// The string index whose session was numbered last, 0 if forgotten.
+  private var newestSessionIndex = 0
   private(set) var sessionNames = _NameTable()
   private(set) var touchNames = _NameTable()
+  /// Frees the numbers of string ids whose touches have ended, as the JSON Lines decoder does.
+  private var touchTracker = _TouchNameTracker()
+  /// By touch number − 1: how many times it was freed. A string index's cached number is
+  /// good only while the number's count is the one cached with it (``touchGenerations``):
+  /// the same string may stand at several indices.
+  private var numberGenerations: [UInt32] = []
+  /// By string index − 1: the freeing count of its cached touch number.
+  private var touchGenerations: [UInt32] = []
+
+  var reusedTouchNumber: Int32 { touchTracker.reusedNumber }
+
+  /// Frees the number the last event left: every index caching it must look again.
+  mutating func beginEvent() {
+    let freed = touchTracker.beginLine(&touchNames)
+    if freed > 0 && Int(freed) <= numberGenerations.count {
+      numberGenerations[Int(freed) - 1] &+= 1
+    }
+  }
+
+  /// Follows an event's string id down or up (`nil`: a bad record).
+  mutating func endEvent(_ event: EngineEvent?) { touchTracker.endLine(event, &touchNames) }
 
   /// Defines (or redefines) the string at an index from 1 to `strings.count + 1`.
   mutating func define(_ index: Int, _ string: String) {
@@ -688,6 +719,7 @@ struct _BinaryStrings {
       strings.append(string)
       sessionNumbers.append(0)
       touchNumbers.append(0)
+      touchGenerations.append(0)
     }
     byteCount += string.utf8.count
   }
@@ -696,19 +728,55 @@ struct _BinaryStrings {
   mutating func session(_ index: Int) throws(BinaryTraceReader._Problem) -> Int32 {
     try check(UInt64(index), "session")
     if sessionNumbers[index - 1] == 0 {
+      try checkLength(index, "session name")
+      let known = sessionNames.count
       sessionNumbers[index - 1] = sessionNames.number(for: strings[index - 1])
+      if sessionNames.count > known { newestSessionIndex = index }
     }
     return sessionNumbers[index - 1]
+  }
+
+  /// Forgets the session numbered last, and the string index that stood for it.
+  mutating func forgetNewestSession() {
+    let newest = Int32(sessionNames.count)
+    sessionNames.removeLast()
+    if newestSessionIndex > 0 && newestSessionIndex <= sessionNumbers.count
+      && sessionNumbers[newestSessionIndex - 1] == newest
+    {
+      sessionNumbers[newestSessionIndex - 1] = 0
+    }
+    newestSessionIndex = 0
   }
 
   /// The touch-id number of the string at an index.
   mutating func touch(_ bits: UInt64) throws(BinaryTraceReader._Problem) -> Int32 {
     try check(bits, "id")
     let index = Int(bits)
+    if touchNumbers[index - 1] != 0
+      && touchGenerations[index - 1] != numberGenerations[Int(touchNumbers[index - 1]) - 1]
+    {
+      touchNumbers[index - 1] = 0  // its number was freed since
+    }
     if touchNumbers[index - 1] == 0 {
-      touchNumbers[index - 1] = touchNames.number(for: strings[index - 1])
+      try checkLength(index, "string touch id")
+      let number = touchNames.number(for: strings[index - 1])
+      touchNumbers[index - 1] = number
+      if Int(number) > numberGenerations.count {
+        numberGenerations.append(
+          contentsOf: repeatElement(0, count: Int(number) - numberGenerations.count))
+      }
+      touchGenerations[index - 1] = numberGenerations[Int(number) - 1]
     }
     return touchNumbers[index - 1]
+  }
+
+  /// Throws unless the string at an index fits ``TraceDecoder/maximumNameLength``, as in
+  /// JSON Lines.
+  private func checkLength(_ index: Int, _ what: StaticString) throws(BinaryTraceReader._Problem) {
+    let length = strings[index - 1].utf8.count
+    guard length > TraceDecoder.maximumNameLength else { return }
+    throw BinaryTraceReader._Problem(
+      "a \(what) of at most \(TraceDecoder.maximumNameLength) bytes", "\(length) bytes")
   }
 
   private func check(_ index: UInt64, _ field: StaticString) throws(BinaryTraceReader._Problem) {

@@ -63,8 +63,9 @@ public struct BinaryTraceWriter: ~Copyable {
   private var checksum = _BinaryChecksum()
   /// The string at each index (index 1 is element 0), as the reader's table holds it.
   private var strings: [String] = []
-  /// The index of each string in ``strings`` (one of them, if a string is there twice).
-  private var indices: [String: UInt32] = [:]
+  /// The index of each string in ``strings`` (one of them, if a string is there twice), by
+  /// its UTF-8 bytes: canonically equivalent names (`"é"`, `"e\u{301}"`) are two strings.
+  private var indices: [_UTF8Name: UInt32] = [:]
   /// When each index was last used, for eviction.
   private var lastUse: [UInt64] = []
   private var clock: UInt64 = 0
@@ -256,7 +257,7 @@ public struct BinaryTraceWriter: ~Copyable {
   /// The index of a string, defining it first (in an entry before the event's record) if
   /// needed; never evicts the index `kept`, which the event being written uses too.
   private mutating func intern(_ string: String, keeping kept: UInt32) -> UInt32 {
-    if let index = indices[string] {
+    if let index = indices[_UTF8Name(string)] {
       lastUse[Int(index) - 1] = clock
       return index
     }
@@ -304,11 +305,11 @@ public struct BinaryTraceWriter: ~Copyable {
   private mutating func define(_ string: String, at index: UInt32) {
     let position = Int(index) - 1
     let old = strings[position]
-    if indices[old] == index { indices[old] = nil }
+    if indices[_UTF8Name(old)] == index { indices[_UTF8Name(old)] = nil }
     tableSize += string.utf8.count - old.utf8.count
     strings[position] = string
     lastUse[position] = clock
-    if indices[string] == nil { indices[string] = index }
+    if indices[_UTF8Name(string)] == nil { indices[_UTF8Name(string)] = index }
 
     let length = string.utf8.count
     let total = _BinaryRecord.size + _BinaryRecord.padded(length)

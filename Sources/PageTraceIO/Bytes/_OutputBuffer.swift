@@ -127,17 +127,21 @@ struct _OutputBuffer: ~Copyable {
 
   /// Appends a double as the shortest decimal text that reads back as the same double.
   ///
-  /// Integers below 2^53 print without a fraction (`3`, `-0`). Other values use the standard
-  /// library's shortest round-trip rendering (the `description` of `Double`), received as
-  /// ASCII bytes through the `TextOutputStream` hook `_writeASCII`, so nothing is allocated; if
-  /// a future standard library sent a `String` instead, the text would be the same, just
-  /// slower. Non-finite values, which JSON cannot hold, print as `null`.
+  /// Whole numbers up to 2^53 in magnitude, ±2^53 included, print as integers without a
+  /// fraction (`3`, `-0`, `9007199254740992`); every double with a larger magnitude is whole
+  /// and prints in exponent form with its shortest digits (`9.007199254740994e+15`, `1e+16`).
+  /// Other values use the standard library's shortest round-trip rendering (the `description`
+  /// of `Double`, which also chooses the exponent form beyond 2^53 but writes 2^53 itself as
+  /// `9007199254740992.0`), received as ASCII bytes through the `TextOutputStream` hook
+  /// `_writeASCII`, so nothing is allocated; if a future standard library sent a `String`
+  /// instead, the text would be the same, just slower. Non-finite values, which JSON cannot
+  /// hold, print as `null` (docs/behaviour.md, "Numbers").
   mutating func appendNumber(_ value: Double) {
     guard value.isFinite else {
       append("null")
       return
     }
-    if value.magnitude < 0x1p53 && value == value.rounded(.towardZero) {
+    if value.magnitude <= 0x1p53 && value == value.rounded(.towardZero) {
       if value == 0 && value.sign == .minus {
         append("-0")
       } else {

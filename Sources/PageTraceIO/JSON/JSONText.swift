@@ -60,7 +60,7 @@ public enum JSONText {
   /// reads back (17 significant digits). `nil` outside `1e-5 ... 2^53`, for the text.
   static func _decimalPlacesByRounding(_ value: Double) -> Int? {
     let magnitude = value.magnitude
-    if magnitude < 0x1p53 && magnitude == magnitude.rounded(.towardZero) { return 0 }
+    if magnitude <= 0x1p53 && magnitude == magnitude.rounded(.towardZero) { return 0 }
     guard magnitude >= 1e-5 && magnitude < 0x1p53 else { return nil }
     // floor(log10(magnitude)), or one less: from the binary exponent, log10(2) ≈ 78913 / 2^18.
     let tens = (Int(magnitude.exponent) * 78_913) >> 18

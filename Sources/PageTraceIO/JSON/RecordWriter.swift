@@ -140,6 +140,11 @@ public struct RecordWriter: ~Copyable {
       sessionText.removeAll(keepingCapacity: true)
       sessionFields.removeAll(keepingCapacity: true)
     }
+    // A number named again is the newest one, whose session the engine refused: its old
+    // text is the last, and goes (so that refused sessions take no room).
+    if index < sessionFields.count && sessionFields[index].end == sessionText.count {
+      sessionText.removeSubrange(sessionFields[index].start...)
+    }
     let field = Self.sessionField(name, format: format)
     let start = sessionText.count
     sessionText.append(

@@ -56,7 +56,8 @@ extension TraceDecoder {
         y = value
       case .id:
         if scanner.current == _ASCII.quote {
-          guard let name = scanner._plainString() else { return false }
+          guard let name = scanner._plainString(), name.count <= TraceDecoder.maximumNameLength
+          else { return false }
           idName = name
         } else {
           guard let value = scanner._commonNumber() else { return false }
@@ -64,7 +65,8 @@ extension TraceDecoder {
         }
       case .session:
         offsets.session = valueStart
-        guard let name = scanner._plainString() else { return false }
+        guard let name = scanner._plainString(), name.count <= TraceDecoder.maximumNameLength
+        else { return false }
         sessionName = name
       case .touch:
         guard let phase = scanner._touchPhase() else { return false }

@@ -22,6 +22,11 @@ import PageTrace
 /// }
 /// ```
 public struct TraceDecoder: Sendable {
+  /// The most UTF-8 bytes of a session name or a string touch id, escapes decoded: 4096
+  /// (4 KiB). A longer one is a data error at its opening quote, so that no input can make
+  /// the tables of names grow by more than this per name (docs/behaviour.md, "Limits").
+  public static let maximumNameLength = 4096
+
   /// The name of the input in errors: a path, or `<stdin>`.
   public let file: String
   /// Whether a non-blank line was decoded (or failed to decode); later headers are errors.
@@ -29,8 +34,11 @@ public struct TraceDecoder: Sendable {
 
   /// The session names met so far; session `n` is number `n`.
   package internal(set) var sessionNames = _NameTable()
-  /// The string touch ids met so far.
+  /// The string touch ids of touches that have not ended, and of the last line: an id's
+  /// number is given back once no session has that finger down (``_TouchNameTracker``).
   package internal(set) var touchNames = _NameTable()
+  /// Which string ids are down in which sessions, to free their numbers when touches end.
+  var touchTracker = _TouchNameTracker()
   /// Where the values of the last event's `t`, `session`, `x` and `y` start, so that an error
   /// the engine finds later points at its value without scanning the line again.
   var valueOffsets = _ValueOffsets()
@@ -71,10 +79,25 @@ public struct TraceDecoder: Sendable {
   package mutating func decode(
     _ line: UnsafeRawBufferPointer, lineNumber: Int, into event: inout EngineEvent
   ) throws(TraceError) -> TraceItemKind {
+    touchTracker.beginLine(&touchNames)
     // Past the first line, most lines are touch or pointer events of the common shape.
-    if hasSeenContent && _decodeCommonEvent(line, into: &event) { return .event }
-    return try _decodeInFull(line, lineNumber: lineNumber, into: &event)
+    if hasSeenContent && _decodeCommonEvent(line, into: &event) {
+      touchTracker.endLine(event, &touchNames)
+      return .event
+    }
+    do {
+      let kind = try _decodeInFull(line, lineNumber: lineNumber, into: &event)
+      if kind == .event { touchTracker.endLine(event, &touchNames) }
+      return kind
+    } catch {
+      touchTracker.endLine(nil, &touchNames)
+      throw error
+    }
   }
+
+  /// The number of the string touch id that the last line gave a number another id had
+  /// before (0 if none): observers must learn its new name.
+  package var reusedTouchNumber: Int32 { touchTracker.reusedNumber }
 
   /// ``decode(_:lineNumber:into:)`` without the common-shape shortcut: every line the full
   /// way, as the differential test of the shortcut needs.
@@ -98,9 +121,12 @@ public struct TraceDecoder: Sendable {
 
   /// The fast form of an event an importer made, numbering its names here.
   package mutating func number(_ event: PageControlEvent) -> EngineEvent {
+    touchTracker.beginLine(&touchNames)
     let session =
       event.session.map { SessionID(sessionNames.number(for: $0)) } ?? .defaultSession
-    return EngineEvent(event, session: session, touchNames: &touchNames)
+    let fast = EngineEvent(event, session: session, touchNames: &touchNames)
+    touchTracker.endLine(fast, &touchNames)
+    return fast
   }
 
   /// Whether the line's object has a top-level `"pagetrace"` key before any syntax error.
@@ -193,6 +219,7 @@ public struct TraceDecoder: Sendable {
         y = try readField(&scanner, allowsString: false)
       case .session:
         let value = try scanner.readString(expected: "a string for \"session\"")
+        try Self.checkLength(of: value, in: scanner, "session name")
         session = SessionID(scanner.withBytes(of: value) { sessionNames.number(forUTF8: $0) })
       case .pointer:
         kind = .pointer(
@@ -269,6 +296,19 @@ public struct TraceDecoder: Sendable {
     event = EngineEvent(time: time, session: session, action)
   }
 
+  /// Throws unless a session name or string id is at most ``maximumNameLength`` bytes.
+  private static func checkLength(
+    of token: _StringToken, in scanner: borrowing _JSONScanner, _ what: StaticString
+  ) throws(TraceError) {
+    guard token.end - token.start > maximumNameLength else { return }  // decoded ≤ raw
+    let length = token.hasEscapes ? scanner.withBytes(of: token) { $0.count } : 0
+    guard !token.hasEscapes || length > maximumNameLength else { return }
+    let bytes = token.hasEscapes ? length : token.end - token.start
+    throw scanner.error(
+      at: token.offset, expected: "a \(what) of at most \(maximumNameLength) bytes",
+      found: "\(bytes) bytes: " + scanner.excerpt(at: token.offset))
+  }
+
   /// Reads `id`, `x` or `y`, whose required type is known only once the kind is.
   private mutating func readField(
     _ scanner: inout _JSONScanner, allowsString: Bool
@@ -278,6 +318,7 @@ public struct TraceDecoder: Sendable {
       return .number(try scanner.scanNumber().value)
     case _ASCII.quote where allowsString:
       let token = try scanner.scanString()
+      try Self.checkLength(of: token, in: scanner, "string touch id")
       return .string(scanner.withBytes(of: token) { touchNames.number(forUTF8: $0) })
     default:
       let offset = scanner.position
@@ -428,5 +469,12 @@ struct _ValueOffsets: Sendable, Equatable {
       default: -1
       }
     return offset >= 0 ? offset : nil
+  }
+}
+
+extension PageControlEvent {
+  /// The string touch id of a touch event, if it has one.
+  var touchName: String? {
+    if case .touch(_, .string(let name), _, _) = action { name } else { nil }
   }
 }

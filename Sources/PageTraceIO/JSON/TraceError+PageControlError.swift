@@ -48,6 +48,15 @@ extension TraceError {
         expected:
           "a time within \(PageControl.maximumTimerAdvancesPerEvent) advances of the wrapping timer",
         found: "a gap that would fire it more often")
+    case .valueOutOfRange("pages"):
+      // `set.pages` above the limit: the range, and the value where the line has it, as the
+      // header's check says them (docs/behaviour.md, "Programmatic changes").
+      let value = _valueOffset(ofKey: "pages", in: bytes)
+      self.init(
+        file: file, line: line, column: value.map { _characterColumn(bytes, $0) } ?? 1,
+        expected:
+          "an integer from 0 to \(PageControlConfiguration.maximumPages) for \"set.pages\"",
+        found: value.map { _numberText(at: $0, in: bytes) } ?? "a larger value")
     case .valueOutOfRange(let field):
       self.init(
         file: file, line: line, column: 1,
@@ -61,4 +70,42 @@ extension TraceError {
         found: "one out of range")
     }
   }
+}
+
+/// Where the value of the first `"key":` of a line starts (a key, not a string that happens
+/// to read the same: the quote before it is not escaped and a colon follows).
+func _valueOffset(ofKey key: StaticString, in bytes: UnsafeRawBufferPointer) -> Int? {
+  let pattern = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+  var index = 0
+  while index + pattern.count + 2 <= bytes.count {
+    defer { index += 1 }
+    guard bytes[index] == _ASCII.quote, index == 0 || bytes[index - 1] != _ASCII.backslash,
+      bytes[index + pattern.count + 1] == _ASCII.quote,
+      bytes[(index + 1)..<(index + 1 + pattern.count)].elementsEqual(pattern)
+    else { continue }
+    var position = index + pattern.count + 2
+    while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 {
+      position += 1
+    }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { continue }
+    position += 1
+    while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 {
+      position += 1
+    }
+    return position
+  }
+  return nil
+}
+
+/// The number written at an offset, as written.
+func _numberText(at offset: Int, in bytes: UnsafeRawBufferPointer) -> String {
+  var end = offset
+  while end < bytes.count,
+    case let byte = bytes[end],
+    (byte >= _ASCII.zero && byte <= _ASCII.nine) || byte == _ASCII.minus || byte == 0x2B
+      || byte == 0x2E || byte == 0x65 || byte == 0x45
+  {
+    end += 1
+  }
+  return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
 }

@@ -31,11 +31,11 @@ public struct TraceNames: Sendable {
     sessions[index] = name
   }
 
-  /// Names a string touch id; touch 1 starts a new input.
+  /// Names a string touch id. A number may be named again: the id it stood for has no touch
+  /// left, and a new id takes its number (docs/behaviour.md, "Touch ids").
   public mutating func set(_ name: String, of touch: TouchKey) {
     guard case .name(let number) = touch, number > 0 else { return }
     let index = Int(number) - 1
-    if index == 0 { touches.removeAll(keepingCapacity: true) }
     if touches.count <= index {
       touches.append(contentsOf: repeatElement("", count: index + 1 - touches.count))
     }

@@ -293,12 +293,33 @@ public struct TraceReader: ~Copyable {
   /// How many named sessions the reader has met: their numbers run from 1 to this.
   public var namedSessionCount: Int { sessionNames.count }
 
-  /// How many string touch ids the reader has met: their numbers run from 1 to this.
+  /// The highest number of a string touch id the reader has given: numbers run from 1 to
+  /// this. The number of an id whose touches have all ended is given again to a new id
+  /// (``reusedTouchNumber``).
   public var namedTouchCount: Int { touchNames.count }
+
+  /// The number of the string touch id of the last event if it was given a number another id
+  /// had before (its touches over), else 0: the new name of a number ``namedTouchCount``
+  /// does not announce.
+  public var reusedTouchNumber: Int32 {
+    !imports && format == .binary
+      ? fromBinary { $0.reusedTouchNumber } ?? 0 : decoder.reusedTouchNumber
+  }
 
   /// The name of a string touch id of this input.
   public func name(of touch: TouchKey) -> String? {
     if case .name(let number) = touch { touchNames.name(number) } else { nil }
+  }
+
+  /// Forgets the session numbered last, which the engine refused (one session too many):
+  /// the next new name takes its number, so refused sessions leave nothing behind
+  /// (docs/behaviour.md, "Sessions").
+  mutating func forgetNewestSession() {
+    if !imports && format == .binary {
+      binary?.forgetNewestSession()
+    } else {
+      decoder.sessionNames.removeLast()
+    }
   }
 
   /// Tells an observer the session names and string touch ids met after the first
@@ -338,6 +359,16 @@ public struct TraceReader: ~Copyable {
     case .some(let reader): body(reader)
     case .none: nil
     }
+  }
+
+  /// The bytes of the last JSON Lines line read (empty for other formats), valid until the
+  /// next read.
+  var lastLineBytes: UnsafeRawBufferPointer { lastLine }
+
+  /// The data error for an event of a line that was passed over without decoding (another
+  /// shard's), found by decoding the line again.
+  func errorDecodingAgain(for error: PageControlError) -> TraceError {
+    TraceError(error, file: name, line: lineNumber, bytes: lastLine)
   }
 
   /// The data error for an event of the last item that the engine rejected.
@@ -479,7 +510,17 @@ public struct TraceReader: ~Copyable {
     case .note(let note):
       importedNote = note
       return .note
-    case .event(let imported, _):
+    case .event(let imported, let line):
+      // An importer's names obey the same bound as a trace's (docs/behaviour.md, "Limits").
+      func check(_ name: String?, _ what: StaticString) throws(TraceError) {
+        guard let length = name?.utf8.count, length > TraceDecoder.maximumNameLength else { return }
+        throw TraceError(
+          file: self.name, line: line, column: 1,
+          expected: "a \(what) of at most \(TraceDecoder.maximumNameLength) bytes",
+          found: "\(length) bytes")
+      }
+      try check(imported.session, "session name")
+      try check(imported.touchName, "string touch id")
       event = decoder.number(imported)
       return .event
     }

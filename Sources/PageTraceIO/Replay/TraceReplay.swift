@@ -91,6 +91,14 @@ public struct TraceReplay: Sendable {
     /// session is the default one. A line that is not valid JSON may be told too: it is then
     /// reported by the shard of the session it names, as its events would be.
     public func membership(ofLine line: UnsafeRawBufferPointer) -> Bool? {
+      guard let name = Self.sessionName(ofLine: line) else { return nil }
+      return contains(utf8: name ?? UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    /// The UTF-8 bytes of a JSON Lines event line's session name, found as
+    /// ``membership(ofLine:)`` finds it: `.some(nil)` for the default session, `nil` when
+    /// that cannot be told without decoding.
+    static func sessionName(ofLine line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer?? {
       guard let base = line.baseAddress, !line.isEmpty else { return nil }
       let count = line.count
       func find(_ byte: UInt8, from offset: Int) -> Int? {
@@ -124,10 +132,9 @@ public struct TraceReplay: Sendable {
         guard position < count, line[position] == UInt8(ascii: "\""),
           let end = find(UInt8(ascii: "\""), from: position + 1)
         else { return nil }
-        return contains(
-          utf8: UnsafeRawBufferPointer(start: base + position + 1, count: end - position - 1))
+        return .some(UnsafeRawBufferPointer(start: base + position + 1, count: end - position - 1))
       }
-      return contains(utf8: UnsafeRawBufferPointer(start: nil, count: 0))
+      return .some(nil)
     }
   }
 
@@ -171,8 +178,13 @@ public struct TraceReplay: Sendable {
     var event = EngineEvent(time: 0, .focus(false))
     var namedSessions = 0
     var namedTouches = 0
-    // With a shard, by session number: 0 not yet known, 1 in the shard, 2 in another.
+    // With a shard, by session number: 0 not yet known, 1 in the shard (the engine does not
+    // hold it yet), 2 in another, 3 in the shard and held by the engine.
     var shardMembership: [UInt8] = []
+    // With a shard, the sessions of the other shards counted against `maximumSessions`, so
+    // that every shard refuses the same sessions as the whole replay (docs/behaviour.md,
+    // "Sharded replay").
+    var otherSessions = _OtherShardSessions()
     defer { options.progress?.add(uncounted) }
     reader.shard = options.shard
     func ended(_ outcome: inout Outcome, _ reader: borrowing TraceReader) -> Outcome {
@@ -196,6 +208,13 @@ public struct TraceReplay: Sendable {
           outcome.header = reader.header
         case .otherShard:
           outcome.summary.otherShardEvents += 1
+          if let name = Shard.sessionName(ofLine: reader.lastLineBytes),
+            !otherSessions.count(
+              name, engineSessions: engine?.sessionCount ?? 0, limit: options.maximumSessions),
+            !options.skipsBadLines
+          {
+            throw reader.errorDecodingAgain(for: .tooManySessions(limit: options.maximumSessions))
+          }
         case .event:
           uncounted += 1
           if uncounted == 4096 {
@@ -214,6 +233,9 @@ public struct TraceReplay: Sendable {
               sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observer)
             namedSessions = reader.namedSessionCount
             namedTouches = reader.namedTouchCount
+          } else if case let reused = reader.reusedTouchNumber, reused != 0 {
+            // A freed number given to a new string id: the observer learns the new name.
+            observer.name(TouchKey.name(reused), reader.name(of: TouchKey.name(reused))!)
           }
           if let shard = options.shard {
             let index = event.session.index
@@ -228,6 +250,14 @@ public struct TraceReplay: Sendable {
             if shardMembership[index] == 2 {
               outcome.summary.otherShardEvents += 1
               stuckCount = 0
+              var name = reader.name(of: event.session)
+              let counted = withName(&name) {
+                otherSessions.count(
+                  $0, engineSessions: engine?.sessionCount ?? 0, limit: options.maximumSessions)
+              }
+              if !counted && !options.skipsBadLines {
+                throw reader.error(for: .tooManySessions(limit: options.maximumSessions))
+              }
               continue
             }
           }
@@ -245,7 +275,14 @@ public struct TraceReplay: Sendable {
           }
           observer.eventLine(reader.lineNumber)
           let applied: Bool
-          do {
+          let sessionsBefore = engine!.sessionCount
+          do throws(PageControlError) {
+            // A session new to this shard counts the other shards' sessions too.
+            if options.shard != nil, shardMembership[event.session.index] == 1,
+              sessionsBefore + otherSessions.total >= options.maximumSessions
+            {
+              throw PageControlError.tooManySessions(limit: options.maximumSessions)
+            }
             if Observer.observesEvents {
               pending.removeAll(keepingCapacity: true)
               applied = try engine!.handle(event) { pending.append($0) }
@@ -255,7 +292,21 @@ public struct TraceReplay: Sendable {
               applied = try engine!.handle(event) { observer.observe($0) }
             }
           } catch {
+            if case .tooManySessions = error, event.session.index == reader.namedSessionCount {
+              // A refused session is forgotten, its name and number (docs/behaviour.md,
+              // "Sessions"): the next new session takes the number, and is announced anew.
+              let failure = reader.error(for: error)
+              reader.forgetNewestSession()
+              namedSessions = min(namedSessions, reader.namedSessionCount)
+              if event.session.index < shardMembership.count {
+                shardMembership[event.session.index] = 0
+              }
+              throw failure
+            }
             throw reader.error(for: error)
+          }
+          if options.shard != nil && engine!.sessionCount > sessionsBefore {
+            shardMembership[event.session.index] = 3
           }
           if applied {
             outcome.summary.eventsApplied += 1
@@ -369,4 +420,40 @@ extension EngineEvent {
   fileprivate var touchNumber: Int {
     if case .touch(_, .name(let number), _, _) = action { Int(number) } else { 0 }
   }
+}
+
+/// The sessions of the other shards that a sharded replay counts against its limit: the
+/// first ones of the input, in order of their first events, while the limit allows (the
+/// whole replay would refuse the rest). At most `limit` names are kept.
+struct _OtherShardSessions: Sendable {
+  private var names = _NameTable()
+  private var hasDefault = false
+
+  /// How many are counted.
+  var total: Int { names.count + (hasDefault ? 1 : 0) }
+
+  /// Counts the session of an event of another shard (`nil`: the default session) unless it
+  /// is counted already; `false` if it is new and the limit, with the `engineSessions` of
+  /// this shard, is reached: the whole replay refuses it.
+  mutating func count(
+    _ name: UnsafeRawBufferPointer?, engineSessions: Int, limit: Int
+  ) -> Bool {
+    if let name {
+      if names.existingNumber(forUTF8: name) != nil { return true }
+    } else if hasDefault {
+      return true
+    }
+    guard engineSessions + total < limit else { return false }
+    if let name { _ = names.number(forUTF8: name) } else { hasDefault = true }
+    return true
+  }
+}
+
+/// Calls `body` with the UTF-8 bytes of an optional name.
+private func withName<Result>(
+  _ name: inout String?, _ body: (UnsafeRawBufferPointer?) -> Result
+) -> Result {
+  guard var string = name else { return body(nil) }
+  defer { name = string }
+  return string.withUTF8 { body(UnsafeRawBufferPointer($0)) }
 }

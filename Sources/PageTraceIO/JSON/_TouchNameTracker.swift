@@ -1,0 +1,61 @@
+import PageTrace
+
+/// Frees the number of a string touch id once its touch has ended in every session, so that
+/// a trace of ever new string ids keeps only the ids that are down (docs/behaviour.md,
+/// "Touch ids").
+///
+/// A number is freed at the start of the line after the one that ended its last touch (or
+/// that named an id no session has down), so that the event's own names stay readable until
+/// then; the next new id takes it. Numeric ids are not tracked.
+struct _TouchNameTracker: Sendable {
+  /// `(session << 32) | number` of every string id that is down.
+  private var down: Set<UInt64> = []
+  /// By number − 1: in how many sessions the id is down.
+  private var downCount: [Int32] = []
+  /// The number to free at the next line, 0 if none.
+  private var pending: Int32 = 0
+  /// The number the last line gave a new id in place of a freed one, 0 if none.
+  private(set) var reusedNumber: Int32 = 0
+
+  /// Frees the number left by the last line; returns it (0 if none).
+  @inline(__always) @discardableResult
+  mutating func beginLine(_ names: inout _NameTable) -> Int32 {
+    let freed = pending
+    if pending != 0 {
+      names.release(pending)
+      pending = 0
+    }
+    reusedNumber = 0
+    names.lastNumber = 0
+    return freed
+  }
+
+  /// Follows a line's event (`nil` if the line was bad): marks its string id down or up, and
+  /// frees the number at the next line if no session has that id down.
+  @inline(__always)
+  mutating func endLine(_ event: EngineEvent?, _ names: inout _NameTable) {
+    guard let event, case .touch(let phase, .name(let number), _, _) = event.action else {
+      // A bad line may have numbered an id that is not down: free it.
+      let number = names.lastNumber
+      if number != 0 && (Int(number) > downCount.count || downCount[Int(number) - 1] == 0) {
+        pending = number
+      }
+      return
+    }
+    if names.lastReusedANumber { reusedNumber = number }
+    let index = Int(number) - 1
+    if index >= downCount.count {
+      downCount.append(contentsOf: repeatElement(0, count: index + 1 - downCount.count))
+    }
+    let key = UInt64(UInt32(bitPattern: event.session.rawValue)) << 32 | UInt64(UInt32(number))
+    switch phase {
+    case .down:
+      if down.insert(key).inserted { downCount[index] += 1 }
+    case .up, .cancel:
+      if down.remove(key) != nil { downCount[index] -= 1 }
+    case .move:
+      break
+    }
+    if downCount[index] == 0 { pending = number }
+  }
+}
