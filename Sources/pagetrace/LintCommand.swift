@@ -8,9 +8,9 @@ enum LintCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "text|json", choices: ["text", "json"],
+        name: "format", value: "text|jsonl", choices: ["text", "jsonl", "json"],
         help:
-          "text: FILE[:LINE]: SEVERITY: RULE: message (default). json: one JSON object per finding."
+          "text: FILE[:LINE]: SEVERITY: RULE: message (default). jsonl (or json): one JSON object per finding, one per line."
       ),
       OptionSpec(
         name: "disable", value: "rules", choices: GuidelineLint.Rule.allCases.map(\.id),
@@ -56,11 +56,12 @@ enum LintCommand {
     let json: Bool
     switch options.value("format") ?? "text" {
     case "text": json = false
-    case "json": json = true
+    case "jsonl", "json": json = true
     case let other:
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected text or json, found '\(other)'")
+        message: "invalid value for '--format': expected text or jsonl, found '\(other)'"
+          + _didYouMean(other, in: ["text", "jsonl"]))
     }
     let disabled = try disabledRules(options)
     let inputs = try InputFlags.inputs(from: options)
@@ -123,14 +124,11 @@ enum LintCommand {
     var rules: Set<GuidelineLint.Rule> = []
     for (name, value) in options.options where name == "disable" {
       for id in _listItems(value ?? "") {
-        guard let rule = GuidelineLint.Rule(id: id.uppercased()) else {
-          var message = "invalid value for '--disable': unknown rule '\(id)'"
-          if let guess = _closest(
-            to: id.uppercased(), in: GuidelineLint.Rule.allCases.map(\.id))
-          {
-            message += "; did you mean '\(guess)'?"
-          }
-          throw CommandFailure(status: .usage, message: message)
+        guard let rule = GuidelineLint.Rule(id: String(id)) else {
+          throw CommandFailure(
+            status: .usage,
+            message: "invalid value for '--disable': unknown rule '\(id)'"
+              + _didYouMean(id, in: GuidelineLint.Rule.allCases.map(\.id)))
         }
         rules.insert(rule)
       }

@@ -8,9 +8,9 @@ enum StatsCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "table|json", choices: ["table", "json"],
+        name: "format", value: "table|jsonl", choices: ["table", "jsonl", "json"],
         help:
-          "A readable table (default) or one JSON object per file and, with several files, one for all of them."
+          "A readable table (default), or jsonl (or json): one JSON object per line, per file and, with several files, one for all of them."
       ),
       OptionSpec(
         name: "output", short: "o", value: "file",
@@ -53,8 +53,8 @@ enum StatsCommand {
 
   /// The sessions to count.
   struct Selection {
-    /// Named sessions.
-    var names: Set<String>
+    /// Named sessions, as UTF-8 bytes (names compare as bytes).
+    var names: Set<[UInt8]>
     /// Whether the events without a session count.
     var includesDefault: Bool
   }
@@ -65,29 +65,50 @@ enum StatsCommand {
       try _standardOutput.writeChecked(help)
       return .success
     }
-    let format = options.value("format") ?? "table"
+    var format = options.value("format") ?? "table"
+    if format == "jsonl" { format = "json" }  // one JSON object per line either way
     guard format == "table" || format == "json" else {
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected table or json, found '\(format)'")
+        message: "invalid value for '--format': expected table or jsonl, found '\(format)'"
+          + _didYouMean(format, in: ["table", "jsonl"]))
     }
     let names = options.options.filter { $0.name == "session" }.compactMap(\.value)
     let selection =
       names.isEmpty && !options.has("default-session")
-      ? nil : Selection(names: Set(names), includesDefault: options.has("default-session"))
+      ? nil
+      : Selection(
+        names: Set(names.map { Array($0.utf8) }), includesDefault: options.has("default-session"))
     let bySession = options.has("by-session")
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: options.path("output"))
     let replay = inputs.replay
     var results: [Result] = []
-    var found: Set<String> = []
+    var seen = _SessionsSeen()
     for file in inputs.files {
-      var observer = Observer(selection: selection, bySession: bySession)
+      var observer = Observer(selection: selection, bySession: bySession, seen: seen)
       let outcome = run.replay(file, options: replay, observer: &observer)
-      found.formUnion(observer.found)
+      seen = observer.seen
       if run.hasFailed { break }
       guard outcome != nil else { continue }  // unreadable, skipped
       results.append(observer.result(name: TraceReader.displayName(of: file)))
+    }
+    // A selector that matches nothing is likely a typo: the run fails (65) and writes no
+    // table, rather than an all-zero one (docs/behaviour.md, "Session selectors").
+    if let selection, !run.hasFailed {
+      var missing: [String] = []
+      var said: Set<[UInt8]> = []
+      for name in names where !seen.contains(name) && said.insert(Array(name.utf8)).inserted {
+        missing.append(name)
+      }
+      let missingDefault = selection.includesDefault && !seen.hasDefault
+      if !missing.isEmpty || missingDefault {
+        run.fail(
+          seen.error(
+            missing: missing, missingDefault: missingDefault ? "--default-session" : nil,
+            more: "; --by-session lists them"))
+        results = []
+      }
     }
     for result in results {
       run.output.write(
@@ -105,16 +126,7 @@ enum StatsCommand {
           ? json(total, head: "\"files\":[\(files)]")
           : table(total, heading: "all \(results.count) files"))
     }
-    let status = try run.finish()  // (the progress line is gone after it)
-    // A name no input holds counts nothing: likely a typo, so say so (not with --quiet).
-    if !inputs.quiet {
-      var said: Set<String> = []
-      for name in names where !found.contains(name) && said.insert(name).inserted {
-        _standardError.write(
-          "pagetrace: note: no input holds the session \(JSONText.string(name))\n")
-      }
-    }
-    return status
+    return try run.finish()
   }
 
   /// One file's figures, and with `--by-session` each session's.
@@ -139,12 +151,13 @@ enum StatsCommand {
     var names: [String?] = [nil]
     /// By session number: its own figures, fed as the default session (with `--by-session`).
     var sessions: [TraceStatistics?] = []
-    /// The names of `--session` that the trace holds.
-    var found: Set<String> = []
+    /// The sessions met in the inputs so far (only with a selection).
+    var seen: _SessionsSeen
 
-    init(selection: Selection?, bySession: Bool) {
+    init(selection: Selection?, bySession: Bool, seen: _SessionsSeen) {
       self.selection = selection
       self.bySession = bySession
+      self.seen = seen
       selected = [selection?.includesDefault ?? true]
     }
 
@@ -159,8 +172,8 @@ enum StatsCommand {
         if selected.count <= index {
           selected.append(contentsOf: repeatElement(false, count: index + 1 - selected.count))
         }
-        selected[index] = selection.names.contains(name)
-        if selected[index] { found.insert(name) }
+        selected[index] = selection.names.contains(Array(name.utf8))
+        seen.add(name)
       }
       if bySession {
         if names.count <= index {
@@ -175,6 +188,7 @@ enum StatsCommand {
     }
 
     mutating func willHandle(_ event: EngineEvent) {
+      if selection != nil && event.session == .defaultSession { seen.hasDefault = true }
       guard counts(event.session) else { return }
       statistics!.observe(event)
       if bySession {
