@@ -73,8 +73,11 @@ enum InputFlags {
   }
 
   /// Reads the input options, with the command's configuration `defaults` under each header.
+  /// With `configurations` (`lint`), a directory's `.json` files are read too, when neither
+  /// `--from` nor `--glob` says otherwise: configurations are JSON objects.
   static func inputs(
-    from options: CommandLineArguments, defaults: ConfigurationPatch = ConfigurationPatch()
+    from options: CommandLineArguments, defaults: ConfigurationPatch = ConfigurationPatch(),
+    configurations: Bool = false
   ) throws(CommandFailure) -> Inputs {
     var inputs = Inputs(
       files: options.positionals.isEmpty ? [.standardStream] : options.positionalPaths)
@@ -103,9 +106,10 @@ enum InputFlags {
         status: .usage, message: "invalid value for '--glob': expected a pattern, found ''")
     }
     let format = options.value("from") ?? "trace"
-    inputs.selection = TraceFileSelection(
-      suffixes: TraceFileSelection.suffixes(ofFormat: format) ?? TraceFileSelection.traceSuffixes,
-      patterns: globs)
+    var suffixes =
+      TraceFileSelection.suffixes(ofFormat: format) ?? TraceFileSelection.traceSuffixes
+    if configurations && !options.has("from") { suffixes.append(".json") }
+    inputs.selection = TraceFileSelection(suffixes: suffixes, patterns: globs)
     if let text = options.value("max-line-length") {
       guard let bytes = Int(text), (1...maximumLineLengthLimit).contains(bytes) else {
         throw CommandFailure(

@@ -24,7 +24,7 @@ enum InspectCommand {
       arguments: [
         (
           "<file>",
-          "Inputs: files, directories (their files in name order), or '-' (also none) for standard input. gzip is read through."
+          "Inputs: files, directories (every file, whatever its name, in name order), or '-' (also none) for standard input. gzip is read through."
         )
       ],
       sections: [("OPTIONS", specs)],

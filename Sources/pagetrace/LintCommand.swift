@@ -8,7 +8,7 @@ enum LintCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "text|jsonl", choices: ["text", "jsonl", "json"],
+        name: "format", value: "text|jsonl", choices: ["text", "jsonl"],
         help:
           "text: FILE[:LINE]: SEVERITY: RULE: message (default). jsonl (or json): one JSON object per finding, one per line."
       ),
@@ -26,7 +26,7 @@ enum LintCommand {
       arguments: [
         (
           "<file>",
-          "Configurations or traces: files, directories (their files in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
+          "Configurations or traces: files, directories (their .json files and trace files, or those matching --glob, in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
         )
       ],
       sections: [
@@ -64,7 +64,7 @@ enum LintCommand {
           + _didYouMean(other, in: ["text", "jsonl"]))
     }
     let disabled = try disabledRules(options)
-    let inputs = try InputFlags.inputs(from: options)
+    let inputs = try InputFlags.inputs(from: options, configurations: true)
     var run = try _CommandRun(inputs, output: nil)
     var counts: [GuidelineLint.Severity: Int] = [:]
     var linted = 0  // the files read (with --on-error skip, not those that could not be)

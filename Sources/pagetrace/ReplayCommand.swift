@@ -52,7 +52,7 @@ enum ReplayCommand {
       arguments: [
         (
           "<file>",
-          "Traces (JSON Lines or binary), replayed independently in order: a file, a directory (its trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
+          "Traces (JSON Lines or binary), replayed independently in order: a file, a directory (its files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
         )
       ],
       sections: [

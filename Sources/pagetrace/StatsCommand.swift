@@ -8,7 +8,7 @@ enum StatsCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "table|jsonl", choices: ["table", "jsonl", "json"],
+        name: "format", value: "table|jsonl", choices: ["table", "jsonl"],
         help:
           "A readable table (default), or jsonl (or json): one JSON object per line, per file and, with several files, one for all of them."
       ),
@@ -37,7 +37,7 @@ enum StatsCommand {
       arguments: [
         (
           "<file>",
-          "Traces or recordings (--from): files, directories (their trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
+          "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
         )
       ],
       sections: [

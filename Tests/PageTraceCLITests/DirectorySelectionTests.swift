@@ -84,6 +84,29 @@ import Testing
     #expect(files == ["csv/one.csv", "csv/three.txt", "csv/two.tsv.gz"])
   }
 
+  /// lint reads configurations too: `.json` files, unless `--from` or `--glob` says otherwise.
+  @Test func lintReadsConfigurationsToo() throws {
+    let directory = try scratch()
+    let folder = directory.appendingPathComponent("d")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(#"{"pages":30}"#.utf8).write(to: folder.appendingPathComponent("phone.json"))
+    try Data(contentsOf: tap).write(to: folder.appendingPathComponent("tap.jsonl"))
+    try Data("notes\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    let lint = try pagetrace(["lint", "d"], in: directory)
+    #expect(lint.status == 1)
+    #expect(lint.stdout.hasPrefix("d/phone.json: warning: PT001: "), "\(lint.stdout)")
+    #expect(
+      lint.stderr.hasPrefix(
+        "pagetrace: note: d: reading 2 files in name order; 1 other file left out (notes.txt)\n"),
+      "\(lint.stderr)")
+    let replay = try pagetrace(["replay", "d"], in: directory)
+    #expect(replay.status == 0)
+    #expect(
+      replay.stderr
+        == "pagetrace: note: d: reading 1 file in name order; 2 other files left out (notes.txt, phone.json)\n"
+    )
+  }
+
   /// The repository's own folder: every scenario trace, not its README, nor the expected
   /// outputs and examples in their subdirectories.
   @Test func theTracesFolderReplaysEveryTrace() throws {
