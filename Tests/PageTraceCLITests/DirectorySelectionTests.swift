@@ -84,6 +84,30 @@ import Testing
     #expect(files == ["csv/one.csv", "csv/three.txt", "csv/two.tsv.gz"])
   }
 
+  /// A pattern is matched by its bytes, as the command line held them, against the bytes of
+  /// the names: a name that is not UTF-8 can be chosen, and is named `\xE9` in the note.
+  @Test func aPatternMatchesBytes() throws {
+    let directory = try scratch()
+    let made = try runProgram(
+      "/bin/sh",
+      [
+        "-c",
+        #"mkdir d && cp "$0" "d/$(printf 'caf\351.jsonl')" && cp "$0" d/cafe.jsonl"#,
+        tap.path,
+      ], in: directory)
+    #expect(made.status == 0, "\(made.stderr)")
+    let run = try runProgram(
+      "/bin/sh",
+      ["-c", #""$0" replay --glob "$(printf 'caf\351*')" d "$1""#, executable.path, tap.path],
+      in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "pagetrace: note: d: reading 1 file in name order; 1 other file left out (cafe.jsonl)\n")
+    let files = Set(run.records.compactMap { $0["file"] as? String })
+    #expect(files == [#"d/caf\xE9.jsonl"#, tap.path])  // a second input, so records name files
+  }
+
   /// lint reads configurations too: `.json` files, unless `--from` or `--glob` says otherwise.
   @Test func lintReadsConfigurationsToo() throws {
     let directory = try scratch()
