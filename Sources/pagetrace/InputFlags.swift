@@ -46,8 +46,8 @@ enum InputFlags {
 
   /// What the input options of a command line say.
   struct Inputs {
-    /// The inputs, `-` for standard input; a directory stands for its trace files
-    /// (``TraceReader/traceFiles(inDirectory:)``), in name order.
+    /// The inputs, `-` for standard input; a directory stands for the files ``selection``
+    /// chooses (``TraceReader/traceFiles(inDirectory:selecting:)``), in name order.
     var files: [SystemPath]
     /// The other files the command reads (`--config`): inputs too, for the check that the
     /// output is none of them (docs/behaviour.md, "Output files").
