@@ -109,6 +109,14 @@ public struct PageControl: Sendable {
   /// Whether a scrub is in progress.
   public var isScrubbing: Bool { contact.phase == .scrub }
 
+  /// The finger the control follows (docs/behaviour.md, "One tracked contact"): `nil` when it
+  /// follows none, or a pointer press. Every transition a touch causes (a tap, scrub steps, a
+  /// flick, a swipe) belongs to this finger's stroke.
+  public var trackedTouch: TouchKey? {
+    guard contact.phase != .idle, case .touch(let key) = contact.source else { return nil }
+    return key
+  }
+
   /// String touch ids of the events given as ``PageControlEvent``s, numbered.
   var touchNames = _NameTable()
 

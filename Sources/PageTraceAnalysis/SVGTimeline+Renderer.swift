@@ -14,7 +14,31 @@ struct _Renderer {
     view = _View(timeline)
     time = view.time
     pages = _PageScale(pageCount: timeline._largestPageCount, visited: view.visitedPages)
-    finger = _FingerScale(controlLength: timeline._controlLength, strokes: view.strokes)
+    finger = _FingerScale(
+      ends: Self.controlEnds(timeline).map(\.position), strokes: view.strokes,
+      coordinates: timeline._fingerCoordinates.map(\.coordinate))
+  }
+
+  /// The control's edges on each finger coordinate drawn, with their labels: along the axis
+  /// `control start` and `control end`; across it `control top` and `control bottom` (`left`
+  /// and `right` for a vertical control). With both axes drawn, each label names its axis.
+  static func controlEnds(_ timeline: SVGTimeline) -> [(position: Double, label: String)] {
+    let coordinates = timeline._fingerCoordinates
+    let vertical = timeline.configuration.direction.isVertical
+    var ends: [(position: Double, label: String)] = []
+    for (name, coordinate) in coordinates {
+      let prefix = coordinates.count > 1 ? "\(name): " : ""
+      switch coordinate {
+      case .along:
+        ends.append((0, prefix + "control start"))
+        ends.append((timeline._controlLength, prefix + "control end"))
+      case .across:
+        ends.append((0, prefix + (vertical ? "control left" : "control top")))
+        ends.append(
+          (timeline._controlThickness, prefix + (vertical ? "control right" : "control bottom")))
+      }
+    }
+    return ends
   }
 
   var transitions: [(time: Double, transition: PageTransition)] { view.transitions }
@@ -163,9 +187,14 @@ struct _Renderer {
   mutating func fingerBand() {
     let top = _Layout.fingerTop
     let bottom = _Layout.fingerBottom
-    text(
-      _Layout.left, top - 6, "finger (pt along the axis)",
-      attributes: " font-weight=\"bold\" font-size=\"12\"")
+    let coordinates = timeline._fingerCoordinates
+    let heading =
+      switch (coordinates.count, coordinates[0].coordinate) {
+      case (1, .along): "finger (pt along the axis)"
+      case (1, .across): "finger (pt across the axis: \(coordinates[0].name))"
+      default: "finger (pt: x solid, y dashed)"
+      }
+    text(_Layout.left, top - 6, heading, attributes: " font-weight=\"bold\" font-size=\"12\"")
     frame(top, bottom)
     // Position ticks.
     let step = _niceStep(finger.high - finger.low, count: 5, minimum: 0.01)
@@ -179,55 +208,81 @@ struct _Renderer {
     }
     out += "<path d=\"\(grid)\" stroke=\"#eeeeee\" fill=\"none\"/>\n"
     out += "<g text-anchor=\"end\" fill=\"#333333\">\n\(labels)</g>\n"
-    // The control's two ends: lines behind the strokes, labels over them.
-    let ends = [(0.0, "control start"), (timeline._controlLength, "control end")]
+    // The control's edges: lines behind the strokes, labels over them; labels of edges
+    // closer than a line of text share one.
+    let ends = Self.controlEnds(timeline)
     for (p, _) in ends {
       out += "<path d=\"M\(_fmt(_Layout.left)) \(_fmt(finger.y(p)))H\(_fmt(_Layout.right))\""
       out += " stroke=\"#888888\" stroke-dasharray=\"4 3\" fill=\"none\"/>\n"
     }
     strokes()
-    for (p, label) in ends {
-      text(
-        _Layout.right - 4, finger.y(p) - 3, label,
-        attributes: " text-anchor=\"end\" font-size=\"9\" fill=\"#777777\" stroke=\"#ffffff\""
-          + " stroke-width=\"3\" paint-order=\"stroke\"")
+    var endLabels: [(y: Double, text: String)] = []
+    for (p, label) in ends.sorted(by: { finger.y($0.position) < finger.y($1.position) }) {
+      let y = finger.y(p)
+      if let last = endLabels.last, y - last.y < 10 {
+        endLabels[endLabels.count - 1].text += ", " + label
+      } else {
+        endLabels.append((y, label))
+      }
+    }
+    for (y, label) in endLabels {
+      haloText(
+        _Layout.right - 4, y - 3, label,
+        attributes: " text-anchor=\"end\" font-size=\"9\" fill=\"#777777\"")
     }
   }
 
-  /// Touches, then pointer presses, clipped to the finger plot.
+  /// Touches, then pointer presses, clipped to the finger plot: a group per coordinate
+  /// drawn (`data-axis="x"` or `"y"`), the second one (`y` with `--axis both`) dashed.
   mutating func strokes() {
     for pointer in [false, true] {
-      let colour = pointer ? _pointerColour : _touchColour
-      let strokes = view.strokes.filter { $0.stroke.pointer == pointer }
-      guard !strokes.isEmpty else { continue }
-      out +=
-        "<g class=\"\(pointer ? "pointer" : "touch")\" clip-path=\"url(#\(_Layout.fingerClip))\""
-      out += " fill=\"none\" stroke=\"\(colour)\""
-      out += " stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
-      var downs = ""
-      for (stroke, samples) in strokes {
-        let times = Array(stroke.times[samples])
-        let positions = Array(stroke.positions[samples])
-        let kept = _decimate(times, positions) { time.x($0) }
-        var points = ""
-        for (n, i) in kept.enumerated() {
-          if n > 0 { points += " " }
-          points += "\(_fmt(time.x(times[i]))),\(_fmt(finger.y(positions[i])))"
-        }
-        let first = stroke.times[0]
-        let last = stroke.times[stroke.times.count - 1]
-        var tip = pointer ? "pointer press" : "touch \(stroke.id)"
-        tip += ": \(time.stamp(first)) – \(time.stamp(last))"
-        if let ended = stroke.ended { tip += ", \(ended)" }
-        out += "<polyline points=\"\(points)\"><title>\(_escape(tip))</title></polyline>\n"
-        if samples.lowerBound == 0 && time.contains(first) {
-          downs += "M\(_fmt(time.x(first))) \(_fmt(finger.y(stroke.positions[0])))h0"
-        }
+      for (n, (name, coordinate)) in timeline._fingerCoordinates.enumerated() {
+        strokes(pointer: pointer, axis: name, coordinate, dashed: n > 0)
       }
-      // A round-capped zero-length segment: a dot where each stroke went down.
-      if !downs.isEmpty { out += "<path d=\"\(downs)\" stroke-width=\"4\"/>\n" }
-      out += "</g>\n"
     }
+  }
+
+  /// The lines of one stroke kind (touches or pointer presses) on one coordinate, in a group
+  /// of their own, dashed for the second coordinate.
+  mutating func strokes(
+    pointer: Bool, axis: String, _ coordinate: _FingerCoordinate, dashed: Bool
+  ) {
+    let colour = pointer ? _pointerColour : _touchColour
+    let strokes = view.strokes.filter { $0.stroke.pointer == pointer }
+    guard !strokes.isEmpty else { return }
+    out +=
+      "<g class=\"\(pointer ? "pointer" : "touch")\" data-axis=\"\(axis)\""
+      + " clip-path=\"url(#\(_Layout.fingerClip))\""
+    out += " fill=\"none\" stroke=\"\(colour)\""
+    out += " stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\""
+    out += dashed ? " stroke-dasharray=\"5 3\">\n" : ">\n"
+    var downs = ""
+    for (stroke, samples) in strokes {
+      let values = stroke.values(coordinate)
+      let times = Array(stroke.times[samples])
+      let positions = Array(values[samples])
+      let kept = _decimate(times, positions) { time.x($0) }
+      var points = ""
+      for (n, i) in kept.enumerated() {
+        if n > 0 { points += " " }
+        points += "\(_fmt(time.x(times[i]))),\(_fmt(finger.y(positions[i])))"
+      }
+      let first = stroke.times[0]
+      let last = stroke.times[stroke.times.count - 1]
+      var tip = pointer ? "pointer press" : "touch \(stroke.id)"
+      tip += ": \(time.stamp(first)) – \(time.stamp(last))"
+      if let ended = stroke.ended { tip += ", \(ended)" }
+      out += "<polyline points=\"\(points)\"><title>\(_escape(tip))</title></polyline>\n"
+      if samples.lowerBound == 0 && time.contains(first) {
+        downs += "M\(_fmt(time.x(first))) \(_fmt(finger.y(values[0])))h0"
+      }
+    }
+    // A round-capped zero-length segment: a dot where each stroke went down.
+    if !downs.isEmpty {
+      out +=
+        "<path d=\"\(downs)\" stroke-width=\"4\"\(dashed ? " stroke-dasharray=\"none\"" : "")/>\n"
+    }
+    out += "</g>\n"
   }
 
   // MARK: Page band
@@ -363,9 +418,23 @@ struct _Renderer {
     y += 20
     text(
       _Layout.left, y + 4,
-      "Finger: offset from the control's leading edge in the direction of page advance;"
-        + " a dot marks each down. Shading: interaction state.",
+      "Finger: " + fingerNote + "; a dot marks each down. Shading: interaction state.",
       attributes: " fill=\"#666666\" font-size=\"10\"")
+  }
+
+  /// How the finger band measures, for the note under the legend.
+  var fingerNote: String {
+    let along = "offset from the control's leading edge in the direction of page advance"
+    let edge =
+      timeline.configuration.direction.isVertical ? "left edge, rightwards" : "top edge, downwards"
+    let coordinates = timeline._fingerCoordinates
+    switch (coordinates.count, coordinates[0].coordinate) {
+    case (1, .along): return along
+    case (1, .across): return "\(coordinates[0].name), offset from the control's \(edge)"
+    default:
+      return
+        "x solid, y dashed; along the axis from the control's leading edge, across it from its \(edge)"
+    }
   }
 
   mutating func swatchLine(
@@ -408,5 +477,19 @@ struct _Renderer {
 
   mutating func text(_ x: Double, _ y: Double, _ content: String, attributes: String = "") {
     out += "<text x=\"\(_fmt(x))\" y=\"\(_fmt(y))\"\(attributes)>\(_escape(content))</text>\n"
+  }
+
+  /// A text over a white halo that keeps it readable on lines and shading: the same text
+  /// twice, first with a wide white outline, then plainly on top. Two elements rather than
+  /// `paint-order="stroke"`, which cairo and librsvg ignore (they would paint the outline
+  /// over the letters).
+  mutating func haloText(_ x: Double, _ y: Double, _ content: String, attributes: String) {
+    out += "<g class=\"halo-label\">\n"
+    text(
+      x, y, content,
+      attributes: attributes + " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\""
+        + " aria-hidden=\"true\"")
+    text(x, y, content, attributes: attributes)
+    out += "</g>\n"
   }
 }

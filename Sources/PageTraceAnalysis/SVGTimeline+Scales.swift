@@ -216,13 +216,19 @@ struct _FingerScale {
   let low: Double
   let high: Double
 
-  init(controlLength length: Double, strokes: [(stroke: _Stroke, samples: Range<Int>)]) {
-    var lo = min(0, length)
-    var hi = max(0, length)
+  /// A scale spanning the control's `ends` and every drawn sample of the `coordinates`.
+  init(
+    ends: [Double], strokes: [(stroke: _Stroke, samples: Range<Int>)],
+    coordinates: [_FingerCoordinate]
+  ) {
+    var lo = ends.min() ?? 0
+    var hi = ends.max() ?? 0
     for (stroke, samples) in strokes {
-      for p in stroke.positions[samples] {
-        lo = min(lo, p)
-        hi = max(hi, p)
+      for coordinate in coordinates {
+        for p in stroke.values(coordinate)[samples] {
+          lo = min(lo, p)
+          hi = max(hi, p)
+        }
       }
     }
     if hi - lo < 1 { hi = lo + 1 }

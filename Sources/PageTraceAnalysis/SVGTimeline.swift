@@ -8,7 +8,8 @@ import PageTrace
 /// not 0), the picture shows:
 /// - the finger's position along the control's axis, measured from the control's leading
 ///   edge in the direction of page advance: one polyline per touch stroke (down to up or
-///   cancel) and, in another colour, per pointer press, clipped to the plot;
+///   cancel) and, in another colour, per pointer press, clipped to the plot; with
+///   ``fingerAxis`` the position across the axis instead, or both (see ``FingerAxis``);
 /// - the page index as a step line, from the page current when the drawing starts, with one
 ///   marker per transition (`class="transition"`), coloured by cause, filled when animated
 ///   and hollow when not, and a tooltip such as `0.166 s (t 1.166): 0 → 1, scrub, not
@@ -46,6 +47,10 @@ public struct SVGTimeline: Sendable {
   /// Where the drawing ends, in seconds since the session's first event; `nil` ends just
   /// after the session's last event or record.
   public var windowEnd: Double?
+  /// The finger coordinates drawn: by default the control's own axis (`x` for a horizontal
+  /// control, `y` for a vertical one), as the offset from its leading edge in the direction
+  /// of advance.
+  public var fingerAxis: FingerAxis
 
   var _strokes: [_Stroke] = []
   var _openTouches: [TouchID: Int] = [:]
@@ -66,6 +71,7 @@ public struct SVGTimeline: Sendable {
     self.configuration = configuration
     self.session = session
     _largestPageCount = configuration.pages
+    fingerAxis = configuration.direction.isVertical ? .y : .x
   }
 
   /// Adds an input event; touches and pointer presses become finger strokes.
@@ -79,7 +85,7 @@ public struct SVGTimeline: Sendable {
     _note(t)
     switch event.action {
     case .touch(let phase, let id, let x, let y):
-      let p = _position(x: x, y: y)
+      let p = _point(x: x, y: y)
       switch phase {
       case .down:
         if let open = _openTouches.removeValue(forKey: id) { _strokes[open].ended = "replaced" }
@@ -93,7 +99,7 @@ public struct SVGTimeline: Sendable {
         _strokes[open].ended = phase.rawValue
       }
     case .pointer(let phase, let x, let y):
-      let p = _position(x: x, y: y)
+      let p = _point(x: x, y: y)
       switch phase {
       case .down:
         if let open = _openPointer { _strokes[open].ended = "replaced" }
@@ -152,24 +158,41 @@ public struct SVGTimeline: Sendable {
     configuration.direction.isVertical ? configuration.control.height : configuration.control.width
   }
 
-  /// The offset of a point from the control's leading edge, along the direction of advance.
-  func _position(x: Double?, y: Double?) -> Double? {
+  /// The control's extent across its axis: its height, or its width when it is vertical.
+  var _controlThickness: Double {
+    configuration.direction.isVertical ? configuration.control.width : configuration.control.height
+  }
+
+  /// A point as the finger band measures it: along the control's axis, the offset from its
+  /// leading edge in the direction of advance; across it, the offset from its top edge
+  /// (downwards) or, for a vertical control, its left edge (rightwards). `nil` when either is
+  /// not finite.
+  func _point(x: Double?, y: Double?) -> _FingerPoint? {
     guard let x, let y, x.isFinite, y.isFinite else { return nil }
     let frame = configuration.control
-    let offset =
+    let along =
       switch configuration.direction {
       case .leftToRight: x - frame.x
       case .rightToLeft: frame.x + frame.width - x
       case .topToBottom: y - frame.y
       case .bottomToTop: frame.y + frame.height - y
       }
-    return offset.isFinite ? offset : nil
+    let across = configuration.direction.isVertical ? x - frame.x : y - frame.y
+    guard along.isFinite, across.isFinite else { return nil }
+    return _FingerPoint(along: along, across: across)
   }
 
-  mutating func _startStroke(pointer: Bool, id: String, _ t: Double, _ p: Double) -> Int {
-    _strokes.append(_Stroke(pointer: pointer, id: id, times: [t], positions: [p]))
+  mutating func _startStroke(pointer: Bool, id: String, _ t: Double, _ p: _FingerPoint) -> Int {
+    _strokes.append(
+      _Stroke(pointer: pointer, id: id, times: [t], positions: [p.along], across: [p.across]))
     return _strokes.count - 1
   }
+}
+
+/// A finger position: along the control's axis and across it.
+struct _FingerPoint: Sendable {
+  var along: Double
+  var across: Double
 }
 
 /// One touch stroke or pointer press: its samples in time order.
@@ -177,12 +200,26 @@ struct _Stroke: Sendable {
   var pointer: Bool
   var id: String
   var times: [Double]
+  /// Along the control's axis.
   var positions: [Double]
+  /// Across the control's axis.
+  var across: [Double]
   var ended: String?
 
-  mutating func append(_ t: Double, _ p: Double) {
+  mutating func append(_ t: Double, _ p: _FingerPoint) {
     guard t >= times[times.count - 1] else { return }
     times.append(t)
-    positions.append(p)
+    positions.append(p.along)
+    across.append(p.across)
   }
+
+  /// The positions of one finger coordinate.
+  func values(_ coordinate: _FingerCoordinate) -> [Double] {
+    coordinate == .along ? positions : across
+  }
+}
+
+/// A finger coordinate, relative to the control: along its axis or across it.
+enum _FingerCoordinate: Sendable {
+  case along, across
 }

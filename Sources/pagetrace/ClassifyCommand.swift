@@ -42,11 +42,14 @@ enum ClassifyCommand {
       footer: """
         OUTPUT (one line per stroke):
           {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"dx":…,
-           "dy":…,"velocity":…,"axis":"x","swipeRule":"container"}
+           "dy":…,"velocity":…,"axis":"x","swipeRule":"container","target":"control",
+           "outcome":"scrub","from":2,"to":6,"transitions":4}
+        kind is the stroke's shape; target the frame it went down in (control, content,
+        outside); outcome what the control made of it (tap, scrub, swipe, detail, none).
         With --format csv, a header row and then one row per stroke, the same fields in the
         same order (an empty session cell for a stroke without one; "file" last with several
         inputs):
-          \(csvColumns(file: false).joined(separator: ","))
+        \(columnLines(csvColumns(file: false)))
 
         \(_exitStatusHelp())
         """)
@@ -67,23 +70,51 @@ enum ClassifyCommand {
     /// The classifier's swipe rule, kept apart so that an event reads no optional copy of the
     /// classifier.
     var swipeRule: StrokeClassifier.SwipeRule?
+    /// The control's frames, for each stroke's target.
+    var frames: (control: Rect, container: Rect?)?
+    /// What the control made of each stroke.
+    var outcomes = StrokeOutcomes()
+    /// A stroke whose last event the engine is handling: written once the records of that
+    /// event are in (a tap, a flick or a swipe happens at the `up`).
+    var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey)?
+
+    static var observesControls: Bool { true }
 
     mutating func begin(_ configuration: PageControlConfiguration) {
       classifier = StrokeClassifier(configuration)
       swipeRule = classifier!.swipeRule
+      frames = (configuration.control, configuration.container)
     }
 
     mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
     mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
     mutating func willHandle(_ event: EngineEvent) {
-      guard let rule = swipeRule, let stroke = classifier!.handle(event, names: names) else {
-        return
+      guard swipeRule != nil, let stroke = classifier!.handle(event, names: names),
+        case .touch(_, let touch, _, _) = event.action
+      else { return }
+      closing = (stroke, touch)
+    }
+
+    mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
+
+    mutating func didHandle(_ event: EngineEvent, control: PageControl) {
+      if let (stroke, touch) = closing, let rule = swipeRule, let frames {
+        closing = nil
+        let outcome = outcomes.end(session: event.session, touch: touch)
+        counts[stroke.kind, default: 0] += 1
+        if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
+        let target: String =
+          frames.control.contains(x: stroke.startX, y: stroke.startY)
+          ? "control"
+          : frames.container?.contains(x: stroke.startX, y: stroke.startY) == true
+            ? "content" : "outside"
+        ClassifyCommand.write(
+          stroke, swipeRule: rule, target: target, outcome: outcome, file: file, as: format,
+          to: &writer)
+        writer.endLine()
       }
-      counts[stroke.kind, default: 0] += 1
-      if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-      ClassifyCommand.write(stroke, swipeRule: rule, file: file, as: format, to: &writer)
-      writer.endLine()
+      outcomes.follow(control, session: event.session)
     }
   }
 
@@ -142,8 +173,8 @@ enum ClassifyCommand {
   /// JSON line and the CSV row are written from. Numbers go through the one number writer;
   /// differences are rounded to the precision of their operands.
   static func forEachField(
-    of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, file: String?,
-    _ visit: (StaticString, FieldValue) -> Void
+    of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, target: String,
+    outcome: StrokeOutcome, file: String?, _ visit: (StaticString, FieldValue) -> Void
   ) {
     visit("session", stroke.session.map(FieldValue.string) ?? .absent)
     switch stroke.id {
@@ -160,17 +191,24 @@ enum ClassifyCommand {
     visit("velocity", .number(stroke.velocity))
     visit("axis", .string(stroke.dominantAxis.rawValue))
     visit("swipeRule", .string(swipeRule.rawValue))
+    visit("target", .string(target))
+    visit("outcome", .string(outcome.word))
+    visit("from", outcome.from.map { .number(Double($0)) } ?? .absent)
+    visit("to", outcome.to.map { .number(Double($0)) } ?? .absent)
+    visit("transitions", .number(Double(outcome.transitions)))
     if let file { visit("file", .string(file)) }
   }
 
   /// Writes the stroke's line, without its line end: a JSON object (fields without a value
   /// left out), or a CSV row of ``csvColumns(file:)`` (their cells left empty).
   static func write(
-    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, file: String?,
-    as format: RecordFormat, to writer: inout TextWriter
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, target: String,
+    outcome: StrokeOutcome, file: String?, as format: RecordFormat, to writer: inout TextWriter
   ) {
     var isFirst = true
-    forEachField(of: stroke, swipeRule: swipeRule, file: file) { key, value in
+    forEachField(
+      of: stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file
+    ) { key, value in
       switch format {
       case .jsonLines:
         if case .absent = value { return }
@@ -195,11 +233,23 @@ enum ClassifyCommand {
     if format == .jsonLines { writer.append("}") }
   }
 
+  /// The columns as the help shows them: the header row, broken after a comma to fit 80
+  /// columns, indented.
+  static func columnLines(_ columns: [String]) -> String {
+    var lines = [""]
+    for (index, column) in columns.enumerated() {
+      let item = column + (index == columns.count - 1 ? "" : ",")
+      if lines[lines.count - 1].count + item.count > 76 { lines.append("") }
+      lines[lines.count - 1] += item
+    }
+    return lines.map { "  " + $0 }.joined(separator: "\n")
+  }
+
   /// The CSV columns: the keys of a JSON line, in their order, `session` always.
   static func csvColumns(file: Bool) -> [String] {
     [
       "session", "id", "kind", "start", "end", "duration", "dx", "dy", "velocity", "axis",
-      "swipeRule",
+      "swipeRule", "target", "outcome", "from", "to", "transitions",
     ] + (file ? ["file"] : [])
   }
 }

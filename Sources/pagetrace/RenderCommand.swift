@@ -26,6 +26,11 @@ enum RenderCommand {
         help:
           "List the sessions instead of drawing: name (<default> for the events without a session), events, duration and trace times, one per line."
       ),
+      OptionSpec(
+        name: "axis", value: "x|y|both", choices: ["x", "y", "both"],
+        help:
+          "The finger coordinates drawn: x, y, or both (x solid, y dashed); the axis across the control shows scrolls the other way. (default: the control's axis, x for a horizontal control, y for a vertical one)"
+      ),
       OptionSpec(name: "help", short: "h", help: "Show help information."),
     ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
 
@@ -34,7 +39,7 @@ enum RenderCommand {
       overview:
         "Draw one session as a self-contained SVG timeline against seconds since its first event: the finger along the control's axis, the page as a step line with every transition marked by cause (animated filled, not animated hollow), bands for the interaction state and the background, and a legend. A session that is not in the file is a data error (65).",
       usage:
-        "pagetrace render <file> [--session <name>] [--start <seconds>] [--end <seconds>] [-o <file>]\n       pagetrace render <file> --list-sessions",
+        "pagetrace render <file> [--session <name>] [--start <seconds>] [--end <seconds>] [--axis x|y|both] [-o <file>]\n       pagetrace render <file> --list-sessions",
       arguments: [
         (
           "<file>",
@@ -42,7 +47,7 @@ enum RenderCommand {
         )
       ],
       sections: [
-        ("OPTIONS", Array(specs.prefix(6)) + InputFlags.specs),
+        ("OPTIONS", Array(specs.prefix(7)) + InputFlags.specs),
         ("OTHER FORMATS", ImportFlags.specs),
         (
           "CONFIGURATION (as for replay)",
@@ -68,12 +73,24 @@ enum RenderCommand {
       throw CommandFailure(
         status: .usage, message: "--list-sessions takes no --session, --start or --end")
     }
+    if listing && options.has("axis") {
+      throw CommandFailure(status: .usage, message: "--list-sessions takes no --axis")
+    }
+    let axisName = options.value("axis")
+    let axis = axisName.flatMap(SVGTimeline.FingerAxis.init(rawValue:))
+    if let axisName, axis == nil {
+      throw CommandFailure(
+        status: .usage,
+        message:
+          "invalid value for '--axis': expected \(_alternatives(SVGTimeline.FingerAxis.allCases.map(\.rawValue))), found '\(axisName)'"
+      )
+    }
     let inputs = try InputFlags.inputs(from: options)
     let input = try InputFlags.onlyInput(
       inputs, given: options.positionalPaths.first?.description, command: "render")
     let file = TraceReader.displayName(of: input)
     var run = try _CommandRun(inputs, output: options.path("output"))
-    var observer = Observer(session: options.value("session"), window: window)
+    var observer = Observer(session: options.value("session"), window: window, axis: axis)
     let outcome = run.replay(input, observer: &observer)
     if !run.hasFailed && outcome != nil {
       if listing {
@@ -124,15 +141,18 @@ enum RenderCommand {
   struct Observer: ReplayObserver {
     let session: String?
     let window: TimeWindow
+    /// `--axis`; `nil`: the control's axis.
+    let axis: SVGTimeline.FingerAxis?
     var timeline: SVGTimeline?
     var names = TraceNames()
     var catalog = SessionCatalog()
     /// The number of the session drawn, once its name has been met.
     var drawn: SessionID?
 
-    init(session: String?, window: TimeWindow) {
+    init(session: String?, window: TimeWindow, axis: SVGTimeline.FingerAxis?) {
       self.session = session
       self.window = window
+      self.axis = axis
       drawn = session == nil ? .defaultSession : nil
     }
 
@@ -140,6 +160,7 @@ enum RenderCommand {
       timeline = SVGTimeline(configuration: configuration, session: session)
       timeline!.windowStart = window.start
       timeline!.windowEnd = window.end
+      if let axis { timeline!.fingerAxis = axis }
     }
     mutating func name(_ session: SessionID, _ name: String) {
       names.set(name, of: session)

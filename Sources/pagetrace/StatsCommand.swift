@@ -8,9 +8,9 @@ enum StatsCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "table|jsonl", choices: ["table", "jsonl"],
+        name: "format", value: "table|jsonl|csv", choices: ["table", "jsonl", "csv"],
         help:
-          "A readable table (default), or jsonl (or json): one JSON object per line, per file and, with several files, one for all of them."
+          "A readable table (default); jsonl (or json): one JSON object per line, per file and, with several files, one for all of them; or CSV: a header row, then one row per file (and session), and one for all files."
       ),
       OptionSpec(
         name: "output", short: "o", value: "file",
@@ -67,11 +67,11 @@ enum StatsCommand {
     }
     var format = options.value("format") ?? "table"
     if format == "jsonl" { format = "json" }  // one JSON object per line either way
-    guard format == "table" || format == "json" else {
+    guard format == "table" || format == "json" || format == "csv" else {
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected table or jsonl, found '\(format)'"
-          + _didYouMean(format, in: ["table", "jsonl"]))
+        message: "invalid value for '--format': expected table, jsonl or csv, found '\(format)'"
+          + _didYouMean(format, in: ["table", "jsonl", "csv"]))
     }
     let names = options.options.filter { $0.name == "session" }.compactMap(\.value)
     let selection =
@@ -95,6 +95,7 @@ enum StatsCommand {
     }
     // A selector that matches nothing is likely a typo: the run fails (65) and writes no
     // table, rather than an all-zero one (docs/behaviour.md, "Session selectors").
+    var refused = false
     if let selection, !run.hasFailed {
       var missing: [String] = []
       var said: Set<[UInt8]> = []
@@ -108,9 +109,15 @@ enum StatsCommand {
             missing: missing, missingDefault: missingDefault ? "--default-session" : nil,
             more: "; --by-session lists them"))
         results = []
+        refused = true
       }
     }
-    for result in results {
+    if format == "csv" && !refused {
+      run.output.preambleSize = csvHeader.utf8.count
+      run.output.write(csvHeader)
+    }
+    for result in results where format == "csv" { run.output.write(csv(result)) }
+    for result in results where format != "csv" {
       run.output.write(
         format == "json"
           ? json(
@@ -121,10 +128,14 @@ enum StatsCommand {
       var total = results[0].statistics
       for result in results.dropFirst() { total.merge(result.statistics) }
       let files = results.map { JSONText.string($0.name) }.joined(separator: ",")
-      run.output.write(
-        format == "json"
-          ? json(total, head: "\"files\":[\(files)]")
-          : table(total, heading: "all \(results.count) files"))
+      if format == "csv" {
+        run.output.write(csvRow("total", file: "all \(results.count) files", session: nil, total))
+      } else {
+        run.output.write(
+          format == "json"
+            ? json(total, head: "\"files\":[\(files)]")
+            : table(total, heading: "all \(results.count) files"))
+      }
     }
     return try run.finish()
   }
@@ -382,11 +393,14 @@ enum StatsCommand {
       }.joined(separator: ",") + "]}"
     text +=
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
+    // An array in page order, not an object keyed by page: one column (a list of structs)
+    // for DuckDB and the like, not one field per page.
     text +=
-      ",\"timeOnPage\":{"
-      + s.timeOnPage.keys.sorted().map { "\"\($0)\":\(timeOnPage(s.timeOnPage[$0]!))" }.joined(
-        separator: ",")
-      + "}"
+      ",\"timeOnPage\":["
+      + s.timeOnPage.keys.sorted().map {
+        "{\"page\":\($0),\"seconds\":\(timeOnPage(s.timeOnPage[$0]!))}"
+      }.joined(separator: ",")
+      + "]"
     return text + ",\"announcements\":\(s.announcements)"
   }
 }

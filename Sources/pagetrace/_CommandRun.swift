@@ -44,7 +44,13 @@ struct _CommandRun: ~Copyable {
       }
     }
     do {
-      output = try OutputFile(path: path, inputs: inputs.files + inputs.otherFiles)
+      // Created and registered for removal with signals held: an interrupt in between would
+      // leave the temporary file behind.
+      output = try _Platform.holdingSignals { () throws(OutputFile.OpenError) -> OutputFile in
+        let output = try OutputFile(path: path, inputs: inputs.files + inputs.otherFiles)
+        _Platform.removeOnSignals(output.temporaryPath)
+        return output
+      }
     } catch {
       switch error {
       case .sameAsInput: throw CommandFailure(status: .usage, message: error.description)
@@ -55,7 +61,6 @@ struct _CommandRun: ~Copyable {
     }
     self.inputs = inputs
     summary.unreadableFiles = inputs.unreadableDirectories
-    _Platform.removeOnSignals(output.temporaryPath)
     progress =
       inputs.showsProgress && !inputs.files.isEmpty ? _ProgressLine(files: inputs.files) : nil
   }

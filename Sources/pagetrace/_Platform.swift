@@ -82,6 +82,21 @@ enum _Platform {
     if path != nil { _installHandlers() }
   }
 
+  /// Runs `body` with the signals of ``removeOnSignals(_:)`` held back: one that comes while a
+  /// temporary file is created and registered is delivered after, when its handler removes
+  /// the file (not before, which would leave it behind).
+  static func holdingSignals<Value: ~Copyable, Failure: Error>(
+    _ body: () throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    var held = sigset_t()
+    var old = sigset_t()
+    sigemptyset(&held)
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&held, number) }
+    pthread_sigmask(SIG_BLOCK, &held, &old)
+    defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+    return try body()
+  }
+
   /// Whether a signal that ends the process (as ``removeOnSignals(_:)``) first erases the
   /// current line of standard error: the progress line, so the shell prompt starts clean.
   static func erasesLineOnSignals(_ erases: Bool) {

@@ -19,6 +19,8 @@ final class SVGSummary: NSObject, XMLParserDelegate {
   var root: String?
   var rootAttributes: [String: String] = [:]
   var polylinePointCounts: [Int] = []
+  /// The points of each polyline, by the `data-axis` of its group (`""`: none).
+  var polylinesByAxis: [String: [[(x: Double, y: Double)]]] = [:]
   /// The ids of `clipPath` elements.
   var clipPathIDs: [String] = []
   /// The `clip-path` attribute of each element with a class, by class (`nil`: none).
@@ -27,6 +29,7 @@ final class SVGSummary: NSObject, XMLParserDelegate {
   var textsByGroup: [String: [String]] = [:]
   private var text = ""
   private var groups: [String?] = []
+  private var groupAxes: [String?] = []
 
   static func parse(_ svg: String) -> SVGSummary {
     let summary = SVGSummary()
@@ -50,9 +53,17 @@ final class SVGSummary: NSObject, XMLParserDelegate {
       clipPathsByClass[value, default: []].append(attributes["clip-path"])
     }
     if name == "clipPath", let id = attributes["id"] { clipPathIDs.append(id) }
-    if name == "g" { groups.append(attributes["class"]) }
+    if name == "g" {
+      groups.append(attributes["class"])
+      groupAxes.append(attributes["data-axis"])
+    }
     if name == "polyline", let points = attributes["points"] {
       polylinePointCounts.append(points.split(separator: " ").count)
+      let pairs = points.split(separator: " ").map { pair in
+        let xy = pair.split(separator: ",").map { Double($0) ?? .nan }
+        return (x: xy.first ?? .nan, y: xy.last ?? .nan)
+      }
+      polylinesByAxis[(groupAxes.last ?? nil) ?? "", default: []].append(pairs)
     }
     text = ""
   }
@@ -69,7 +80,10 @@ final class SVGSummary: NSObject, XMLParserDelegate {
         textsByGroup[group, default: []].append(text)
       }
     }
-    if name == "g" { groups.removeLast() }
+    if name == "g" {
+      groups.removeLast()
+      groupAxes.removeLast()
+    }
     text = ""
   }
 

@@ -114,7 +114,9 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
   static let recordStrings: Set<String> = [
     "type", "session", "interaction", "cause", "state", "text", "file",
   ]
-  static let strokeStrings: Set<String> = ["session", "kind", "axis", "swipeRule", "file"]
+  static let strokeStrings: Set<String> = [
+    "session", "kind", "axis", "swipeRule", "target", "outcome", "file",
+  ]
 
   let traces = scenarioTraces
 
@@ -185,11 +187,11 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
       ),
       (
         ["classify", tap],
-        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule"
+        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,target,outcome,from,to,transitions"
       ),
       (
         ["classify", tap, scrub],
-        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,file"
+        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,target,outcome,from,to,transitions,file"
       ),
     ]
     for (arguments, header) in cases {
@@ -264,7 +266,9 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     try write(trace + "\n", to: "t.jsonl", in: directory)
     let rows = try expectSameRecords(
       ["classify", "t.jsonl"], strings: Self.strokeStrings,
-      header: "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule", in: directory)
+      header:
+        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,target,outcome,from,to,transitions",
+      in: directory)
     #expect(rows.count == 4)
     #expect(rows.dropFirst().map { $0[2].text } == ["swipe", "long-press", "cancelled"])
     #expect(rows[1][1] == CSVField(text: "f\"1", quoted: true))

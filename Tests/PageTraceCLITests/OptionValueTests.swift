@@ -35,7 +35,7 @@ import Testing
     ),
     (
       ["stats", "--format", "Table"],
-      "invalid value for '--format': expected table or jsonl, found 'Table'; did you mean 'table'?"
+      "invalid value for '--format': expected table, jsonl or csv, found 'Table'; did you mean 'table'?"
     ),
     (
       ["lint", "--format", "xml"],

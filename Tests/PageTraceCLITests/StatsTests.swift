@@ -55,13 +55,14 @@ import Testing
     #expect(stats["suppressedAnimations"] as? Int == 2)
     #expect(stats["announcements"] as? Int == 1)
     // Page 0 from 0 to 0.05, page 1 to 1.02, page 2 for 1/120 s, page 3 to 2, page 4: 0 s.
-    let time = try #require(stats["timeOnPage"] as? [String: Double])
-    #expect(time.keys.sorted() == ["0", "1", "2", "3", "4"])
-    #expect(abs(time["0"]! - 0.05) < 1e-12)
-    #expect(abs(time["1"]! - 0.97) < 1e-12)
-    #expect(abs(time["2"]! - 1.0 / 120) < 1e-12)
-    #expect(abs(time["3"]! - (2 - 1.02 - 1.0 / 120)) < 1e-12)
-    #expect(time["4"] == 0)
+    // An array of {"page","seconds"} in page order (one column for DuckDB), not an object.
+    let time = try #require(pageTimes(stats["timeOnPage"]))
+    #expect(time.map(\.page) == [0, 1, 2, 3, 4])
+    #expect(abs(time[0].seconds - 0.05) < 1e-12)
+    #expect(abs(time[1].seconds - 0.97) < 1e-12)
+    #expect(abs(time[2].seconds - 1.0 / 120) < 1e-12)
+    #expect(abs(time[3].seconds - (2 - 1.02 - 1.0 / 120)) < 1e-12)
+    #expect(time[4].seconds == 0)
   }
 
   @Test func everyStrokeClassIsListedZerosIncluded() throws {
@@ -164,9 +165,9 @@ import Testing
     #expect(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 })
     // JSON keeps every page visited, and only those.
     let json = try pagetrace(["stats", "--format", "json", "-"], input: input)
-    let pages = try #require(json.records.first?["timeOnPage"] as? [String: Double])
-    #expect(pages.count == 13)
-    #expect(pages["11"] == 3 && pages["0"] == 0.25 && pages["12"] == 0 && pages["13"] == nil)
+    let pages = try #require(pageTimes(json.records.first?["timeOnPage"]))
+    #expect(pages.map(\.page) == Array(0...12))
+    #expect(pages[11].seconds == 3 && pages[0].seconds == 0.25 && pages[12].seconds == 0)
   }
 
   @Test func aHugeTimeOnAPageIsWrittenNotACrash() throws {
@@ -193,8 +194,12 @@ import Testing
     #expect(sessions.map { $0["transitions"] as? Int } == [2, 1, 2])
     #expect(sessions.map { $0["announcements"] as? Int } == [2, 0, 2])
     #expect(
-      sessions.map { $0["timeOnPage"] as? [String: Double] } == [
-        ["0": 0, "1": 2, "2": 0], ["0": 0.05, "1": 0], ["0": 0, "1": 0.5, "2": 0],
+      sessions.map { pageTimes($0["timeOnPage"])?.map(\.seconds) } == [
+        [0, 2, 0], [0.05, 0], [0, 0.5, 0],
+      ])
+    #expect(
+      sessions.map { pageTimes($0["timeOnPage"])?.map(\.page) } == [
+        [0, 1, 2], [0, 1], [0, 1, 2],
       ])
     let table = try pagetrace(["stats", "--by-session", "-"], input: Data(sessionsTrace.utf8))
     let headings = table.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") }
@@ -278,4 +283,18 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     #expect(names.sorted() == ["a.jsonl", "bad.jsonl", "out.txt", "out.txt.partial"])
   }
+}
+
+/// `timeOnPage` of a stats JSON object as pairs, in the order written; `nil` unless it is an
+/// array of objects with exactly the keys `page` (an integer) and `seconds` (a number).
+func pageTimes(_ value: Any?) -> [(page: Int, seconds: Double)]? {
+  guard let entries = value as? [NSDictionary] else { return nil }
+  var pairs: [(page: Int, seconds: Double)] = []
+  for entry in entries {
+    guard entry.count == 2, let page = entry["page"] as? Int,
+      let seconds = entry["seconds"] as? Double
+    else { return nil }
+    pairs.append((page, seconds))
+  }
+  return pairs
 }
