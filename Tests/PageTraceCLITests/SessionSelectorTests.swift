@@ -24,6 +24,12 @@ import Testing
     #expect(run.status == 65)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == message)
+    // Not even the header row of CSV, nor a JSON line.
+    for format in ["csv", "jsonl"] {
+      let other = try pagetrace(
+        ["stats", "--format", format, "--session", "zzz", "t.jsonl"], in: directory)
+      #expect(other.status == 65 && other.stdout.isEmpty && other.stderr == message, "\(format)")
+    }
     // An output file is left as it was, and nothing is kept beside it: nothing was written.
     try write("old\n", to: "out.txt", in: directory)
     let file = try pagetrace(
