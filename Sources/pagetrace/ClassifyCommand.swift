@@ -28,7 +28,7 @@ enum ClassifyCommand {
       arguments: [
         (
           "<file>",
-          "Traces or recordings (--from): files, directories (their trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
+          "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
         )
       ],
       sections: [

@@ -115,6 +115,15 @@ struct CommandLineArguments {
     return SystemPath(bytes: valueBytes[index] ?? Array(value.utf8))
   }
 
+  /// Every value given for an option, in order, with the bytes `argv` held (`--glob`, which
+  /// may be repeated and matches file names by their bytes).
+  func paths(_ name: String) -> [SystemPath] {
+    options.indices.compactMap { index in
+      guard options[index].name == name, let value = options[index].value else { return nil }
+      return SystemPath(bytes: valueBytes[index] ?? Array(value.utf8))
+    }
+  }
+
   /// The positional arguments as paths, with the bytes `argv` held.
   var positionalPaths: [SystemPath] { positionalBytes.map { SystemPath(bytes: $0) } }
 
@@ -277,6 +286,15 @@ func _exitStatusHelp(
 /// `nil` if none does.
 func _commandsTaking(_ name: String) -> String? {
   let owners = PageTraceCLI.commands.filter { $0.specs.contains { $0.name == name } }
+  guard let last = owners.last?.name else { return nil }
+  let names = owners.map(\.name)
+  return owners.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+}
+
+/// The subcommands that take the one-letter option `-letter`, as ``_commandsTaking(_:)`` names
+/// them; `nil` if none does.
+func _commandsTaking(short letter: Character) -> String? {
+  let owners = PageTraceCLI.commands.filter { $0.specs.contains { $0.short == letter } }
   guard let last = owners.last?.name else { return nil }
   let names = owners.map(\.name)
   return owners.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last

@@ -133,7 +133,8 @@ enum ConfigurationFlags {
         throw CommandFailure(
           status: .usage,
           message:
-            "invalid value for '--\(flag)': expected \(error.expected), found '\(value ?? "")'")
+            "invalid value for '--\(flag)': expected \(error.expected), found '\(value ?? "")'"
+            + (choices[flag].map { _didYouMean(value ?? "", in: $0) } ?? ""))
       }
     }
     return patch

@@ -58,7 +58,8 @@ enum ConvertCommand {
     var run = try _CommandRun(inputs, output: options.path("output"))
     var reader: TraceReader
     do {
-      reader = try TraceReader(opening: input, importer: inputs.importer)
+      reader = try TraceReader(
+        opening: input, importer: inputs.importer, maximumLineLength: inputs.maximumLineLength)
     } catch {
       run.fail(CommandFailure(status: .noInput, message: error.description))
       return try run.finish()

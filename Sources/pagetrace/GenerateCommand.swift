@@ -124,7 +124,8 @@ extension TraceFormat {
     default:
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--\(flag)': expected jsonl or binary, found '\(option)'")
+        message: "invalid value for '--\(flag)': expected jsonl or binary, found '\(option)'"
+          + _didYouMean(option, in: ["jsonl", "binary"]))
     }
   }
 }

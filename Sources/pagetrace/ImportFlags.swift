@@ -65,11 +65,10 @@ enum ImportFlags {
     case "pointer-events":
       return PointerEventsImporter()
     case let other:
-      var message = "invalid value for '--from': unknown format '\(other)'"
-      if let guess = _closest(to: other, in: ["trace", "csv", "getevent", "pointer-events"]) {
-        message += "; did you mean '\(guess)'?"
-      }
-      throw CommandFailure(status: .usage, message: message)
+      throw CommandFailure(
+        status: .usage,
+        message: "invalid value for '--from': unknown format '\(other)'"
+          + _didYouMean(other, in: ["trace", "csv", "getevent", "pointer-events"]))
     }
   }
 
@@ -85,12 +84,16 @@ enum ImportFlags {
     var found: [String: Int] = [:]
     for pair in columns.split(separator: ",") {
       let parts = pair.split(separator: "=")
+      let names = ["t", "phase", "x", "y", "id", "session"]
       guard parts.count == 2, let column = Int(parts[1]), column >= 1,
-        ["t", "phase", "x", "y", "id", "session"].contains(String(parts[0]))
+        names.contains(String(parts[0]))
       else {
+        let guess =
+          parts.count == 2 && !names.contains(String(parts[0]))
+          ? _suggestion(for: parts[0], in: names) : nil
         throw usage(
           "invalid value for '--columns': expected NAME=COLUMN (t, phase, x, y, id, session; columns from 1), found '\(pair)'"
-        )
+            + (guess.map { "; did you mean '\($0)=\(parts[1])'?" } ?? ""))
       }
       found[String(parts[0])] = column
     }
@@ -104,7 +107,8 @@ enum ImportFlags {
     if let unit = options.value("time-unit"), unit != "auto" {
       guard let parsed = CSVImporter.TimeUnit(rawValue: unit) else {
         throw usage(
-          "invalid value for '--time-unit': expected auto, s, ms, us or ns, found '\(unit)'")
+          "invalid value for '--time-unit': expected auto, s, ms, us or ns, found '\(unit)'"
+            + _didYouMean(unit, in: ["auto"] + CSVImporter.TimeUnit.allCases.map(\.rawValue)))
       }
       mapping.timeUnit = parsed
     }
@@ -118,8 +122,12 @@ enum ImportFlags {
       for pair in map.split(separator: ",", omittingEmptySubsequences: false) {
         let parts = pair.split(separator: "=")
         guard parts.count == 2, let phase = TouchPhase(rawValue: String(parts[1])) else {
+          let guess =
+            parts.count == 2
+            ? _suggestion(for: parts[1], in: ["down", "move", "up", "cancel"]) : nil
           throw usage(
-            "invalid value for '--phase-map': expected CODE=down|move|up|cancel, found '\(pair)'")
+            "invalid value for '--phase-map': expected CODE=down|move|up|cancel, found '\(pair)'"
+              + (guess.map { "; did you mean '\(parts[0])=\($0)'?" } ?? ""))
         }
         phases[String(parts[0])] = phase
       }

@@ -3,7 +3,8 @@ import PageTraceIO
 
 /// The input options of every command that reads traces (`replay`, `classify`, `stats`,
 /// `render`, `lint`, `convert`): `--config`, `--on-error`, `--strict`, `--max-sessions`,
-/// `--quiet`, `--no-progress`, and with ``ImportFlags`` `--from` and the importers' options.
+/// `--quiet`, `--no-progress`, `--glob`, `--max-line-length`, and with ``ImportFlags`` `--from`
+/// and the importers' options.
 enum InputFlags {
   static let specs: [OptionSpec] =
     [
@@ -21,19 +22,32 @@ enum InputFlags {
     OptionSpec(
       name: "on-error", value: "fail|skip", choices: ["fail", "skip"],
       help: "fail: stop at the first bad line (default). skip: report it and go on."),
-    OptionSpec(name: "strict", help: "With --on-error skip, exit 65 if any line was skipped."),
+    OptionSpec(
+      name: "strict", help: "With --on-error skip (required), exit 65 if any line was skipped."),
     OptionSpec(
       name: "quiet", short: "q",
       help: "Only errors on standard error: no progress line, no importer notes, no counts."),
     OptionSpec(
       name: "no-progress",
       help: "No progress line (shown on a terminal when a run takes over a second)."),
+    OptionSpec(
+      name: "glob", value: "pattern",
+      help:
+        "In a directory, read the files whose names match <pattern> (fnmatch; may be repeated), not those named by the format's extensions."
+    ),
+    OptionSpec(
+      name: "max-line-length", value: "bytes",
+      help:
+        "Longest line (and string) read, at most 67108864 (64 MiB). (default: 1048576, 1 MiB)"),
   ]
+
+  /// The largest `--max-line-length`: 64 MiB (docs/behaviour.md, "Limits").
+  static let maximumLineLengthLimit = 64 << 20
 
   /// What the input options of a command line say.
   struct Inputs {
-    /// The inputs, `-` for standard input; a directory stands for its trace files
-    /// (``TraceReader/traceFiles(inDirectory:)``), in name order.
+    /// The inputs, `-` for standard input; a directory stands for the files ``selection``
+    /// chooses (``TraceReader/traceFiles(inDirectory:selecting:)``), in name order.
     var files: [SystemPath]
     /// The other files the command reads (`--config`): inputs too, for the check that the
     /// output is none of them (docs/behaviour.md, "Output files").
@@ -48,6 +62,10 @@ enum InputFlags {
     var replay = TraceReplay.Options()
     /// `--strict`.
     var strict = false
+    /// Which files of a directory are read: `--glob`, else the extensions of `--from`'s format.
+    var selection = TraceFileSelection.traces
+    /// `--max-line-length`: the longest line (and binary string) read.
+    var maximumLineLength = LineReader.defaultMaximumLineLength
     /// `--quiet`: standard error carries errors only.
     var quiet = false
     /// Whether a progress line may be shown (not with `--quiet` or `--no-progress`).
@@ -55,8 +73,11 @@ enum InputFlags {
   }
 
   /// Reads the input options, with the command's configuration `defaults` under each header.
+  /// With `configurations` (`lint`), a directory's `.json` files are read too, when neither
+  /// `--from` nor `--glob` says otherwise: configurations are JSON objects.
   static func inputs(
-    from options: CommandLineArguments, defaults: ConfigurationPatch = ConfigurationPatch()
+    from options: CommandLineArguments, defaults: ConfigurationPatch = ConfigurationPatch(),
+    configurations: Bool = false
   ) throws(CommandFailure) -> Inputs {
     var inputs = Inputs(
       files: options.positionals.isEmpty ? [.standardStream] : options.positionalPaths)
@@ -68,9 +89,37 @@ enum InputFlags {
     case let other:
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--on-error': expected fail or skip, found '\(other)'")
+        message: "invalid value for '--on-error': expected fail or skip, found '\(other)'"
+          + _didYouMean(other, in: ["fail", "skip"]))
     }
     inputs.strict = options.has("strict")
+    if inputs.strict && !inputs.replay.skipsBadLines {
+      throw CommandFailure(
+        status: .usage,
+        message:
+          "'--strict' needs '--on-error skip': it makes skipped lines exit 65, and without skipping the first bad line already stops the run with 65"
+      )
+    }
+    let globs = options.paths("glob")
+    if globs.contains(where: \.isEmpty) {
+      throw CommandFailure(
+        status: .usage, message: "invalid value for '--glob': expected a pattern, found ''")
+    }
+    let format = options.value("from") ?? "trace"
+    var suffixes =
+      TraceFileSelection.suffixes(ofFormat: format) ?? TraceFileSelection.traceSuffixes
+    if configurations && !options.has("from") { suffixes.append(".json") }
+    inputs.selection = TraceFileSelection(suffixes: suffixes, patterns: globs)
+    if let text = options.value("max-line-length") {
+      guard let bytes = Int(text), (1...maximumLineLengthLimit).contains(bytes) else {
+        throw CommandFailure(
+          status: .usage,
+          message:
+            "invalid value for '--max-line-length': expected bytes from 1 to \(maximumLineLengthLimit) (64 MiB), found '\(text)'"
+        )
+      }
+      inputs.maximumLineLength = bytes
+    }
     inputs.quiet = options.has("quiet")
     inputs.showsProgress = !inputs.quiet && !options.has("no-progress")
     inputs.replay.reportsNotes = !inputs.quiet
@@ -117,9 +166,10 @@ enum InputFlags {
     return inputs
   }
 
-  /// Replaces each directory among the inputs with its trace files, in name order, and says so
-  /// on standard error (unless `--quiet`). A directory that cannot be listed or holds no trace
-  /// file is exit 66, or with `--on-error skip` reported and counted as an unreadable input.
+  /// Replaces each directory among the inputs with the files ``Inputs/selection`` chooses, in
+  /// name order, and says so on standard error with the number of other files left out (unless
+  /// `--quiet`). A directory that cannot be listed or holds no file chosen is exit 66, or with
+  /// `--on-error skip` reported and counted as an unreadable input.
   static func expandDirectories(_ inputs: inout Inputs) throws(CommandFailure) {
     guard inputs.files.contains(where: TraceReader.isDirectory) else { return }
     var files: [SystemPath] = []
@@ -136,12 +186,14 @@ enum InputFlags {
         continue
       }
       do {
-        let found = try TraceReader.traceFiles(inDirectory: file)
+        let found = try TraceReader.traceFiles(inDirectory: file, selecting: inputs.selection)
         if !inputs.quiet {
-          let count = found.count == 1 ? "1 file" : "\(found.count) files"
-          _standardError.write("pagetrace: note: \(file): reading \(count) in name order\n")
+          let count = found.files.count == 1 ? "1 file" : "\(found.files.count) files"
+          let others = found.leftOutSummary().map { "; " + $0 } ?? ""
+          _standardError.write(
+            "pagetrace: note: \(file): reading \(count) in name order\(others)\n")
         }
-        files += found
+        files += found.files
       } catch {
         if error.isResourceShortage { throw CommandFailure(shortage: error) }
         guard inputs.replay.skipsBadLines else {

@@ -24,7 +24,7 @@ enum InspectCommand {
       arguments: [
         (
           "<file>",
-          "Inputs: files, directories (their files in name order), or '-' (also none) for standard input. gzip is read through."
+          "Inputs: files, directories (every file, whatever its name, in name order), or '-' (also none) for standard input. gzip is read through."
         )
       ],
       sections: [("OPTIONS", specs)],
@@ -50,13 +50,26 @@ enum InspectCommand {
     case let other:
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected text or json, found '\(other)'")
+        message: "invalid value for '--format': expected text or json, found '\(other)'"
+          + _didYouMean(other, in: ["text", "json", "jsonl"]))
     }
     var files: [String] = []
     for file in options.positionals.isEmpty ? ["-"] : options.positionals {
       if TraceReader.isDirectory(file) {
-        do { files += try TraceReader.traceFiles(inDirectory: file) } catch {
+        // Every regular file, whatever its name: inspect tells what files are.
+        let listing: DirectoryListing
+        do {
+          listing = try TraceReader.traceFiles(
+            inDirectory: SystemPath(file), selecting: .everyFile)
+        } catch {
           throw CommandFailure(status: .noInput, message: error.description)
+        }
+        for path in listing.files {
+          guard let name = path.string else {
+            throw CommandFailure(
+              status: .noInput, message: "\(file): the file name \(path) is not UTF-8")
+          }
+          files.append(name)
         }
       } else {
         files.append(file)

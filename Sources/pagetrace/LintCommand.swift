@@ -8,9 +8,9 @@ enum LintCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "text|json", choices: ["text", "json"],
+        name: "format", value: "text|jsonl", choices: ["text", "jsonl"],
         help:
-          "text: FILE[:LINE]: SEVERITY: RULE: message (default). json: one JSON object per finding."
+          "text: FILE[:LINE]: SEVERITY: RULE: message (default). jsonl (or json): one JSON object per finding, one per line."
       ),
       OptionSpec(
         name: "disable", value: "rules", choices: GuidelineLint.Rule.allCases.map(\.id),
@@ -26,7 +26,7 @@ enum LintCommand {
       arguments: [
         (
           "<file>",
-          "Configurations or traces: files, directories (their files in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
+          "Configurations or traces: files, directories (their .json files and trace files, or those matching --glob, in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
         )
       ],
       sections: [
@@ -56,14 +56,15 @@ enum LintCommand {
     let json: Bool
     switch options.value("format") ?? "text" {
     case "text": json = false
-    case "json": json = true
+    case "jsonl", "json": json = true
     case let other:
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected text or json, found '\(other)'")
+        message: "invalid value for '--format': expected text or jsonl, found '\(other)'"
+          + _didYouMean(other, in: ["text", "jsonl"]))
     }
     let disabled = try disabledRules(options)
-    let inputs = try InputFlags.inputs(from: options)
+    let inputs = try InputFlags.inputs(from: options, configurations: true)
     var run = try _CommandRun(inputs, output: nil)
     var counts: [GuidelineLint.Severity: Int] = [:]
     var linted = 0  // the files read (with --on-error skip, not those that could not be)
@@ -123,14 +124,11 @@ enum LintCommand {
     var rules: Set<GuidelineLint.Rule> = []
     for (name, value) in options.options where name == "disable" {
       for id in _listItems(value ?? "") {
-        guard let rule = GuidelineLint.Rule(id: id.uppercased()) else {
-          var message = "invalid value for '--disable': unknown rule '\(id)'"
-          if let guess = _closest(
-            to: id.uppercased(), in: GuidelineLint.Rule.allCases.map(\.id))
-          {
-            message += "; did you mean '\(guess)'?"
-          }
-          throw CommandFailure(status: .usage, message: message)
+        guard let rule = GuidelineLint.Rule(id: String(id)) else {
+          throw CommandFailure(
+            status: .usage,
+            message: "invalid value for '--disable': unknown rule '\(id)'"
+              + _didYouMean(id, in: GuidelineLint.Rule.allCases.map(\.id)))
         }
         rules.insert(rule)
       }

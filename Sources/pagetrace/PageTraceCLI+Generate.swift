@@ -71,6 +71,7 @@ extension PageTraceCLI {
         status: .usage,
         message:
           "invalid value for '--\(name)': expected \(_alternatives(shells)), found '\(value ?? "")'"
+          + _didYouMean(value ?? "", in: shells)
       )
     }
     try _standardOutput.writeChecked(text)

@@ -86,20 +86,7 @@ struct PageTraceCLI {
       case "inspect":
         return try InspectCommand.run(arguments.dropFirst())
       case let option where option.hasPrefix("-"):
-        var message = "unknown option '\(option)'"
-        let own = specs.map { "--" + $0.name }
-        let bare = String(option.drop { $0 == "-" }.prefix { $0 != "=" })
-        let written = String(option.prefix { $0 != "=" })
-        if let name = _closest(to: written, in: own, maximumDistance: 1) {
-          message += "; did you mean '\(name)'?"
-        } else if let owners = _commandsTaking(bare) {
-          message += "; '--\(bare)' is an option of \(owners), given after it"
-        } else if let name = _closest(to: written, in: own) {
-          message += "; did you mean '\(name)'?"
-        } else {
-          message += "; a subcommand's options come after it: 'pagetrace SUBCOMMAND \(option) …'"
-        }
-        throw CommandFailure(status: .usage, message: message)
+        throw CommandFailure(status: .usage, message: unknownOption(option))
       default:
         var message = "unknown subcommand '\(first)'"
         if let name = _closest(to: first, in: subcommands.map(\.name)) {
@@ -122,6 +109,34 @@ struct PageTraceCLI {
       }
       return error.status
     }
+  }
+}
+
+extension PageTraceCLI {
+  /// The error for an option before any subcommand: it suggests only options that exist, its
+  /// own (`-v`: `--version`) or a subcommand's, given after it (`-o`, `--emit`).
+  static func unknownOption(_ option: String) -> String {
+    var message = "unknown option '\(option)'"
+    let own = specs.map { "--" + $0.name } + ["--help"]
+    let bare = String(option.drop { $0 == "-" }.prefix { $0 != "=" })
+    let written = String(option.prefix { $0 != "=" })
+    // `-v`: one letter, as a short option.
+    let letter = !option.hasPrefix("--") && bare.count == 1 ? bare.first : nil
+    let startingWithLetter = own.filter { name in
+      letter.map { name.dropFirst(2).first == $0 } ?? false
+    }
+    if let name = _closest(to: written, in: own, maximumDistance: 1) {
+      message += "; did you mean '\(name)'?"
+    } else if startingWithLetter.count == 1 {
+      message += "; did you mean '\(startingWithLetter[0])'?"
+    } else if let letter, let owners = _commandsTaking(short: letter) {
+      message += "; '-\(letter)' is an option of \(owners), given after it"
+    } else if letter == nil, let owners = _commandsTaking(bare) {
+      message += "; '--\(bare)' is an option of \(owners), given after it"
+    } else if let name = _closest(to: written, in: own) {
+      message += "; did you mean '\(name)'?"
+    }
+    return message
   }
 }
 

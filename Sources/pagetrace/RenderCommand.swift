@@ -187,8 +187,21 @@ enum RenderCommand {
       }
       guard let timeline, !catalog.entries.isEmpty else { return failure("no events to draw") }
       guard let drawn, let entry = catalog.entry(drawn) else {
-        let wanted = session.map { "no session '\($0)'" } ?? "no events without a session"
-        return failure("\(wanted); sessions: \(catalog.summary(names: names))")
+        // The shape of every session selector that matches nothing (docs/behaviour.md,
+        // "Session selectors").
+        var seen = _SessionsSeen()
+        for entry in catalog.entries {
+          if let name = names.name(of: entry.session) {
+            seen.add(name)
+          } else {
+            seen.hasDefault = true
+          }
+        }
+        return .failure(
+          seen.error(
+            missing: session.map { [$0] } ?? [],
+            missingDefault: session == nil ? "drawn without --session" : nil,
+            more: "; --list-sessions lists them"))
       }
       if let start = window.start, start > entry.last - entry.first {
         return failure(
@@ -248,14 +261,6 @@ struct SessionCatalog {
       shown.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
     }
     return shown
-  }
-
-  /// The first few names for an error message: `a, b, c, d, e, … (12 in all)`.
-  func summary(names: TraceNames, showing limit: Int = 5) -> String {
-    var text = entries.prefix(limit).map { Self.displayName($0.session, names: names) }
-      .joined(separator: ", ")
-    if entries.count > limit { text += ", … (\(entries.count) in all; see --list-sessions)" }
-    return text
   }
 
   /// One line per session: name, events, duration, and the first and last trace times,

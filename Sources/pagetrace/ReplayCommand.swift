@@ -52,7 +52,7 @@ enum ReplayCommand {
       arguments: [
         (
           "<file>",
-          "Traces (JSON Lines or binary), replayed independently in order: a file, a directory (its trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
+          "Traces (JSON Lines or binary), replayed independently in order: a file, a directory (its files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
         )
       ],
       sections: [
@@ -98,6 +98,7 @@ enum ReplayCommand {
     replayOptions.maximumSessions = inputs.replay.maximumSessions
     replayOptions.importer = inputs.importer
     replayOptions.reportsNotes = inputs.replay.reportsNotes
+    replayOptions.maximumLineLength = inputs.maximumLineLength
     if let jobs = options.value("jobs") {
       guard let count = Int(jobs), count >= 1 else {
         throw CommandFailure(
@@ -171,12 +172,10 @@ enum ReplayCommand {
         continue
       }
       guard let type = RecordType(rawValue: String(name)) else {
-        var message = "invalid value for '--emit': unknown record type '\(name)'"
-        if let guess = _closest(to: String(name), in: RecordType.allCases.map(\.rawValue) + ["all"])
-        {
-          message += "; did you mean '\(guess)'?"
-        }
-        throw CommandFailure(status: .usage, message: message)
+        throw CommandFailure(
+          status: .usage,
+          message: "invalid value for '--emit': unknown record type '\(name)'"
+            + _didYouMean(name, in: RecordType.allCases.map(\.rawValue) + ["all"]))
       }
       types.insert(RecordTypes(type))
     }
@@ -193,7 +192,8 @@ extension RecordFormat {
     case let other:
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected jsonl or csv, found '\(other)'")
+        message: "invalid value for '--format': expected jsonl or csv, found '\(other)'"
+          + _didYouMean(other, in: ["jsonl", "csv"]))
     }
   }
 }

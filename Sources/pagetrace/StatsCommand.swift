@@ -8,9 +8,9 @@ enum StatsCommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "format", value: "table|json|csv", choices: ["table", "json", "csv"],
+        name: "format", value: "table|jsonl|csv", choices: ["table", "jsonl", "csv"],
         help:
-          "A readable table (default), one JSON object per file and, with several files, one for all of them, or CSV: a header row, then one row per file (and session), and one for all files."
+          "A readable table (default); jsonl (or json): one JSON object per line, per file and, with several files, one for all of them; or CSV: a header row, then one row per file (and session), and one for all files."
       ),
       OptionSpec(
         name: "output", short: "o", value: "file",
@@ -37,7 +37,7 @@ enum StatsCommand {
       arguments: [
         (
           "<file>",
-          "Traces or recordings (--from): files, directories (their trace files in name order), or '-' (also none) for standard input. gzip is read transparently."
+          "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
         )
       ],
       sections: [
@@ -53,8 +53,8 @@ enum StatsCommand {
 
   /// The sessions to count.
   struct Selection {
-    /// Named sessions, by their bytes (docs/behaviour.md, "Sessions").
-    var names: Set<_UTF8Name>
+    /// Named sessions, as UTF-8 bytes (names compare as bytes).
+    var names: Set<[UInt8]>
     /// Whether the events without a session count.
     var includesDefault: Bool
   }
@@ -65,33 +65,54 @@ enum StatsCommand {
       try _standardOutput.writeChecked(help)
       return .success
     }
-    let format = options.value("format") ?? "table"
+    var format = options.value("format") ?? "table"
+    if format == "jsonl" { format = "json" }  // one JSON object per line either way
     guard format == "table" || format == "json" || format == "csv" else {
       throw CommandFailure(
         status: .usage,
-        message: "invalid value for '--format': expected table, json or csv, found '\(format)'")
+        message: "invalid value for '--format': expected table, jsonl or csv, found '\(format)'"
+          + _didYouMean(format, in: ["table", "jsonl", "csv"]))
     }
     let names = options.options.filter { $0.name == "session" }.compactMap(\.value)
     let selection =
       names.isEmpty && !options.has("default-session")
       ? nil
       : Selection(
-        names: Set(names.map(_UTF8Name.init)), includesDefault: options.has("default-session"))
+        names: Set(names.map { Array($0.utf8) }), includesDefault: options.has("default-session"))
     let bySession = options.has("by-session")
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: options.path("output"))
     let replay = inputs.replay
     var results: [Result] = []
-    var found: Set<_UTF8Name> = []
+    var seen = _SessionsSeen()
     for file in inputs.files {
-      var observer = Observer(selection: selection, bySession: bySession)
+      var observer = Observer(selection: selection, bySession: bySession, seen: seen)
       let outcome = run.replay(file, options: replay, observer: &observer)
-      found.formUnion(observer.found)
+      seen = observer.seen
       if run.hasFailed { break }
       guard outcome != nil else { continue }  // unreadable, skipped
       results.append(observer.result(name: TraceReader.displayName(of: file)))
     }
-    if format == "csv" {
+    // A selector that matches nothing is likely a typo: the run fails (65) and writes no
+    // table, rather than an all-zero one (docs/behaviour.md, "Session selectors").
+    var refused = false
+    if let selection, !run.hasFailed {
+      var missing: [String] = []
+      var said: Set<[UInt8]> = []
+      for name in names where !seen.contains(name) && said.insert(Array(name.utf8)).inserted {
+        missing.append(name)
+      }
+      let missingDefault = selection.includesDefault && !seen.hasDefault
+      if !missing.isEmpty || missingDefault {
+        run.fail(
+          seen.error(
+            missing: missing, missingDefault: missingDefault ? "--default-session" : nil,
+            more: "; --by-session lists them"))
+        results = []
+        refused = true
+      }
+    }
+    if format == "csv" && !refused {
       run.output.preambleSize = csvHeader.utf8.count
       run.output.write(csvHeader)
     }
@@ -116,17 +137,7 @@ enum StatsCommand {
             : table(total, heading: "all \(results.count) files"))
       }
     }
-    let status = try run.finish()  // (the progress line is gone after it)
-    // A name no input holds counts nothing: likely a typo, so say so (not with --quiet).
-    if !inputs.quiet {
-      var said: Set<_UTF8Name> = []
-      for name in names
-      where !found.contains(_UTF8Name(name)) && said.insert(_UTF8Name(name)).inserted {
-        _standardError.write(
-          "pagetrace: note: no input holds the session \(JSONText.string(name))\n")
-      }
-    }
-    return status
+    return try run.finish()
   }
 
   /// One file's figures, and with `--by-session` each session's.
@@ -151,12 +162,13 @@ enum StatsCommand {
     var names: [String?] = [nil]
     /// By session number: its own figures, fed as the default session (with `--by-session`).
     var sessions: [TraceStatistics?] = []
-    /// The names of `--session` that the trace holds.
-    var found: Set<_UTF8Name> = []
+    /// The sessions met in the inputs so far (only with a selection).
+    var seen: _SessionsSeen
 
-    init(selection: Selection?, bySession: Bool) {
+    init(selection: Selection?, bySession: Bool, seen: _SessionsSeen) {
       self.selection = selection
       self.bySession = bySession
+      self.seen = seen
       selected = [selection?.includesDefault ?? true]
     }
 
@@ -171,8 +183,8 @@ enum StatsCommand {
         if selected.count <= index {
           selected.append(contentsOf: repeatElement(false, count: index + 1 - selected.count))
         }
-        selected[index] = selection.names.contains(_UTF8Name(name))
-        if selected[index] { found.insert(_UTF8Name(name)) }
+        selected[index] = selection.names.contains(Array(name.utf8))
+        seen.add(name)
       }
       if bySession {
         if names.count <= index {
@@ -187,6 +199,7 @@ enum StatsCommand {
     }
 
     mutating func willHandle(_ event: EngineEvent) {
+      if selection != nil && event.session == .defaultSession { seen.hasDefault = true }
       guard counts(event.session) else { return }
       statistics!.observe(event)
       if bySession {

@@ -90,7 +90,8 @@ struct _CommandRun: ~Copyable {
   ) -> TraceReplay.Outcome? {
     var reader: TraceReader
     do {
-      reader = try TraceReader(opening: file, importer: inputs.importer)
+      reader = try TraceReader(
+        opening: file, importer: inputs.importer, maximumLineLength: inputs.maximumLineLength)
     } catch {
       unreadable(error)
       return nil
@@ -137,6 +138,11 @@ struct _CommandRun: ~Copyable {
         let hint = RecordingInspector.hint(for: error)
       {
         failure.message += "\nhint: \(hint)"
+      } else if let error = failure.dataError, error.found == "a longer line",
+        inputs.maximumLineLength < InputFlags.maximumLineLengthLimit
+      {
+        failure.message +=
+          "\nhint: --max-line-length BYTES reads longer lines (up to \(InputFlags.maximumLineLengthLimit))"
       }
       // A run that fails never replaces an output file; what it produced is kept beside it.
       let name = output.name

@@ -119,13 +119,22 @@ import Testing
     #expect(one.status == 1)
     #expect(one.stdout == "c.json: warning: PT001: 30 pages are hard to count (more than 10)\n")
     let both = try pagetrace(
-      ["lint", "--disable", "pt001", "--disable=PT002", "c.json"], in: directory)
+      ["lint", "--disable", "PT001", "--disable=PT002", "c.json"], in: directory)
     #expect(both.status == 0)
     #expect(both.stdout.isEmpty)
     #expect(both.stderr == "pagetrace: lint: no findings in 1 file\n")
     let unknown = try pagetrace(["lint", "--disable", "PT01", "c.json"], in: directory)
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("unknown rule 'PT01'; did you mean 'PT001'?"))
+    // Rules are named as they are written, like every enumerated value: case-sensitively.
+    let lower = try pagetrace(["lint", "--disable", "pt001", "c.json"], in: directory)
+    #expect(lower.status == 64)
+    #expect(
+      lower.stderr == """
+        pagetrace: error: invalid value for '--disable': unknown rule 'pt001'; did you mean 'PT001'?
+        See 'pagetrace lint --help'.
+
+        """)
     #expect(try pagetrace(["lint", "-q", "c.json"], in: directory).stderr.isEmpty)
   }
 

@@ -64,7 +64,8 @@ import Testing
           #"{"t":\#(index / 2),"touch":"\#(phase)","id":"f\#(index / 2)","x":10,"y":400}"#.utf8)
       }
       let binary = directory.appendingPathComponent("ids-\(pairs).bin")
-      #expect(try pagetrace(["convert", url.path, "-o", binary.path]).status == 0)
+      #expect(
+        try pagetrace(["convert", url.path, "-o", binary.path], timeout: 600).status == 0)
       let run = try measuredPagetrace(["classify", "-q", binary.path], in: directory)
       #expect(run.status == 0)
       peaks.append(run.peakMegabytes)

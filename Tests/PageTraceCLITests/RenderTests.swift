@@ -181,7 +181,10 @@ extension RenderTests {
     let run = try pagetrace(["render", "t.jsonl", "--session", "x", "-o", "x.svg"], in: directory)
     #expect(run.status == 65)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "pagetrace: error: t.jsonl: no session 'x'; sessions: <default>, a\n")
+    #expect(
+      run.stderr
+        == #"pagetrace: error: no input holds the session "x"; the sessions seen: "a", and events without a session"#
+        + "\n")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.svg").path))
     // No default session: the same, worded for it.
     let named =
@@ -194,7 +197,8 @@ extension RenderTests {
     #expect(unnamed.status == 65)
     #expect(
       unnamed.stderr
-        == "pagetrace: error: named.jsonl: no events without a session; sessions: s0, s1, s2, s3, s4, … (7 in all; see --list-sessions)\n"
+        == #"pagetrace: error: no input holds events without a session (drawn without --session); the sessions seen: "s0", "s1", "s2", "s3", "s4", "s5", "s6""#
+        + "\n"
     )
     // A session that is there is drawn.
     let present = try pagetrace(["render", "t.jsonl", "--session", "a"], in: directory)

@@ -133,6 +133,6 @@ import Testing
   @Test func aBadFormatNamesCSV() throws {
     let run = try pagetrace(["stats", "--format", "xml", "-"])
     #expect(run.status == 64)
-    #expect(run.stderr.contains("expected table, json or csv, found 'xml'"), "\(run.stderr)")
+    #expect(run.stderr.contains("expected table, jsonl or csv, found 'xml'"), "\(run.stderr)")
   }
 }

@@ -58,10 +58,14 @@ let scenarioTraces: [String] = {
     .map { folder.appendingPathComponent($0).path }
 }()
 
-/// Runs `pagetrace` with arguments, in `directory`, with `input` on standard input.
-func pagetrace(_ arguments: [String], in directory: URL? = nil, input: Data = Data()) throws -> Run
-{
-  try runProgram(executable.path, arguments, in: directory, input: input)
+/// Runs `pagetrace` with arguments, in `directory`, with `input` on standard input; killed
+/// after `timeout` seconds (longer only for the runs over inputs of hundreds of thousands of
+/// lines, which a debug build on a busy machine takes a while to read).
+func pagetrace(
+  _ arguments: [String], in directory: URL? = nil, input: Data = Data(),
+  timeout: Double = programTimeout
+) throws -> Run {
+  try runProgram(executable.path, arguments, in: directory, input: input, timeout: timeout)
 }
 
 /// Runs a program with arguments, in `directory` (a new scratch folder if `nil`), with `input`

@@ -310,6 +310,12 @@ enum _System {
     }
   }
 
+  /// Whether a file name matches a shell pattern (`fnmatch(3)`, no flags: case-sensitive,
+  /// `*` matching any bytes, `[…]` and `?` as the shell has them).
+  static func matches(_ name: SystemPath, pattern: SystemPath) -> Bool {
+    pattern.withCString { pattern in name.withCString { fnmatch(pattern, $0, 0) == 0 } }
+  }
+
   // MARK: Threads
 
   /// A thread of ``startThread(_:)``.

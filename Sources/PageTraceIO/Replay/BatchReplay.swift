@@ -53,6 +53,8 @@ public struct BatchReplay: Sendable {
     public var importer: (any LineImporter)?
     /// Whether importers' notes are reported (``TraceReplay/Options/reportsNotes``).
     public var reportsNotes = true
+    /// The longest line read, and the longest string of a binary trace (`--max-line-length`).
+    public var maximumLineLength = LineReader.defaultMaximumLineLength
 
     /// Creates the default options: transitions only, stop at the first bad line, one job.
     public init() {}
@@ -169,7 +171,9 @@ public struct BatchReplay: Sendable {
     var result = FileResult()
     var reader: TraceReader
     do {
-      reader = try TraceReader(opening: file, importer: options.importer, name: options.inputName)
+      reader = try TraceReader(
+        opening: file, importer: options.importer, name: options.inputName,
+        maximumLineLength: options.maximumLineLength)
     } catch {
       result.summary.unreadableFiles = 1
       if error.isResourceShortage {  // never skipped: another try may open it

@@ -416,9 +416,10 @@ public struct TraceReader: ~Copyable {
   }
 
   /// The trace files of a directory, as paths (`DIR/NAME`), in the byte order of their names:
-  /// every regular file (or link to one) whose name does not start with `.` or end with
-  /// `.partial` (what a failed run kept of its output). Nothing below it is read:
-  /// subdirectories, FIFOs and devices are left out, like hidden files.
+  /// every regular file (or link to one) that ``TraceFileSelection/traces`` chooses, that is
+  /// whose name ends in `.jsonl`, `.pgtrace` or `.ptrace`, or one of those and `.gz`. Nothing
+  /// below it is read: subdirectories, FIFOs and devices are left out, like hidden files and
+  /// `NAME.partial` files (what a failed run kept of its output).
   ///
   /// - Throws: ``FileError`` if the directory cannot be listed, or
   ///   (``FileError/Kind/openFailed``) if it holds no trace file, or (`EILSEQ`) if the name
@@ -439,48 +440,76 @@ public struct TraceReader: ~Copyable {
   public static func traceFiles(
     inDirectory directory: SystemPath
   ) throws(FileError) -> [SystemPath] {
+    try traceFiles(inDirectory: directory, selecting: .traces).files
+  }
+
+  /// The files of a directory that `selection` chooses, as paths (`DIR/NAME`) of bytes in the
+  /// byte order of their names, and the names of the other regular files (or links to one).
+  /// Nothing below it is read: subdirectories, FIFOs and devices are neither, like hidden
+  /// files.
+  ///
+  /// - Throws: ``FileError`` if the directory cannot be listed, or
+  ///   (``FileError/Kind/openFailed``) if `selection` chooses none of its files; the message
+  ///   says what was looked for and names the files left out.
+  public static func traceFiles(
+    inDirectory directory: SystemPath, selecting selection: TraceFileSelection
+  ) throws(FileError) -> DirectoryListing {
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
     let names = try _System.directoryEntries(directory)
-      .filter { !$0.hasSuffix(OutputFile.keptSuffix) }
       .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-    let files = names.map { folder + $0 }.filter { _System.identity(ofPath: $0)?.isRegular == true }
-    guard !files.isEmpty else {
-      throw FileError(
-        .openFailed, path: directory.description, code: 0,
-        message: "the directory holds no trace files (regular files not named '.…' or '….partial')")
+    var listing = DirectoryListing(files: [], leftOut: [])
+    for name in names where _System.identity(ofPath: folder + name)?.isRegular == true {
+      if selection.selects(name) {
+        listing.files.append(folder + name)
+      } else {
+        listing.leftOut.append(name)
+      }
     }
-    return files
+    guard !listing.files.isEmpty else {
+      var message = "the directory holds no trace files (\(selection.description))"
+      if let others = listing.leftOutSummary() {
+        message += "; \(others); choose files with --glob PATTERN"
+      }
+      throw FileError(.openFailed, path: directory.description, code: 0, message: message)
+    }
+    return listing
   }
 
   /// Opens an input by the name a user gives: a path, or `-` for standard input (named
   /// ``LineReader/standardInputName``, `<stdin>`), read as a trace or, with `importer`, as a
   /// recording in another format.
   ///
-  /// - Parameter name: The name used in errors instead of the path or `<stdin>`
-  ///   (`replay --name`); errors opening the file still name its path.
+  /// - Parameters:
+  ///   - name: The name used in errors instead of the path or `<stdin>` (`replay --name`);
+  ///     errors opening the file still name its path.
+  ///   - maximumLineLength: The longest line accepted, and the longest string of a binary
+  ///     trace (`--max-line-length`).
   /// - Throws: ``FileError`` if the input cannot be opened or its first chunk read.
   public init(
-    opening file: String, importer: (any LineImporter)? = nil, name: String? = nil
+    opening file: String, importer: (any LineImporter)? = nil, name: String? = nil,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
   ) throws(FileError) {
-    try self.init(opening: SystemPath(file), importer: importer, name: name)
+    try self.init(
+      opening: SystemPath(file), importer: importer, name: name,
+      maximumLineLength: maximumLineLength)
   }
 
-  /// Opens an input named by its bytes (``init(opening:importer:name:)-(String,_,_)``); it is
-  /// named in errors and records as ``SystemPath/description`` shows it.
+  /// Opens an input named by its bytes (``init(opening:importer:name:maximumLineLength:)-(String,_,_,_)``);
+  /// it is named in errors and records as ``SystemPath/description`` shows it.
   public init(
-    opening file: SystemPath, importer: (any LineImporter)? = nil, name: String? = nil
+    opening file: SystemPath, importer: (any LineImporter)? = nil, name: String? = nil,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
   ) throws(FileError) {
     if file == .standardStream {
       try self.init(
         descriptor: _System.standardInput, owned: false,
         name: name ?? LineReader.standardInputName, chunkSize: LineReader.defaultChunkSize,
-        maximumLineLength: LineReader.defaultMaximumLineLength)
+        maximumLineLength: maximumLineLength)
     } else {
       let descriptor = try _System.openForReading(file)
       try self.init(
         descriptor: descriptor, owned: true, name: name ?? file.description,
-        chunkSize: LineReader.defaultChunkSize,
-        maximumLineLength: LineReader.defaultMaximumLineLength)
+        chunkSize: LineReader.defaultChunkSize, maximumLineLength: maximumLineLength)
     }
     if let importer {
       self.importer = importer

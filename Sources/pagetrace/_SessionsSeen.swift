@@ -1,0 +1,53 @@
+import PageTraceIO
+
+/// The sessions a run met, in order of first appearance, for the error of a session selector
+/// that matches nothing (`stats --session`, `render --session`; docs/behaviour.md, "Session
+/// selectors"): names compare as their UTF-8 bytes, never by Unicode equivalence.
+struct _SessionsSeen {
+  /// The most names an error lists.
+  static let shownLimit = 20
+
+  /// The first ``shownLimit`` names met.
+  private(set) var shown: [String] = []
+  /// Every name met, as bytes.
+  private var all: Set<[UInt8]> = []
+  /// Whether events without a session were met.
+  var hasDefault = false
+
+  /// The number of named sessions met.
+  var count: Int { all.count }
+
+  /// Whether a session of this name was met.
+  func contains(_ name: String) -> Bool { all.contains(Array(name.utf8)) }
+
+  /// Notes a session name.
+  mutating func add(_ name: String) {
+    if all.insert(Array(name.utf8)).inserted && shown.count < Self.shownLimit {
+      shown.append(name)
+    }
+  }
+
+  /// `no input holds the session "x"; the sessions seen: "0", "3"`: `missing` are the names
+  /// no input holds, `missingDefault` whether the events without a session were asked for
+  /// (`what` names how) and none were met; `more` follows the count when names were left out.
+  func error(
+    missing: [String], missingDefault: String? = nil, more: String = ""
+  ) -> CommandFailure {
+    var wanted: [String] = []
+    if !missing.isEmpty {
+      let names = missing.map { JSONText.string($0) }.joined(separator: ", ")
+      wanted.append("the session\(missing.count == 1 ? "" : "s") \(names)")
+    }
+    if let missingDefault { wanted.append("events without a session (\(missingDefault))") }
+    var seen = shown.map { JSONText.string($0) }.joined(separator: ", ")
+    if count > shown.count { seen += ", … (\(count) in all\(more))" }
+    if seen.isEmpty {
+      seen = hasDefault ? "none, only events without a session" : "none"
+    } else if hasDefault {
+      seen += ", and events without a session"
+    }
+    return CommandFailure(
+      status: .dataError,
+      message: "no input holds \(wanted.joined(separator: " nor ")); the sessions seen: \(seen)")
+  }
+}
