@@ -40,6 +40,7 @@ let package = Package(
     .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
-    .testTarget(name: "PageTraceCLITests", dependencies: ["pagetrace", "embedding-example"]),
+    .testTarget(
+      name: "PageTraceCLITests", dependencies: ["pagetrace", "embedding-example", "PageTraceIO"]),
   ]
 )

@@ -78,6 +78,16 @@ public struct StrokeClassifier: Sendable {
     public var velocity: Double
     /// The axis with the larger displacement (x on a tie).
     public var dominantAxis: Axis
+    /// Where it went up (where its last sample was, if cancelled).
+    public var endX: Double = 0
+    /// Where it went up, along y.
+    public var endY: Double = 0
+    /// The length of its path: the sum of the straight lines between its samples, the down,
+    /// every move and the up.
+    public var pathLength: Double = 0
+    /// The highest speed between two of those samples at different times, in points per
+    /// second (0 when no two differ in time).
+    public var peakSpeed: Double = 0
 
     /// `end - start`.
     public var duration: Double { end - start }
@@ -94,6 +104,11 @@ public struct StrokeClassifier: Sendable {
     var alongY = _VelocityTracker()
     /// Whether some sample was `scrubTravel` or more from the down point.
     var travelled = false
+    /// The time of the latest sample.
+    var t = 0.0
+    /// The length of the path so far, and the highest speed between two samples.
+    var path = 0.0
+    var peak = 0.0
     /// The next finished state, while this one is on the free list, or -1.
     var next: Int32 = -1
 
@@ -106,9 +121,21 @@ public struct StrokeClassifier: Sendable {
       alongX.reset()
       alongY.reset()
       travelled = false
+      self.t = start
+      path = 0
+      peak = 0
+    }
+
+    /// The path and the peak speed with one more sample at (`x`, `y`, `t`).
+    mutating func extend(x: Double, y: Double, at t: Double) {
+      let step = _distance(x - self.x, y - self.y)
+      path += step
+      if t > self.t { peak = max(peak, step / (t - self.t)) }
     }
 
     mutating func add(x: Double, y: Double, at t: Double, constants: InteractionConstants) {
+      extend(x: x, y: y, at: t)
+      self.t = t
       (self.x, self.y) = (x, y)
       alongX.add(time: t, offset: x)
       alongY.add(time: t, offset: y)
@@ -217,9 +244,10 @@ public struct StrokeClassifier: Sendable {
       recent = nil
       pool[index].next = Int32(free)
       free = index
-      let state = pool[index]
+      var state = pool[index]
       let endX = phase == .up ? x ?? state.x : state.x
       let endY = phase == .up ? y ?? state.y : state.y
+      state.extend(x: endX, y: endY, at: t)
       var ended = classify(state, end: t, x: endX, y: endY, cancelled: phase == .cancel)
       ended.session = names.name(of: event.session)
       ended.id = names.id(of: id)
@@ -252,7 +280,7 @@ public struct StrokeClassifier: Sendable {
     return Stroke(
       session: nil, id: .number(0), kind: kind, start: state.start, end: end,
       startX: state.downX, startY: state.downY, dx: dx, dy: dy, velocity: velocity,
-      dominantAxis: axis)
+      dominantAxis: axis, endX: x, endY: y, pathLength: state.path, peakSpeed: state.peak)
   }
 }
 

@@ -41,8 +41,9 @@ enum ClassifyCommand {
       ],
       footer: """
         OUTPUT (one line per stroke):
-          {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"dx":…,
-           "dy":…,"velocity":…,"axis":"x","swipeRule":"container","target":"control",
+          {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"x0":…,
+           "y0":…,"x1":…,"y1":…,"dx":…,"dy":…,"path":…,"peakSpeed":…,"velocity":…,
+           "axis":"x","swipeRule":"container","target":"control",
            "outcome":"scrub","from":2,"to":6,"transitions":4}
         kind is the stroke's shape; target the frame it went down in (control, content,
         outside); outcome what the control made of it (tap, scrub, swipe, detail, none).
@@ -192,9 +193,14 @@ enum ClassifyCommand {
     visit("start", .finite(stroke.start))
     visit("end", .finite(stroke.end))
     visit("duration", .finite(JSONText.difference(stroke.end, stroke.start)))
-    let (endX, endY) = (stroke.startX + stroke.dx, stroke.startY + stroke.dy)
-    visit("dx", .finite(JSONText.difference(endX, stroke.startX)))
-    visit("dy", .finite(JSONText.difference(endY, stroke.startY)))
+    visit("x0", .finite(stroke.startX))
+    visit("y0", .finite(stroke.startY))
+    visit("x1", .finite(stroke.endX))
+    visit("y1", .finite(stroke.endY))
+    visit("dx", .finite(JSONText.difference(stroke.endX, stroke.startX)))
+    visit("dy", .finite(JSONText.difference(stroke.endY, stroke.startY)))
+    visit("path", .finite(stroke.pathLength))
+    visit("peakSpeed", .finite(stroke.peakSpeed))
     visit("velocity", .finite(stroke.velocity))
     visit("axis", .string(stroke.dominantAxis.rawValue))
     visit("swipeRule", .string(swipeRule.rawValue))
@@ -255,8 +261,9 @@ enum ClassifyCommand {
   /// The CSV columns: the keys of a JSON line, in their order, `session` always.
   static func csvColumns(file: Bool) -> [String] {
     [
-      "session", "id", "kind", "start", "end", "duration", "dx", "dy", "velocity", "axis",
-      "swipeRule", "target", "outcome", "from", "to", "transitions",
+      "session", "id", "kind", "start", "end", "duration", "x0", "y0", "x1", "y1", "dx", "dy",
+      "path", "peakSpeed", "velocity", "axis", "swipeRule", "target", "outcome", "from", "to",
+      "transitions",
     ] + (file ? ["file"] : [])
   }
 }

@@ -187,11 +187,11 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
       ),
       (
         ["classify", tap],
-        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,target,outcome,from,to,transitions"
+        "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions"
       ),
       (
         ["classify", tap, scrub],
-        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,target,outcome,from,to,transitions,file"
+        "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions,file"
       ),
     ]
     for (arguments, header) in cases {
@@ -267,7 +267,7 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     let rows = try expectSameRecords(
       ["classify", "t.jsonl"], strings: Self.strokeStrings,
       header:
-        "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,target,outcome,from,to,transitions",
+        "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions",
       in: directory)
     #expect(rows.count == 4)
     #expect(rows.dropFirst().map { $0[2].text } == ["swipe", "long-press", "cancelled"])

@@ -121,4 +121,35 @@ import Testing
         "control scrub 1 7 3", "control none - - 0", "control scrub 7 0 6", "control scrub 0 3 3",
       ])
   }
+
+  /// x0, y0, x1, y1, path and peakSpeed, worked by hand: a zig-zag of three 30-40-50
+  /// triangles' hypotenuses, and a cancelled stroke that ends at its last sample.
+  @Test func whereAStrokeWentAndHowFast() throws {
+    let directory = try scratch()
+    try write(
+      [
+        header,
+        // (100,100) → (130,140) in 0.02 s: 50 pt, 2500 pt/s; → (160,100) in 0.01 s: 50 pt,
+        // 5000 pt/s; → (190,140) in 0.05 s: 50 pt, 1000 pt/s. Path 150, peak 5000.
+        #"{"t":1,"touch":"down","id":1,"x":100,"y":100}"#,
+        #"{"t":1.02,"touch":"move","id":1,"x":130,"y":140}"#,
+        #"{"t":1.03,"touch":"move","id":1,"x":160,"y":100}"#,
+        #"{"t":1.08,"touch":"up","id":1,"x":190,"y":140}"#,
+        // Down at (10,10), a move 3-4-5 away at 0.1 s (50 pt/s), cancelled without a place.
+        #"{"t":2,"touch":"down","id":2,"x":10,"y":10}"#,
+        #"{"t":2.1,"touch":"move","id":2,"x":13,"y":14}"#,
+        #"{"t":2.2,"touch":"cancel","id":2}"#,
+      ].joined(separator: "\n") + "\n", to: "t.jsonl", in: directory)
+    let run = try pagetrace(["classify", "t.jsonl"], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    let fields = run.records.map { stroke in
+      ["x0", "y0", "x1", "y1", "path", "peakSpeed"].map { stroke[$0] as? Double }
+    }
+    #expect(fields.count == 2)
+    #expect(fields.first?.prefix(5).map { $0 } == [100, 100, 190, 140, 150])
+    #expect(abs((fields.first?[5] ?? 0) - 5000) < 1e-6)
+    #expect(fields.last?.prefix(5).map { $0 } == [10, 10, 13, 14, 5])
+    #expect(abs((fields.last?[5] ?? 0) - 50) < 1e-9)
+    #expect(run.records.first?["target"] as? String == "content")  // above the control
+  }
 }

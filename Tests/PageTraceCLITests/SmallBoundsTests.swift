@@ -62,8 +62,9 @@ import Testing
     #expect(try pagetrace(common + ["--delimiter", ";"], in: directory).status == 0)
   }
 
-  /// dx = 1.7e308 − (−1.7e308) overflows, and so does the velocity along x: neither has a
-  /// value, so the JSON line leaves the keys out and the CSV row leaves the cells empty.
+  /// dx = 1.7e308 − (−1.7e308) overflows, and so do the path, the peak speed and the velocity
+  /// along x: none has a value, so the JSON line leaves the keys out and the CSV row leaves the
+  /// cells empty.
   @Test func overflowedNumbersOfClassifyHaveNoValue() throws {
     let directory = try scratch()
     let lines = [
@@ -77,13 +78,13 @@ import Testing
     #expect(json.status == 0)
     #expect(
       json.stdout
-        == #"{"id":1,"kind":"swipe","start":0,"end":0.02,"duration":0.02,"dy":0,"axis":"x","swipeRule":"container","target":"outside","outcome":"none","transitions":0}"#
+        == #"{"id":1,"kind":"swipe","start":0,"end":0.02,"duration":0.02,"x0":-1.7e+308,"y0":400,"x1":1.7e+308,"y1":400,"dy":0,"axis":"x","swipeRule":"container","target":"outside","outcome":"none","transitions":0}"#
         + "\n")
     let csv = try pagetrace(["classify", "--format", "csv", "o.jsonl"], in: directory)
     #expect(
       csv.stdout
-        == "session,id,kind,start,end,duration,dx,dy,velocity,axis,swipeRule,target,outcome,from,to,transitions\n"
-        + ",1,swipe,0,0.02,0.02,,0,,x,container,outside,none,,,0\n")
+        == "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions\n"
+        + ",1,swipe,0,0.02,0.02,-1.7e+308,400,1.7e+308,400,,0,,,,x,container,outside,none,,,0\n")
     #expect(!json.stdout.contains("null") && !csv.stdout.contains("null"))
   }
 

@@ -59,11 +59,12 @@ import Testing
     #expect(
       json.stdout.hasPrefix(
         #"{"id":-9007199254740992,"kind":"swipe","start":9007199254740992,"#
-          + #""end":9007199254740992,"duration":0,"dx":9007199254740792,"dy":0,"#))
+          + #""end":9007199254740992,"duration":0,"x0":200,"y0":795,"x1":9007199254740992,"#
+          + #""y1":795,"dx":9007199254740792,"dy":0,"path":9007199254740792,"peakSpeed":0,"#))
     let csv = try pagetrace(["classify", "--format", "csv", "big.jsonl"], in: directory)
     #expect(
       csv.stdout.split(separator: "\n").last
-        == ",-9007199254740992,swipe,9007199254740992,9007199254740992,0,9007199254740792,0,0,x,container,control,none,,,0"
+        == ",-9007199254740992,swipe,9007199254740992,9007199254740992,0,200,795,9007199254740992,795,9007199254740792,0,9007199254740792,0,0,x,container,control,none,,,0"
     )
   }
 }
