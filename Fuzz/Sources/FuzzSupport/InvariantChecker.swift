@@ -47,7 +47,8 @@ public struct InvariantChecker {
   public private(set) var eventCount = 0
 
   private let frameInterval: Double
-  private var tracks: [String?: Track] = [:]
+  /// By session name as bytes: `String ==` would merge "é" and "e\u{301}", two sessions.
+  private var tracks: [[UInt8]?: Track] = [:]
 
   /// What the records have said so far about one session.
   struct Track {
@@ -94,13 +95,13 @@ public struct InvariantChecker {
 
   /// The time of the session's latest accepted event or record, `-infinity` before its first.
   public func lastTime(forSession session: String?) -> Double {
-    tracks[session]?.lastTime ?? -.infinity
+    tracks[_bytes(session)]?.lastTime ?? -.infinity
   }
 
   /// Starts checking `event`, which the engine is about to handle.
   public func start(_ event: PageControlEvent) -> Step {
     let track =
-      tracks[event.session]
+      tracks[_bytes(event.session)]
       ?? Track(
         shown: configuration.startingPage,
         pageCount: configuration.pages, background: configuration.style == .prominent)
@@ -118,7 +119,7 @@ public struct InvariantChecker {
   public mutating func finish(_ step: Step, control: PageControl, session name: String?) {
     let event = step.event
     var track = step.track
-    if name != event.session {
+    if _bytes(name) != _bytes(event.session) {
       let session = String(describing: name)
       fail("the control after the event is of another session, \(session)", event)
     }
@@ -140,7 +141,7 @@ public struct InvariantChecker {
     }
     track.pageCount = control.pageCount
     track.lastTime = max(track.lastTime, event.time)
-    tracks[event.session] = track
+    tracks[_bytes(event.session)] = track
     recordCount += step.recordCount
     eventCount += 1
   }
@@ -150,7 +151,7 @@ public struct InvariantChecker {
     frame: Double
   ) {
     func failRecord(_ message: String) -> Never { fail(message, event, record) }
-    if record.session != event.session { failRecord("record of another session") }
+    if _bytes(record.session) != _bytes(event.session) { failRecord("record of another session") }
     let t = record.time
     if !t.isFinite { failRecord("non-finite record time") }
     if t > event.time { failRecord("record later than the event being handled") }
@@ -224,3 +225,6 @@ func fail(
   if let record { text += "\n  record: \(record)" }
   fatalError(text)
 }
+
+/// A session name's UTF-8 bytes: how sessions are told apart (docs/behaviour.md, "Sessions").
+private func _bytes(_ name: String?) -> [UInt8]? { name.map { Array($0.utf8) } }
