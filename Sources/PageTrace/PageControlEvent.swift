@@ -94,3 +94,19 @@ public enum AccessibilityAction: String, Sendable, Hashable, BitwiseCopyable, Ca
   /// Previous page.
   case scrollBackward
 }
+
+extension PageControlEvent {
+  /// Equal when time, action and session are, the session compared by its UTF-8 bytes: a
+  /// trace's names are bytes, so `"é"` and `"e\u{301}"` are two sessions, although Swift's
+  /// `String ==` calls them equal (docs/behaviour.md, "Sessions").
+  public static func == (a: PageControlEvent, b: PageControlEvent) -> Bool {
+    a.time == b.time && a.action == b.action && _utf8Equal(a.session, b.session)
+  }
+
+  /// Consistent with ``==``.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(time)
+    hasher.combine(action)
+    hasher.combine(session.map(_UTF8Name.init))
+  }
+}

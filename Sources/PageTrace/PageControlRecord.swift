@@ -112,3 +112,19 @@ public struct RecordTypes: OptionSet, Sendable, Hashable {
   /// Whether the set holds the given kind.
   public func contains(_ type: RecordType) -> Bool { contains(RecordTypes(type)) }
 }
+
+extension PageControlRecord {
+  /// Equal when time, content and session are, the session compared by its UTF-8 bytes: a
+  /// trace's names are bytes, so `"é"` and `"e\u{301}"` are two sessions, although Swift's
+  /// `String ==` calls them equal (docs/behaviour.md, "Sessions").
+  public static func == (a: PageControlRecord, b: PageControlRecord) -> Bool {
+    a.time == b.time && a.content == b.content && _utf8Equal(a.session, b.session)
+  }
+
+  /// Consistent with ``==``.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(time)
+    hasher.combine(content)
+    hasher.combine(session.map(_UTF8Name.init))
+  }
+}

@@ -37,4 +37,20 @@ import Testing
       #expect(down.action != other.action)
     }
   }
+
+  @Test func eventsAndRecordsCompareSessionsAsBytes() {
+    for (a, b) in Self.pairs {
+      let first = PageControlEvent(time: 1, session: a, .key(.right))
+      let second = PageControlEvent(time: 1, session: b, .key(.right))
+      #expect(first != second)
+      #expect(first == PageControlEvent(time: 1, session: a, .key(.right)))
+      #expect(Set([first, second]).count == 2)
+      let record = PageControlRecord(time: 1, session: a, .detail(page: 0))
+      #expect(record != PageControlRecord(time: 1, session: b, .detail(page: 0)))
+      #expect(record == PageControlRecord(time: 1, session: a, .detail(page: 0)))
+    }
+    #expect(
+      PageControlEvent(time: 1, .key(.right))
+        != PageControlEvent(time: 1, session: "", .key(.right)))
+  }
 }

@@ -227,3 +227,4 @@ func fail(
   if let record { text += "\n  record: \(record)" }
   fatalError(text)
 }
+

@@ -698,6 +698,7 @@ struct _BinaryStrings {
   var reusedTouchNumber: Int32 { touchTracker.reusedNumber }
 
   /// Frees the number the last event left: every index caching it must look again.
+  @inline(__always)
   mutating func beginEvent() {
     let freed = touchTracker.beginLine(&touchNames)
     if freed > 0 && Int(freed) <= numberGenerations.count {
@@ -706,6 +707,7 @@ struct _BinaryStrings {
   }
 
   /// Follows an event's string id down or up (`nil`: a bad record).
+  @inline(__always)
   mutating func endEvent(_ event: EngineEvent?) { touchTracker.endLine(event, &touchNames) }
 
   /// Defines (or redefines) the string at an index from 1 to `strings.count + 1`.
@@ -757,6 +759,7 @@ struct _BinaryStrings {
     {
       touchNumbers[index - 1] = 0  // its number was freed since
     }
+    defer { touchNames.lastNumber = touchNumbers[index - 1] }  // what the tracker follows
     if touchNumbers[index - 1] == 0 {
       try checkLength(index, "string touch id")
       let number = touchNames.number(for: strings[index - 1])

@@ -56,8 +56,7 @@ extension TraceDecoder {
         y = value
       case .id:
         if scanner.current == _ASCII.quote {
-          guard let name = scanner._plainString(), name.count <= TraceDecoder.maximumNameLength
-          else { return false }
+          guard let name = scanner._plainString() else { return false }
           idName = name
         } else {
           guard let value = scanner._commonNumber() else { return false }
@@ -65,8 +64,7 @@ extension TraceDecoder {
         }
       case .session:
         offsets.session = valueStart
-        guard let name = scanner._plainString(), name.count <= TraceDecoder.maximumNameLength
-        else { return false }
+        guard let name = scanner._plainString() else { return false }
         sessionName = name
       case .touch:
         guard let phase = scanner._touchPhase() else { return false }
@@ -114,6 +112,12 @@ extension TraceDecoder {
       let hasY = seen & _CommonKey.y.bit != 0
       action = .touch(
         touchPhase, id: .number(idNumber), x: hasX ? x : nil, y: hasY ? y : nil)
+    }
+    // Names beyond 4 KiB are the full decoder's to report.
+    if (sessionName?.count ?? 0) > TraceDecoder.maximumNameLength
+      || (idName?.count ?? 0) > TraceDecoder.maximumNameLength
+    {
+      return false
     }
     // The line is good: number its names, in the order the full decoder would (the two
     // tables are independent, so only each one's own order matters).

@@ -85,14 +85,10 @@ public struct TraceDecoder: Sendable {
       touchTracker.endLine(event, &touchNames)
       return .event
     }
-    do {
-      let kind = try _decodeInFull(line, lineNumber: lineNumber, into: &event)
-      if kind == .event { touchTracker.endLine(event, &touchNames) }
-      return kind
-    } catch {
-      touchTracker.endLine(nil, &touchNames)
-      throw error
-    }
+    // A line that fails after naming a string id is seen to by the next `beginLine`.
+    let kind = try _decodeInFull(line, lineNumber: lineNumber, into: &event)
+    if kind == .event { touchTracker.endLine(event, &touchNames) }
+    return kind
   }
 
   /// The number of the string touch id that the last line gave a number another id had
@@ -297,10 +293,18 @@ public struct TraceDecoder: Sendable {
   }
 
   /// Throws unless a session name or string id is at most ``maximumNameLength`` bytes.
+  @inline(__always)
   private static func checkLength(
     of token: _StringToken, in scanner: borrowing _JSONScanner, _ what: StaticString
   ) throws(TraceError) {
     guard token.end - token.start > maximumNameLength else { return }  // decoded ≤ raw
+    try _checkDecodedLength(of: token, in: scanner, what)
+  }
+
+  @inline(never)
+  private static func _checkDecodedLength(
+    of token: _StringToken, in scanner: borrowing _JSONScanner, _ what: StaticString
+  ) throws(TraceError) {
     let length = token.hasEscapes ? scanner.withBytes(of: token) { $0.count } : 0
     guard !token.hasEscapes || length > maximumNameLength else { return }
     let bytes = token.hasEscapes ? length : token.end - token.start

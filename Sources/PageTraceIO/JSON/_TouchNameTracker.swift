@@ -17,9 +17,25 @@ struct _TouchNameTracker: Sendable {
   /// The number the last line gave a new id in place of a freed one, 0 if none.
   private(set) var reusedNumber: Int32 = 0
 
-  /// Frees the number left by the last line; returns it (0 if none).
+  /// Frees the number left by the last line; returns it (0 if none). Costs two tests on a
+  /// line after one without a string id.
   @inline(__always) @discardableResult
   mutating func beginLine(_ names: inout _NameTable) -> Int32 {
+    guard pending != 0 || reusedNumber != 0 || names.lastNumber != 0 else { return 0 }
+    return _beginLine(&names)
+  }
+
+  @inline(never)
+  private mutating func _beginLine(_ names: inout _NameTable) -> Int32 {
+    // The last line named a string id but never got to `endLine` (it was bad): free the
+    // number now unless a finger has that id down.
+    let unfollowed = names.lastNumber
+    if unfollowed != 0
+      && (Int(unfollowed) > downCount.count || downCount[Int(unfollowed) - 1] == 0)
+      && pending != unfollowed
+    {
+      names.release(unfollowed)
+    }
     let freed = pending
     if pending != 0 {
       names.release(pending)
@@ -31,15 +47,23 @@ struct _TouchNameTracker: Sendable {
   }
 
   /// Follows a line's event (`nil` if the line was bad): marks its string id down or up, and
-  /// frees the number at the next line if no session has that id down.
+  /// frees the number at the next line if no session has that id down. Nothing to do, and
+  /// one test, when the line looked up no string id (``_NameTable/lastNumber`` is 0).
   @inline(__always)
   mutating func endLine(_ event: EngineEvent?, _ names: inout _NameTable) {
+    guard names.lastNumber != 0 else { return }
+    _endLine(event, &names)
+  }
+
+  @inline(never)
+  private mutating func _endLine(_ event: EngineEvent?, _ names: inout _NameTable) {
     guard let event, case .touch(let phase, .name(let number), _, _) = event.action else {
       // A bad line may have numbered an id that is not down: free it.
       let number = names.lastNumber
       if number != 0 && (Int(number) > downCount.count || downCount[Int(number) - 1] == 0) {
         pending = number
       }
+      names.lastNumber = 0
       return
     }
     if names.lastReusedANumber { reusedNumber = number }
@@ -57,5 +81,6 @@ struct _TouchNameTracker: Sendable {
       break
     }
     if downCount[index] == 0 { pending = number }
+    names.lastNumber = 0  // followed
   }
 }

@@ -233,7 +233,7 @@ public struct TraceReplay: Sendable {
               sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observer)
             namedSessions = reader.namedSessionCount
             namedTouches = reader.namedTouchCount
-          } else if case let reused = reader.reusedTouchNumber, reused != 0 {
+          } else if event.touchNumber > 0, case let reused = reader.reusedTouchNumber, reused != 0 {
             // A freed number given to a new string id: the observer learns the new name.
             observer.name(TouchKey.name(reused), reader.name(of: TouchKey.name(reused))!)
           }
@@ -275,7 +275,8 @@ public struct TraceReplay: Sendable {
           }
           observer.eventLine(reader.lineNumber)
           let applied: Bool
-          let sessionsBefore = engine!.sessionCount
+          // Only with a shard: reading through `engine!` copies the engine.
+          let sessionsBefore = options.shard == nil ? 0 : engine!.sessionCount
           do throws(PageControlError) {
             // A session new to this shard counts the other shards' sessions too.
             if options.shard != nil, shardMembership[event.session.index] == 1,
