@@ -227,4 +227,3 @@ func fail(
   if let record { text += "\n  record: \(record)" }
   fatalError(text)
 }
-
