@@ -118,4 +118,30 @@ struct TouchalyticsTests {
       #expect(printed == table, "\(row)\n\(strokes)\n\(transitions)")
     }
   }
+
+  /// The README's "Real recordings, step by step" block runs as written (with `pagetrace` the
+  /// built one and the shared data where it is), and its summary is the one the README quotes.
+  @Test func theStepByStepReadmeBlockRuns() throws {
+    let readme = try String(
+      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(
+      readme.components(separatedBy: "### Real recordings, step by step").dropFirst().first)
+    let block = try #require(
+      section.components(separatedBy: "```bash\n").dropFirst().first?
+        .components(separatedBy: "```").first)
+    let script = block.replacingOccurrences(
+      of: "../shared/data/touchalytics", with: touchalyticsData.path
+    ).replacingOccurrences(of: "pagetrace ", with: executable.path + " ")
+    let directory = try scratch()
+    let run = try runProgram("/bin/sh", ["-e", "-c", script], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "pagetrace: summary: strokes: 424, tap 0, long-press 0, drag 167, swipe 257, cancelled 0 (swipes along x 247, along y 10)"
+      ), "\(run.stderr)")
+    #expect(section.contains("(swipes\nalong x 247, along y 10)"))
+    #expect(run.stdout.contains("transitions                         247: swipe 247"))
+    #expect(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("user1.svg").path))
+  }
 }
