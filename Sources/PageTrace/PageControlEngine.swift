@@ -76,6 +76,17 @@ public struct PageControlEngine: Sendable {
     return slot == recentIndex ? recent : controls[slot]
   }
 
+  /// The finger a session's control follows (``PageControl/trackedTouch``), read in place:
+  /// unlike ``control(for:)`` it copies no control, so the replay loop can ask after every
+  /// event. `mutating` only so that the loop, which holds the engine in an optional, reads it
+  /// through `engine!` without copying the engine (it changes nothing).
+  package mutating func trackedTouch(for session: SessionID) -> TouchKey? {
+    let index = session.index
+    guard index >= 0, index < controlIndex.count, controlIndex[index] >= 0 else { return nil }
+    let slot = Int(controlIndex[index])
+    return slot == recentIndex ? recent.trackedTouch : controls[slot].trackedTouch
+  }
+
   /// The control of a session named in ``PageControlEvent``s, if it has had an event.
   public func control(forSession session: String?) -> PageControl? {
     guard let session else { return control(for: .defaultSession) }

@@ -84,8 +84,13 @@ public struct StrokeOutcomes: Sendable {
   /// Notes the finger a session's control follows after an event: a new one starts with
   /// nothing caused.
   public mutating func follow(_ control: PageControl, session: SessionID) {
+    follow(control.trackedTouch, session: session)
+  }
+
+  /// Notes the finger a session's control follows after an event
+  /// (``PageControlEngine/trackedTouch(for:)``): a new one starts with nothing caused.
+  public mutating func follow(_ touch: TouchKey?, session: SessionID) {
     let index = session.index
-    let touch = control.trackedTouch
     if index >= followed.count {
       guard touch != nil else { return }
       followed.append(contentsOf: repeatElement(nil, count: index + 1 - followed.count))

@@ -79,7 +79,7 @@ enum ClassifyCommand {
     /// event are in (a tap, a flick or a swipe happens at the `up`).
     var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey)?
 
-    static var observesControls: Bool { true }
+    static var observesTrackedTouches: Bool { true }
 
     mutating func begin(_ configuration: PageControlConfiguration) {
       classifier = StrokeClassifier(configuration)
@@ -99,7 +99,7 @@ enum ClassifyCommand {
 
     mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
 
-    mutating func didHandle(_ event: EngineEvent, control: PageControl) {
+    mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
       if let (stroke, touch) = closing, let rule = swipeRule, let frames {
         closing = nil
         let outcome = outcomes.end(session: event.session, touch: touch)
@@ -115,7 +115,7 @@ enum ClassifyCommand {
           to: &writer)
         writer.endLine()
       }
-      outcomes.follow(control, session: event.session)
+      outcomes.follow(trackedTouch, session: event.session)
     }
   }
 

@@ -35,6 +35,9 @@ public protocol ReplayObserver: ~Copyable {
   /// Whether the loop calls ``didHandle(_:control:)``: looking the session's control up
   /// costs a hash lookup per event, so observers that do not need it leave this `false`.
   static var observesControls: Bool { get }
+  /// Whether the loop calls ``didHandle(_:trackedTouch:)``: the finger a session's control
+  /// follows, read without copying the control (``PageControlEngine/trackedTouch(for:)``).
+  static var observesTrackedTouches: Bool { get }
   /// A failure that should stop the replay, such as a write error of the observer's output;
   /// the loop checks it every few thousand events and at the end.
   var outputFailure: FileError? { get }
@@ -56,6 +59,10 @@ public protocol ReplayObserver: ~Copyable {
   /// The engine handled `event`; `control` is its session's control afterwards. Called only
   /// when ``observesControls`` is `true`, and only for accepted events.
   mutating func didHandle(_ event: EngineEvent, control: PageControl)
+  /// The engine handled `event`; `trackedTouch` is the finger its session's control follows
+  /// afterwards (``PageControl/trackedTouch``). Called only when ``observesTrackedTouches`` is
+  /// `true`, and only for accepted events.
+  mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?)
 }
 
 extension ReplayObserver where Self: ~Copyable {
@@ -63,6 +70,8 @@ extension ReplayObserver where Self: ~Copyable {
   public static var observesEvents: Bool { true }
   /// `false`: ``didHandle(_:control:)`` is not called.
   public static var observesControls: Bool { false }
+  /// `false`: ``didHandle(_:trackedTouch:)`` is not called.
+  public static var observesTrackedTouches: Bool { false }
   /// `nil`: nothing stops the replay.
   public var outputFailure: FileError? { nil }
   /// Does nothing.
@@ -79,6 +88,8 @@ extension ReplayObserver where Self: ~Copyable {
   public mutating func observe(_ record: EngineRecord) {}
   /// Does nothing.
   public mutating func didHandle(_ event: EngineEvent, control: PageControl) {}
+  /// Does nothing.
+  public mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {}
 }
 
 extension RecordWriter: ReplayObserver {

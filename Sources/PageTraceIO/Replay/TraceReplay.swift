@@ -317,6 +317,9 @@ public struct TraceReplay: Sendable {
           if Observer.observesControls, let control = engine!.control(for: event.session) {
             observer.didHandle(event, control: control)
           }
+          if Observer.observesTrackedTouches {
+            observer.didHandle(event, trackedTouch: engine!.trackedTouch(for: event.session))
+          }
         }
         stuckCount = 0
       } catch let error as TraceError {
