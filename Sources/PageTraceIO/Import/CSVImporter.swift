@@ -100,6 +100,12 @@ public struct CSVImporter: LineImporter {
     self.unit = mapping.timeUnit
   }
 
+  /// Rows read whose samples wait for the data to decide the time unit.
+  public var linesHeldBack: Int { heldBack.count }
+
+  /// The header row, once read (with ``Mapping/hasHeader``).
+  public var headerLines: Int { mapping.hasHeader && seenFirstLine ? 1 : 0 }
+
   /// Reads one row: a touch sample, through the import policy.
   public mutating func decode(
     _ line: UnsafeRawBufferPointer, line lineNumber: Int, file: String,
