@@ -187,7 +187,11 @@ public struct TraceReplay: Sendable {
     var otherSessions = _OtherShardSessions()
     defer { options.progress?.add(uncounted) }
     reader.shard = options.shard
+    // The first notes of the importer, then one line per reason (docs/behaviour.md,
+    // "Recordings in other formats").
+    var notes = _NoteDigest()
     func ended(_ outcome: inout Outcome, _ reader: borrowing TraceReader) -> Outcome {
+      notes.finish(file: reader.name, report)
       outcome.summary.lines = reader.lineNumber
       if reader.isImporting {
         let tally = reader.importTally
@@ -218,7 +222,7 @@ public struct TraceReplay: Sendable {
           outcome.summary.blankLines += 1
         case .note:
           outcome.summary.notes += 1
-          if options.reportsNotes { report(reader.note!.description) }
+          if options.reportsNotes { notes.report(reader.note!, report) }
         case .header:
           outcome.summary.headers += 1
           outcome.header = reader.header
