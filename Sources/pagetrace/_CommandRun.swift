@@ -107,7 +107,7 @@ struct _CommandRun: ~Copyable {
   }
 
   /// What is wrong with an imported run that read its input: more than 1% of its lines
-  /// dropped, or no event applied from a non-empty input (docs/behaviour.md, "Recordings in
+  /// dropped, or no event made from lines that were not all blank or headers (docs/behaviour.md, "Recordings in
   /// other formats"); `nil` when nothing is.
   static func importProblem(_ summary: ReplaySummary) -> (what: String, fix: String)? {
     guard summary.isImported else { return nil }
@@ -130,11 +130,13 @@ struct _CommandRun: ~Copyable {
         fix
       )
     }
-    if summary.eventsApplied == 0 && summary.lines > summary.headers + summary.blankLines {
-      var what = "no event was applied from \(summary.lines) lines read"
+    if summary.eventsFromLines + summary.eventsAdded == 0
+      && summary.lines > summary.headers + summary.blankLines
+    {
+      var what = "the importer made no event from \(summary.lines) lines read"
       if dropped > 0 { what += " (dropped: \(reasons))" }
       return (
-        what, dropped > 0 ? fix : "check the columns and the configuration (pagetrace inspect FILE)"
+        what, dropped > 0 ? fix : "check --from and its options (pagetrace inspect FILE)"
       )
     }
     return nil
