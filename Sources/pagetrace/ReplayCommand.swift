@@ -22,7 +22,7 @@ enum ReplayCommand {
       OptionSpec(
         name: "summary",
         help:
-          "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad."
+          "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad; with --from, lines that made events, dropped (by reason) or made none of their own, and events the importer added."
       ),
       OptionSpec(
         name: "jobs", short: "j", value: "n",
