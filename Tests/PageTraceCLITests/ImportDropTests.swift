@@ -146,4 +146,23 @@ import Testing
       input: Data("0,0,10,10\n0.1,1,10,10\n".utf8))
     #expect(ignored.status == 0, "\(ignored.stderr)")
   }
+
+  /// `--sort` holds at most 1,000,000 rows: the next one is a data error that says so.
+  @Test func sortRefusesMoreThanAMillionRows() throws {
+    var text = "1000,0,100,790,1\n"
+    text.reserveCapacity(20_000_000)
+    for row in 1..<1_000_001 { text += "\(1000 + 16 * row),2,100,790,1\n" }
+    let file = try scratch().appendingPathComponent("long.csv")
+    try Data(text.utf8).write(to: file)
+    let run = try pagetrace(
+      [
+        "replay", "--sort", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4,id=5",
+        "--time-unit", "ms",
+      ] + Self.page + [file.path], timeout: 300)
+    #expect(run.status == 65)
+    #expect(
+      run.stderr.hasSuffix(
+        "long.csv:1000001:1: expected at most 1000000 rows with --sort (sort the file by session"
+          + " and time beforehand, or split it), found more\n"), "\(run.stderr.suffix(400))")
+  }
 }
