@@ -28,6 +28,11 @@ enum ImportFlags {
       help: "csv: field separator: one character or 'tab'. (default: ,)"),
     OptionSpec(name: "header", help: "csv: the first line names the columns."),
     OptionSpec(
+      name: "sort",
+      help:
+        "csv: sort the rows by session and time in memory before importing (up to 1,000,000 rows)."
+    ),
+    OptionSpec(
       name: "scale", value: "f|fx,fy",
       help:
         "getevent: points per raw device unit, e.g. 0.3333 for a 1080-unit panel shown 360 pt wide."
@@ -37,7 +42,7 @@ enum ImportFlags {
   /// The format each importer option belongs to, in the order of ``specs``.
   static let formatOfOption: [(option: String, format: String)] = [
     ("columns", "csv"), ("time-unit", "csv"), ("phase-map", "csv"), ("delimiter", "csv"),
-    ("header", "csv"), ("scale", "getevent"),
+    ("header", "csv"), ("sort", "csv"), ("scale", "getevent"),
   ]
 
   /// The importer the flags describe, or `nil` for PageTrace's own formats.
@@ -148,6 +153,7 @@ enum ImportFlags {
       mapping.delimiter = bytes[0]
     }
     mapping.hasHeader = options.has("header")
+    mapping.sortsRows = options.has("sort")
     return mapping
   }
 

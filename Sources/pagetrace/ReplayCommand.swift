@@ -22,7 +22,7 @@ enum ReplayCommand {
       OptionSpec(
         name: "summary",
         help:
-          "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad."
+          "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad; with --from, lines that made events, dropped (by reason) or made none of their own, and events the importer added."
       ),
       OptionSpec(
         name: "jobs", short: "j", value: "n",
@@ -149,13 +149,43 @@ enum ReplayCommand {
   /// The `--summary` line: every input line accounted for.
   static func describe(_ summary: BatchReplay.Summary) -> String {
     var text = "pagetrace: summary: \(summary.lines) lines read = \(summary.headers) header"
+    if summary.isImported {
+      // Lines, then events (docs/behaviour.md, "Recordings in other formats").
+      text += " + \(summary.blankLines) blank + \(summary.eventLines) lines that made events"
+      for (reason, count) in summary.droppedLines.sorted(by: { $0.key < $1.key }) {
+        text += " + \(count) dropped (\(reason))"
+      }
+      if summary.linesWithoutEvent > 0 {
+        text += " + \(summary.linesWithoutEvent) without an event of their own"
+      }
+      text += " + \(summary.skippedLines) skipped as bad"
+      let events =
+        summary.eventsApplied + summary.eventsIgnored + summary.otherShardEvents
+        + summary.eventsRejected
+      text += "; \(events) events = \(summary.eventsApplied) applied"
+      text += " + \(summary.eventsIgnored) ignored by a rule"
+      if summary.otherShardEvents > 0 {
+        text += " + \(summary.otherShardEvents) of other shards (not replayed)"
+      }
+      if summary.eventsRejected > 0 { text += " + \(summary.eventsRejected) rejected" }
+      text += " = \(summary.eventsFromLines) made from lines"
+      if summary.eventsAdded > 0 {
+        text += " + \(summary.eventsAdded) added by the importer (cancels closing strokes)"
+      }
+      return text + ending(summary)
+    }
     text += " + \(summary.blankLines) blank + \(summary.eventsApplied) events applied"
     text += " + \(summary.eventsIgnored) events ignored by a rule"
     if summary.otherShardEvents > 0 {
       text += " + \(summary.otherShardEvents) events of other shards (not replayed)"
     }
     text += " + \(summary.skippedLines) skipped as bad"
-    text += "; \(summary.records) records written"
+    return text + ending(summary)
+  }
+
+  /// The end of the `--summary` line: records, notes, unreadable files.
+  private static func ending(_ summary: BatchReplay.Summary) -> String {
+    var text = "; \(summary.records) records written"
     if summary.notes > 0 { text += "; \(summary.notes) notes" }
     if summary.unreadableFiles > 0 {
       let files = summary.unreadableFiles == 1 ? "file" : "files"

@@ -106,6 +106,42 @@ struct _CommandRun: ~Copyable {
     return outcome
   }
 
+  /// What is wrong with an imported run that read its input: more than 1% of its lines
+  /// dropped, or no event made from lines that were not all blank or headers (docs/behaviour.md, "Recordings in
+  /// other formats"); `nil` when nothing is.
+  static func importProblem(_ summary: ReplaySummary) -> (what: String, fix: String)? {
+    guard summary.isImported else { return nil }
+    let dropped = summary.droppedLineCount
+    let reasons = summary.droppedLines.sorted { $0.key < $1.key }
+      .map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+    let backwards = summary.droppedLines.keys.contains { $0.hasPrefix("time went backwards") }
+    let fix =
+      (backwards
+        ? "the times must increase within each session: give a session column under which they"
+          + " do (pagetrace inspect FILE names one), or --sort (CSV) to sort the rows by session"
+          + " and time"
+        : "check the columns, the phase codes (--phase-map) and the id column"
+          + " (pagetrace inspect FILE)") + "; --on-error skip accepts what is left"
+    if dropped * 100 > summary.lines {
+      let share = (Double(dropped) / Double(summary.lines) * 1000).rounded() / 10
+      return (
+        "the importer dropped \(dropped) of \(summary.lines) lines read (\(share)%, more than 1%):"
+          + " \(reasons)",
+        fix
+      )
+    }
+    if summary.eventsFromLines + summary.eventsAdded == 0
+      && summary.lines > summary.headers + summary.blankLines
+    {
+      var what = "the importer made no event from \(summary.lines) lines read"
+      if dropped > 0 { what += " (dropped: \(reasons))" }
+      return (
+        what, dropped > 0 ? fix : "check --from and its options (pagetrace inspect FILE)"
+      )
+    }
+    return nil
+  }
+
   /// Ends the run because of `failure` (unless one already did).
   mutating func fail(_ failure: CommandFailure) {
     if self.failure == nil { self.failure = failure }
@@ -131,6 +167,14 @@ struct _CommandRun: ~Copyable {
       failure = CommandFailure(status: .noInput, message: "", isReported: true)
     } else if failure == nil && summary.skippedLines > 0 && strict {
       failure = CommandFailure(status: .dataError, message: "", isReported: true)
+    }
+    if failure == nil, let problem = Self.importProblem(summary) {
+      if inputs.replay.skipsBadLines {
+        if !inputs.quiet { _standardError.write("pagetrace: note: \(problem.what)\n") }
+      } else {
+        failure = CommandFailure(
+          status: .dataError, message: "\(problem.what); \(problem.fix)")
+      }
     }
     if var failure {
       // Bad data at the start of an input read as a trace: say what it looks like instead.

@@ -42,6 +42,10 @@ public struct CSVImporter: LineImporter {
     public var delimiter: UInt8 = UInt8(ascii: ",")
     /// Whether the first line names the columns.
     public var hasHeader = false
+    /// Whether the rows are sorted by session and time before they are imported (`--sort`):
+    /// all of them are held in memory, up to ``CSVImporter/maximumSortedRows``, and imported
+    /// at the end of the input.
+    public var sortsRows = false
 
     /// The default phase codes.
     public static let defaultPhases: [String: TouchPhase] = [
@@ -100,6 +104,20 @@ public struct CSVImporter: LineImporter {
     self.unit = mapping.timeUnit
   }
 
+  /// The most rows ``Mapping/sortsRows`` sorts: 1,000,000 (about 100 MiB held in memory).
+  public static let maximumSortedRows = 1_000_000
+
+  /// The rows held for sorting (``Mapping/sortsRows``).
+  private var sortBuffer: [_Sample] = []
+  /// Whether the input had more rows than can be sorted: the rest is not read.
+  private var sortOverflowed = false
+
+  /// Rows read whose samples wait for the data to decide the time unit, or to be sorted.
+  public var linesHeldBack: Int { heldBack.count + sortBuffer.count }
+
+  /// The header row, once read (with ``Mapping/hasHeader``).
+  public var headerLines: Int { mapping.hasHeader && seenFirstLine ? 1 : 0 }
+
   /// Reads one row: a touch sample, through the import policy.
   public mutating func decode(
     _ line: UnsafeRawBufferPointer, line lineNumber: Int, file: String,
@@ -128,7 +146,7 @@ public struct CSVImporter: LineImporter {
       }
       return value
     }
-    if undecided { return }
+    if undecided || sortOverflowed { return }
     let timeRange = try field(mapping.time, "the time")
     let time = try number(mapping.time, "the time")
     let phaseRange = try field(mapping.phase, "the phase")
@@ -155,6 +173,20 @@ public struct CSVImporter: LineImporter {
       phase: phase, id: id, x: x, y: y, time: time, session: session, line: lineNumber,
       timeColumn: _characterColumn(line, timeRange.lowerBound))
     if evidence != nil { witness(sample, event: event, note: note) }
+    if mapping.sortsRows {
+      guard sortBuffer.count < Self.maximumSortedRows else {
+        sortOverflowed = true
+        sortBuffer = []
+        throw TraceError(
+          file: file, line: lineNumber, column: 1,
+          expected:
+            "at most \(Self.maximumSortedRows) rows with --sort (sort the file by session and time"
+            + " beforehand, or split it)",
+          found: "more")
+      }
+      sortBuffer.append(sample)
+      return
+    }
     if let unit {
       if heldBack.isEmpty {
         pass(sample, unit: unit, event: event, note: note)
@@ -178,6 +210,30 @@ public struct CSVImporter: LineImporter {
   public mutating func finish(
     event: (PageControlEvent) -> Void, note: (ImportNote) -> Void
   ) throws(TraceError) {
+    if !sortBuffer.isEmpty {
+      if unit == nil {
+        do {
+          heldBack = sortBuffer
+          unit = try decide(atEnd: true, note: note)
+          heldBack = []
+        } catch {
+          sortBuffer = []
+          throw error
+        }
+      }
+      // By session (the default session first, names by their bytes), then time, then line.
+      var rows = sortBuffer
+      sortBuffer = []
+      rows.sort { a, b in
+        if a.session != b.session {
+          guard let first = a.session else { return true }
+          guard let second = b.session else { return false }
+          return first.utf8.lexicographicallyPrecedes(second.utf8)
+        }
+        return a.time != b.time ? a.time < b.time : a.line < b.line
+      }
+      for sample in rows { pass(sample, unit: unit!, event: event, note: note) }
+    }
     if unit == nil && !heldBack.isEmpty && !undecided {
       unit = try decide(atEnd: true, note: note)
       flush(event: event, note: note)

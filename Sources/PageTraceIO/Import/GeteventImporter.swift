@@ -182,7 +182,8 @@ public struct GeteventImporter: LineImporter {
       if let waiting = current.contact, current.shown != waiting, current.notedWaiting {
         note(
           ImportNote(
-            file: file, line: number,
+            file: file, line: number, kind: .sampleDropped,
+            reason: "a touch ended before its position was known: dropped",
             message: "touch \(waiting) ended before its position was known: dropped"))
       }
       devices[device].slots[slot].contact = contact

@@ -33,22 +33,62 @@ public protocol LineImporter: Sendable {
   mutating func finish(
     event: (PageControlEvent) -> Void, note: (ImportNote) -> Void
   ) throws(TraceError)
+
+  /// Lines read whose samples are held back, not yet handed on nor dropped (a CSV importer
+  /// waiting for the data to decide the time unit): they are accounted for when they are.
+  var linesHeldBack: Int { get }
+
+  /// Header lines read (a CSV header row).
+  var headerLines: Int { get }
+}
+
+extension LineImporter {
+  /// None: an importer hands on or drops each line's samples as it reads the line.
+  public var linesHeldBack: Int { 0 }
+
+  /// None.
+  public var headerLines: Int { 0 }
 }
 
 /// Something an importer repaired or dropped, to be reported (never silently).
 public struct ImportNote: Sendable, Hashable, CustomStringConvertible {
+  /// What a note tells, for the replay's accounting (docs/behaviour.md, "Recordings in other
+  /// formats").
+  public enum Kind: Sendable, Hashable {
+    /// A line's sample was dropped: it makes no event (time going backwards, a move or up of
+    /// a touch that is not down).
+    case sampleDropped
+    /// The importer added an event of its own (a `cancel` closing a stroke that never ended).
+    case eventAdded
+    /// Anything else: a repair that adds or drops no event, or information (the time unit
+    /// chosen, a line of a type the importer ignores).
+    case information
+  }
+
   /// The input's name.
   public var file: String
   /// The line concerned.
   public var line: Int
   /// What was done, e.g. `time went backwards (1.20 after 1.25): sample skipped`.
   public var message: String
+  /// What the note tells, for the accounting.
+  public var kind: Kind
+  /// The message without its particulars, the same for every note like it, e.g. `time went
+  /// backwards: sample skipped`: how notes are counted by reason.
+  public var reason: String
+
+  /// Creates a note of kind ``Kind/information`` whose reason is its message.
+  public init(file: String, line: Int, message: String) {
+    self.init(file: file, line: line, kind: .information, reason: message, message: message)
+  }
 
   /// Creates a note.
-  public init(file: String, line: Int, message: String) {
+  public init(file: String, line: Int, kind: Kind, reason: String, message: String) {
     self.file = file
     self.line = line
     self.message = message
+    self.kind = kind
+    self.reason = reason
   }
 
   /// `FILE:LINE: note: message`.

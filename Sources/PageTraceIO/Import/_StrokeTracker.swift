@@ -41,7 +41,8 @@ struct _StrokeTracker: Sendable {
     if time < previous {
       note(
         ImportNote(
-          file: file, line: line,
+          file: file, line: line, kind: .sampleDropped,
+          reason: "time went backwards: sample skipped",
           message: "time went backwards (\(time) after \(previous)): sample skipped"))
       return
     }
@@ -51,7 +52,8 @@ struct _StrokeTracker: Sendable {
       if let since = open[key] {
         note(
           ImportNote(
-            file: file, line: line,
+            file: file, line: line, kind: .eventAdded,
+            reason: "a touch went down again without going up: the earlier stroke is cancelled",
             message:
               "touch \(id) went down again without going up (down at line \(since)): the earlier stroke is cancelled"
           ))
@@ -66,14 +68,18 @@ struct _StrokeTracker: Sendable {
       guard open[key] != nil else {
         note(
           ImportNote(
-            file: file, line: line, message: "move of touch \(id), which is not down: skipped"))
+            file: file, line: line, kind: .sampleDropped,
+            reason: "move of a touch that is not down: skipped",
+            message: "move of touch \(id), which is not down: skipped"))
         return
       }
     case .up, .cancel:
       guard open.removeValue(forKey: key) != nil else {
         note(
           ImportNote(
-            file: file, line: line, message: "\(phase) of touch \(id), which is not down: skipped"))
+            file: file, line: line, kind: .sampleDropped,
+            reason: "\(phase) of a touch that is not down: skipped",
+            message: "\(phase) of touch \(id), which is not down: skipped"))
         return
       }
     }
@@ -94,7 +100,8 @@ struct _StrokeTracker: Sendable {
     if time < previous {
       note(
         ImportNote(
-          file: file, line: line,
+          file: file, line: line, kind: .sampleDropped,
+          reason: "time went backwards: sample skipped",
           message: "time went backwards (\(time) after \(previous)): sample skipped"))
       return
     }
@@ -129,7 +136,9 @@ struct _StrokeTracker: Sendable {
       let at = lastTime[key.session] ?? time  // its session's latest time: never backwards
       note(
         ImportNote(
-          file: file, line: line,
+          file: file, line: line, kind: .eventAdded,
+          reason:
+            "more than \(Self.maximumFingersDown) fingers down at once: the oldest is cancelled",
           message:
             "more than \(Self.maximumFingersDown) fingers down at once: touch \(key.id) (down at line \(since)) is cancelled"
         ))
@@ -147,7 +156,8 @@ struct _StrokeTracker: Sendable {
       let time = lastTime[key.session] ?? 0
       note(
         ImportNote(
-          file: file, line: line,
+          file: file, line: line, kind: .eventAdded,
+          reason: "a touch never went up: cancelled at the end",
           message: "touch \(key.id) never went up: cancelled at the end (t = \(time))"))
       event(
         PageControlEvent(

@@ -66,6 +66,14 @@ public struct TraceReader: ~Copyable {
   private var imported: [TraceItem] = []
   private var importedIndex = 0
   private var importFinished = false
+  /// How the lines handed to the importer were used.
+  private(set) var importTally = _ImportTally()
+
+  /// Whether an importer reads the lines (`--from csv` …).
+  public var isImporting: Bool { imports }
+
+  /// Header lines the importer read (a CSV header row).
+  var importedHeaderLines: Int { importer?.headerLines ?? 0 }
 
   /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
   ///
@@ -555,6 +563,15 @@ public struct TraceReader: ~Copyable {
     }
   }
 
+  /// Counts a note of the importer for the accounting of its line.
+  private static func count(_ note: ImportNote, added: inout Int, drops: inout [String]) {
+    switch note.kind {
+    case .eventAdded: added += 1
+    case .sampleDropped: drops.append(note.reason)
+    case .information: break
+    }
+  }
+
   private mutating func nextImported() throws -> TraceItem? {
     guard format == .jsonLines else {
       guard !importFinished else { return nil }
@@ -577,20 +594,51 @@ public struct TraceReader: ~Copyable {
       guard let line = try lines?.next() ?? nil else {
         importFinished = true
         let last = lineNumber
-        try importer.finish {
-          items.append(.event($0, line: last))
-        } note: {
-          items.append(.note($0))
+        let heldBefore = importer.linesHeldBack
+        var made = 0
+        var added = 0
+        var drops: [String] = []
+        do {
+          try importer.finish {
+            made += 1
+            items.append(.event($0, line: last))
+          } note: {
+            Self.count($0, added: &added, drops: &drops)
+            items.append(.note($0))
+          }
+        } catch {
+          // The replay counts one line skipped as bad; the other rows held back are lost.
+          importTally.lose(heldBefore - importer.linesHeldBack - 1)
+          throw error
         }
+        importTally.conclude(
+          lines: heldBefore - importer.linesHeldBack, blank: false, made: made, added: added,
+          drops: drops)
         continue
       }
       lastLine = line.bytes
       lineNumber = line.number
-      try importer.decode(line.bytes, line: line.number, file: name) {
-        items.append(.event($0, line: line.number))
-      } note: {
-        items.append(.note($0))
+      let heldBefore = importer.linesHeldBack
+      var made = 0
+      var added = 0
+      var drops: [String] = []
+      do {
+        try importer.decode(line.bytes, line: line.number, file: name) {
+          made += 1
+          items.append(.event($0, line: line.number))
+        } note: {
+          Self.count($0, added: &added, drops: &drops)
+          items.append(.note($0))
+        }
+      } catch {
+        // The replay counts this line as skipped; rows held back with it are lost.
+        importTally.lose(heldBefore - importer.linesHeldBack)
+        throw error
       }
+      importTally.conclude(
+        lines: 1 + heldBefore - importer.linesHeldBack,
+        blank: line.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }, made: made,
+        added: added, drops: drops)
     }
     importedIndex += 1
     return items[importedIndex - 1]

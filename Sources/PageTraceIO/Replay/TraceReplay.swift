@@ -187,11 +187,31 @@ public struct TraceReplay: Sendable {
     var otherSessions = _OtherShardSessions()
     defer { options.progress?.add(uncounted) }
     reader.shard = options.shard
+    // The first notes of the importer, then one line per reason (docs/behaviour.md,
+    // "Recordings in other formats").
+    var notes = _NoteDigest()
     func ended(_ outcome: inout Outcome, _ reader: borrowing TraceReader) -> Outcome {
+      notes.finish(file: reader.name, report)
       outcome.summary.lines = reader.lineNumber
+      if reader.isImporting {
+        let tally = reader.importTally
+        let headers = reader.importedHeaderLines
+        outcome.summary.isImported = true
+        outcome.summary.headers += headers
+        outcome.summary.blankLines += tally.blankLines
+        outcome.summary.eventLines = tally.eventLines
+        outcome.summary.droppedLines = tally.droppedLines
+        outcome.summary.linesWithoutEvent = tally.linesWithoutEvent - headers
+        outcome.summary.eventsFromLines = tally.eventsFromLines
+        outcome.summary.eventsAdded = tally.eventsAdded
+      }
       return outcome
     }
+    // Whether the engine is handling an imported event: its rejection is then counted as an
+    // event rejected, not a line (the importer accounts for the line).
+    var handlingImported = false
     while true {
+      handlingImported = false
       do {
         guard let kind = try reader.next(into: &event) else {
           if let failure = observer.outputFailure { outcome.failure = .output(failure) }
@@ -202,7 +222,7 @@ public struct TraceReplay: Sendable {
           outcome.summary.blankLines += 1
         case .note:
           outcome.summary.notes += 1
-          if options.reportsNotes { report(reader.note!.description) }
+          if options.reportsNotes { notes.report(reader.note!, report) }
         case .header:
           outcome.summary.headers += 1
           outcome.header = reader.header
@@ -261,6 +281,7 @@ public struct TraceReplay: Sendable {
               continue
             }
           }
+          handlingImported = reader.isImporting
           if engine == nil {
             let configuration = try options.defaults.merging(outcome.header ?? ConfigurationPatch())
               .merging(options.overrides).resolve(file: reader.name, line: reader.lineNumber)
@@ -327,7 +348,11 @@ public struct TraceReplay: Sendable {
           outcome.failure = .data(error)
           return ended(&outcome, reader)
         }
-        outcome.summary.skippedLines += 1
+        if handlingImported {
+          outcome.summary.eventsRejected += 1
+        } else {
+          outcome.summary.skippedLines += 1
+        }
         report(error.description)
         if reader.lineNumber == stuckLine {
           stuckCount += 1
@@ -390,15 +415,44 @@ public struct ReplaySummary: Sendable, Hashable {
   /// Records written: set by whoever writes them (``BatchReplay`` from its ``RecordWriter``);
   /// the loop itself only hands records to its observer.
   public var records = 0
+  /// Whether the lines were read by an importer (`--from`): then the terms below account for
+  /// them.
+  public var isImported = false
+  /// Imported lines whose samples made at least one event.
+  public var eventLines = 0
+  /// Imported lines whose samples the importer dropped, by reason (``ImportNote/reason``,
+  /// e.g. `time went backwards: sample skipped`).
+  public var droppedLines: [String: Int] = [:]
+  /// Imported lines that make no event of their own: parts of a getevent report (the report
+  /// line makes the events), device lines, event types the importer ignores.
+  public var linesWithoutEvent = 0
+  /// Imported events made from the samples of lines.
+  public var eventsFromLines = 0
+  /// Events an importer added of its own: cancels closing strokes that never ended.
+  public var eventsAdded = 0
+  /// Imported events the engine rejected (reported and skipped when bad lines are skipped).
+  public var eventsRejected = 0
 
   /// Creates an empty summary.
   public init() {}
 
-  /// In JSON Lines every line is exactly one of: header, blank, applied, ignored, another
-  /// shard's, skipped.
+  /// Imported lines dropped, all reasons together.
+  public var droppedLineCount: Int { droppedLines.values.reduce(0, +) }
+
+  /// Every line read is exactly one of: header, blank, an event (applied, ignored, another
+  /// shard's), skipped as bad. Imported lines are each one of: header, blank, a line that
+  /// made events, dropped, without an event of its own, skipped as bad; and every event
+  /// (applied, ignored, another shard's, rejected) was made from a line or added by the
+  /// importer.
   public var accountsForEveryLine: Bool {
-    lines == headers + blankLines + eventsApplied + eventsIgnored + otherShardEvents
+    guard isImported else {
+      return lines == headers + blankLines + eventsApplied + eventsIgnored + otherShardEvents
+        + skippedLines
+    }
+    return lines == headers + blankLines + eventLines + droppedLineCount + linesWithoutEvent
       + skippedLines
+      && eventsApplied + eventsIgnored + otherShardEvents + eventsRejected
+        == eventsFromLines + eventsAdded
   }
 
   /// Events read: applied or ignored.
@@ -416,6 +470,13 @@ public struct ReplaySummary: Sendable, Hashable {
     eventsIgnored += other.eventsIgnored
     otherShardEvents += other.otherShardEvents
     records += other.records
+    isImported = isImported || other.isImported
+    eventLines += other.eventLines
+    droppedLines.merge(other.droppedLines, uniquingKeysWith: +)
+    linesWithoutEvent += other.linesWithoutEvent
+    eventsFromLines += other.eventsFromLines
+    eventsAdded += other.eventsAdded
+    eventsRejected += other.eventsRejected
   }
 }
 
