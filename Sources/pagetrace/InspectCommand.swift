@@ -6,8 +6,8 @@ import PageTraceIO
 enum InspectCommand {
   static let specs: [OptionSpec] = [
     OptionSpec(
-      name: "format", value: "text|json", choices: ["text", "json", "jsonl"],
-      help: "text (default) or json: one JSON object per input (jsonl is the same)."),
+      name: "format", value: "text|jsonl", choices: ["text", "jsonl"],
+      help: "text (default) or jsonl: one JSON object per input (json is the same)."),
     OptionSpec(
       name: "all",
       help:
@@ -43,16 +43,7 @@ enum InspectCommand {
       try _standardOutput.writeChecked(help)
       return .success
     }
-    let json: Bool
-    switch options.value("format") ?? "text" {
-    case "text": json = false
-    case "json", "jsonl": json = true
-    case let other:
-      throw CommandFailure(
-        status: .usage,
-        message: "invalid value for '--format': expected text or json, found '\(other)'"
-          + _didYouMean(other, in: ["text", "json", "jsonl"]))
-    }
+    let json = try _isJSONFormat(options)
     var files: [String] = []
     for file in options.positionals.isEmpty ? ["-"] : options.positionals {
       if TraceReader.isDirectory(file) {

@@ -53,16 +53,7 @@ enum LintCommand {
       try _standardOutput.writeChecked(help)
       return .success
     }
-    let json: Bool
-    switch options.value("format") ?? "text" {
-    case "text": json = false
-    case "jsonl", "json": json = true
-    case let other:
-      throw CommandFailure(
-        status: .usage,
-        message: "invalid value for '--format': expected text or jsonl, found '\(other)'"
-          + _didYouMean(other, in: ["text", "jsonl"]))
-    }
+    let json = try _isJSONFormat(options)
     let disabled = try disabledRules(options)
     let inputs = try InputFlags.inputs(from: options, configurations: true)
     var run = try _CommandRun(inputs, output: nil)

@@ -76,17 +76,22 @@ struct TouchalyticsTests {
     #expect((950...1_100).contains(game.transitions))
   }
 
+  /// The README from `heading` on, and the first `bash` block there.
+  static func readmeBlock(after heading: String) throws -> (section: String, block: String) {
+    let readme = try String(
+      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: heading).dropFirst().first)
+    let block = try #require(
+      section.components(separatedBy: "```bash\n").dropFirst().first?
+        .components(separatedBy: "```").first)
+    return (section, block)
+  }
+
   /// The README's commands, run as written (from the repository's root, through a shell, with
   /// `pagetrace` the built one), give the README's table: each row is the "all 6 files" block
   /// of its command.
   @Test func theReadmeTableIsWhatItsCommandsPrint() throws {
-    let readme = try String(
-      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(
-      readme.components(separatedBy: "### On real data: Touchalytics").dropFirst().first)
-    let block = try #require(
-      section.components(separatedBy: "```bash\n").dropFirst().first?
-        .components(separatedBy: "```").first)
+    let (section, block) = try Self.readmeBlock(after: "### On real data: Touchalytics")
     let commands = block.split(separator: "\n").filter { $0.hasPrefix("pagetrace stats") }
     let rows = section.split(separator: "\n").filter {
       $0.hasPrefix("| reading") || $0.hasPrefix("| image game")
@@ -122,13 +127,7 @@ struct TouchalyticsTests {
   /// The README's "Real recordings, step by step" block runs as written (with `pagetrace` the
   /// built one and the shared data where it is), and its summary is the one the README quotes.
   @Test func theStepByStepReadmeBlockRuns() throws {
-    let readme = try String(
-      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(
-      readme.components(separatedBy: "### Real recordings, step by step").dropFirst().first)
-    let block = try #require(
-      section.components(separatedBy: "```bash\n").dropFirst().first?
-        .components(separatedBy: "```").first)
+    let (section, block) = try Self.readmeBlock(after: "### Real recordings, step by step")
     let script = block.replacingOccurrences(
       of: "../shared/data/touchalytics", with: touchalyticsData.path
     ).replacingOccurrences(of: "pagetrace ", with: executable.path + " ")
