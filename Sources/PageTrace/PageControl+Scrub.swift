@@ -38,18 +38,10 @@ extension PageControl {
         scrub.anchorPosition = position
         scrub.anchorPage = currentPage
       }
-      scrub.target = clamped(scrub.anchorPage + _pagesMoved(position - scrub.anchorPosition))
+      scrub.target = clamped(
+        scrub.anchorPage + _pagesMoved(position - scrub.anchorPosition, configuration.pitch))
     }
     reschedule(at: t)
-  }
-
-  /// `round((position - anchorPosition) / pitch)`, half away from zero: the sum with the anchor
-  /// page is formed before it is clamped (docs/behaviour.md, "Scrub target").
-  private func _pagesMoved(_ distance: Double) -> Int {
-    // Clamped as a double only so that no value can trap: beyond ±2^52 pages every sum with an
-    // anchor page (at most the page limit) clamps to the same end.
-    let limit = 0x1p52
-    return _roundedHalfAwayFromZero(min(max(distance / configuration.pitch, -limit), limit))
   }
 
   /// Schedules the next step for the current target, no earlier than `t`.
@@ -101,6 +93,17 @@ extension PageControl {
     if configuration.voiceOver { announce(at: t, emit) }
     timer.resume(at: t)
   }
+}
+
+/// `round(distance / pitch)`, half away from zero: the pages a scrub moves (docs/behaviour.md,
+/// "Scrub target"), whose sum with the anchor page is formed before it is clamped. A free
+/// function: as a method it took a copy of the whole control on every move.
+@inline(__always)
+func _pagesMoved(_ distance: Double, _ pitch: Double) -> Int {
+  // Clamped as a double only so that no value can trap: beyond ±2^52 pages every sum with an
+  // anchor page (at most the page limit) clamps to the same end.
+  let limit = 0x1p52
+  return _roundedHalfAwayFromZero(min(max(distance / pitch, -limit), limit))
 }
 
 /// `x.rounded()` as an `Int`, for `|x| < 2^62`, without a call to libm's `round`.

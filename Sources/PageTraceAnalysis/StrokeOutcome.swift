@@ -7,13 +7,27 @@ import PageTrace
 /// ```swift
 /// var outcomes = StrokeOutcomes()
 /// // for each record while replaying: outcomes.observe(record)
-/// // after each event: outcomes.follow(control, session: event.session)
-/// let outcome = outcomes.end(session: event.session, touch: key)  // when the stroke ends
+/// // after each event: outcomes.follow(engine.trackedTouch(for: session), session: session)
+/// let outcome = outcomes.end(session: session, touch: key)  // when the stroke ends
+/// outcome.word.rawValue  // "scrub"
 /// ```
-public struct StrokeOutcome: Sendable, Hashable {
-  /// In words: `tap`, `scrub` (steps, a jog or a flick: the page followed the finger),
-  /// `swipe`, `detail`, `none`.
-  public var word: String
+public struct StrokeOutcome: Sendable, Hashable, BitwiseCopyable {
+  /// What happened, in one word.
+  public enum Word: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
+    /// A tap changed the page.
+    case tap
+    /// The page followed the finger: scrub steps, a jog or a flick.
+    case scrub
+    /// A content swipe turned the page.
+    case swipe
+    /// A `fiori` detail.
+    case detail
+    /// Nothing.
+    case none
+  }
+
+  /// What happened.
+  public var word: Word
   /// The page shown before its first transition.
   public var from: Int?
   /// The page shown after its last transition.
@@ -22,10 +36,10 @@ public struct StrokeOutcome: Sendable, Hashable {
   public var transitions = 0
 
   /// Nothing happened.
-  public static let none = StrokeOutcome(word: "none")
+  public static let none = StrokeOutcome(word: .none)
 
   /// Creates an outcome.
-  public init(word: String, from: Int? = nil, to: Int? = nil, transitions: Int = 0) {
+  public init(word: Word, from: Int? = nil, to: Int? = nil, transitions: Int = 0) {
     self.word = word
     self.from = from
     self.to = to
@@ -39,9 +53,10 @@ public struct StrokeOutcome: Sendable, Hashable {
 /// (``PageControl/trackedTouch``). Timer, key, accessibility, pointer and programmatic changes
 /// belong to no stroke.
 public struct StrokeOutcomes: Sendable {
-  /// By session number: the finger followed, and what its stroke caused so far (an array, so
-  /// that the look after every event is an index, not a hash).
-  private var followed: [(touch: TouchKey, outcome: StrokeOutcome)?] = []
+  /// By session number: the finger followed (`nil`: none), and what its stroke caused so far.
+  /// Arrays of plain values, so that the look after every event is an index and a compare.
+  private var touches: [TouchKey?] = []
+  private var outcomes: [StrokeOutcome] = []
   /// Strokes the control stopped following before they ended (a `set` that disabled the
   /// control cancels the contact, for one): what they caused, until their `up` or `cancel`.
   private var released: [Released: StrokeOutcome] = [:]
@@ -57,28 +72,27 @@ public struct StrokeOutcomes: Sendable {
   /// Counts a record toward the stroke of the finger its session follows.
   public mutating func observe(_ record: EngineRecord) {
     let session = record.session.index
-    guard session < followed.count, var entry = followed[session] else { return }
+    guard session < touches.count, touches[session] != nil else { return }
     switch record.content {
     case .transition(let change):
-      let word: String
+      let word: StrokeOutcome.Word
       switch change.cause {
-      case .tap: word = "tap"
-      case .scrub, .jog, .flick: word = "scrub"
-      case .swipe: word = "swipe"
+      case .tap: word = .tap
+      case .scrub, .jog, .flick: word = .scrub
+      case .swipe: word = .swipe
       default: return
       }
-      if entry.outcome.transitions == 0 {
-        entry.outcome.word = word
-        entry.outcome.from = change.from
+      if outcomes[session].transitions == 0 {
+        outcomes[session].word = word
+        outcomes[session].from = change.from
       }
-      entry.outcome.to = change.to
-      entry.outcome.transitions += 1
+      outcomes[session].to = change.to
+      outcomes[session].transitions += 1
     case .detail:
-      if entry.outcome.transitions == 0 { entry.outcome.word = "detail" }
+      if outcomes[session].transitions == 0 { outcomes[session].word = .detail }
     default:
       return
     }
-    followed[session] = entry
   }
 
   /// Notes the finger a session's control follows after an event: a new one starts with
@@ -91,18 +105,17 @@ public struct StrokeOutcomes: Sendable {
   /// (``PageControlEngine/trackedTouch(for:)``): a new one starts with nothing caused.
   public mutating func follow(_ touch: TouchKey?, session: SessionID) {
     let index = session.index
-    if index >= followed.count {
+    if index >= touches.count {
       guard touch != nil else { return }
-      followed.append(contentsOf: repeatElement(nil, count: index + 1 - followed.count))
+      touches.append(contentsOf: repeatElement(nil, count: index + 1 - touches.count))
+      outcomes.append(contentsOf: repeatElement(.none, count: index + 1 - outcomes.count))
     }
-    guard followed[index]?.touch != touch else { return }
-    if let previous = followed[index],
-      previous.outcome.transitions > 0
-        || previous.outcome.word != StrokeOutcome.none.word
-    {
-      released[Released(session: index, touch: previous.touch)] = previous.outcome
+    guard touches[index] != touch else { return }
+    if let previous = touches[index], outcomes[index] != .none {
+      released[Released(session: index, touch: previous)] = outcomes[index]
     }
-    followed[index] = touch.map { ($0, .none) }
+    touches[index] = touch
+    outcomes[index] = .none
   }
 
   /// The outcome of the stroke of `touch` in `session`, which has just ended: what it caused
@@ -112,10 +125,10 @@ public struct StrokeOutcomes: Sendable {
     if let outcome = released.removeValue(forKey: Released(session: index, touch: touch)) {
       return outcome
     }
-    guard index < followed.count, let entry = followed[index], entry.touch == touch else {
-      return .none
-    }
-    followed[index] = nil
-    return entry.outcome
+    guard index < touches.count, touches[index] == touch else { return .none }
+    touches[index] = nil
+    let outcome = outcomes[index]
+    outcomes[index] = .none
+    return outcome
   }
 }

@@ -205,7 +205,7 @@ enum ClassifyCommand {
     visit("axis", .string(stroke.dominantAxis.rawValue))
     visit("swipeRule", .string(swipeRule.rawValue))
     visit("target", .string(target))
-    visit("outcome", .string(outcome.word))
+    visit("outcome", .string(outcome.word.rawValue))
     visit("from", outcome.from.map { .number(Double($0)) } ?? .absent)
     visit("to", outcome.to.map { .number(Double($0)) } ?? .absent)
     visit("transitions", .number(Double(outcome.transitions)))
