@@ -3,7 +3,7 @@ import PageTraceIO
 /// `pagetrace`: replay page-control traces from the command line.
 @main
 struct PageTraceCLI {
-  static let version = "0.6.0"
+  static let version = "0.7.0"
 
   static let subcommands: [(name: String, summary: String)] = [
     ("replay", "Replay traces and write the records they produce."),
