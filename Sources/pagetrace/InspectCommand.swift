@@ -141,7 +141,7 @@ enum InspectCommand {
     }
     for problem in found.problems { lines.append("  problem: \(problem)") }
     if let command = found.command {
-      lines.append("  command: \(command.map(shellWord).joined(separator: " "))")
+      lines.append("  command: \(command.map(_shellWord).joined(separator: " "))")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -151,8 +151,6 @@ enum InspectCommand {
   }
 
   static func quoted(_ text: String) -> String { text == "tab" ? "tab" : "'\(text)'" }
-
-  static func shellWord(_ word: String) -> String { _shellWord(word) }
 
   // MARK: JSON
 
@@ -215,7 +213,7 @@ enum InspectCommand {
       fields.append(
         "\"command\":[" + command.map(JSONText.string).joined(separator: ",") + "]")
       fields.append(
-        "\"commandLine\":\(JSONText.string(command.map(shellWord).joined(separator: " ")))")
+        "\"commandLine\":\(JSONText.string(command.map(_shellWord).joined(separator: " ")))")
     }
     return "{" + fields.joined(separator: ",") + "}\n"
   }

@@ -54,7 +54,7 @@ enum StatsCommand {
   /// The sessions to count.
   struct Selection {
     /// Named sessions, as UTF-8 bytes (names compare as bytes).
-    var names: Set<[UInt8]>
+    var names: Set<_UTF8Name>
     /// Whether the events without a session count.
     var includesDefault: Bool
   }
@@ -78,7 +78,7 @@ enum StatsCommand {
       names.isEmpty && !options.has("default-session")
       ? nil
       : Selection(
-        names: Set(names.map { Array($0.utf8) }), includesDefault: options.has("default-session"))
+        names: Set(names.map(_UTF8Name.init)), includesDefault: options.has("default-session"))
     let bySession = options.has("by-session")
     let inputs = try InputFlags.inputs(from: options)
     var run = try _CommandRun(inputs, output: options.path("output"))
@@ -98,8 +98,8 @@ enum StatsCommand {
     var refused = false
     if let selection, !run.hasFailed {
       var missing: [String] = []
-      var said: Set<[UInt8]> = []
-      for name in names where !seen.contains(name) && said.insert(Array(name.utf8)).inserted {
+      var said: Set<_UTF8Name> = []
+      for name in names where !seen.contains(name) && said.insert(_UTF8Name(name)).inserted {
         missing.append(name)
       }
       let missingDefault = selection.includesDefault && !seen.hasDefault
@@ -183,7 +183,7 @@ enum StatsCommand {
         if selected.count <= index {
           selected.append(contentsOf: repeatElement(false, count: index + 1 - selected.count))
         }
-        selected[index] = selection.names.contains(Array(name.utf8))
+        selected[index] = selection.names.contains(_UTF8Name(name))
         seen.add(name)
       }
       if bySession {

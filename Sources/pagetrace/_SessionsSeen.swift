@@ -1,3 +1,4 @@
+import PageTrace
 import PageTraceIO
 
 /// The sessions a run met, in order of first appearance, for the error of a session selector
@@ -10,7 +11,7 @@ struct _SessionsSeen {
   /// The first ``shownLimit`` names met.
   private(set) var shown: [String] = []
   /// Every name met, as bytes.
-  private var all: Set<[UInt8]> = []
+  private var all: Set<_UTF8Name> = []
   /// Whether events without a session were met.
   var hasDefault = false
 
@@ -18,11 +19,11 @@ struct _SessionsSeen {
   var count: Int { all.count }
 
   /// Whether a session of this name was met.
-  func contains(_ name: String) -> Bool { all.contains(Array(name.utf8)) }
+  func contains(_ name: String) -> Bool { all.contains(_UTF8Name(name)) }
 
   /// Notes a session name.
   mutating func add(_ name: String) {
-    if all.insert(Array(name.utf8)).inserted && shown.count < Self.shownLimit {
+    if all.insert(_UTF8Name(name)).inserted && shown.count < Self.shownLimit {
       shown.append(name)
     }
   }

@@ -346,23 +346,18 @@ struct _TimeUnitWitness {
       firstColumn = sample.timeColumn
     }
     if first == nil || sample.time < first! { first = sample.time }
-    let key = _FingerKey(session: sample.session.map { Array($0.utf8) }, id: sample.id)
+    let key = _FingerKey(session: sample.session.map(_UTF8Name.init), id: sample.id)
     if sample.phase != .down, let previous = last[key], sample.time > previous {
       gaps.append(sample.time - previous)
     }
     last[key] = sample.phase == .up || sample.phase == .cancel ? nil : sample.time
   }
 
-  var evidence: TimeUnitEvidence {
-    let sorted = gaps.sorted()
-    return TimeUnitEvidence(
-      medianGap: sorted.isEmpty ? nil : sorted[sorted.count / 2], sampleGaps: sorted.count,
-      firstTime: first)
-  }
+  var evidence: TimeUnitEvidence { TimeUnitEvidence(gaps: gaps, firstTime: first) }
 }
 
 struct _FingerKey: Hashable {
-  var session: [UInt8]?
+  var session: _UTF8Name?
   var id: TouchID
 }
 

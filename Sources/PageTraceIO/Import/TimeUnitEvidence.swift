@@ -48,10 +48,16 @@ public struct TimeUnitEvidence: Sendable, Hashable, CustomStringConvertible {
         previous = time
       }
     }
-    gaps.sort()
+    self.init(gaps: gaps, firstTime: first)
+  }
+
+  /// Gathers the evidence from the positive gaps between one finger's consecutive samples, in
+  /// any order, and the first time.
+  public init(gaps: [Double], firstTime: Double?) {
+    let sorted = gaps.sorted()
     self.init(
-      medianGap: gaps.isEmpty ? nil : gaps[gaps.count / 2], sampleGaps: gaps.count,
-      firstTime: first)
+      medianGap: sorted.isEmpty ? nil : sorted[sorted.count / 2], sampleGaps: sorted.count,
+      firstTime: firstTime)
   }
 
   /// The unit whose plausible gaps hold the median gap.
@@ -88,7 +94,7 @@ public struct TimeUnitEvidence: Sendable, Hashable, CustomStringConvertible {
     var parts: [String] = []
     if let medianGap {
       parts.append(
-        "median sample gap \(_messageNumber(medianGap)) (\(sampleGaps) gap\(sampleGaps == 1 ? "" : "s"))"
+        "median sample gap \(JSONText.number(medianGap)) (\(sampleGaps) gap\(sampleGaps == 1 ? "" : "s"))"
       )
     } else {
       parts.append("no finger with two samples")
@@ -96,15 +102,9 @@ public struct TimeUnitEvidence: Sendable, Hashable, CustomStringConvertible {
     if let firstTime {
       parts.append(
         unitByMagnitude != nil
-          ? "times from \(_messageNumber(firstTime)) like a clock since 1970"
-          : "times from \(_messageNumber(firstTime))")
+          ? "times from \(JSONText.number(firstTime)) like a clock since 1970"
+          : "times from \(JSONText.number(firstTime))")
     }
     return parts.joined(separator: ", ")
   }
-}
-
-/// A number for messages: whole numbers without a fraction (`16`, `1334688403874`), others as
-/// their shortest round-trip text (`0.016`).
-func _messageNumber(_ value: Double) -> String {
-  abs(value) < 0x1p53 && value == value.rounded(.towardZero) ? String(Int(value)) : "\(value)"
 }

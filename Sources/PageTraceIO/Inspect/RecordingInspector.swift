@@ -231,14 +231,14 @@ public enum RecordingInspector {
 struct _Tally {
   var events = 0
   var sessions: [String?] = []
-  var sessionSet: Set<_SessionName> = []
+  var sessionSet: Set<_UTF8Name?> = []
   var touches = 0
   var first = Double.infinity
   var last = -Double.infinity
 
   mutating func add(_ event: PageControlEvent) {
     events += 1
-    if sessionSet.insert(_SessionName(event.session)).inserted
+    if sessionSet.insert(event.session.map(_UTF8Name.init)).inserted
       && sessions.count < RecordingInspection.maximumSessionsListed
     {
       sessions.append(event.session)
@@ -258,13 +258,6 @@ struct _Tally {
     found.touches = touches
     found.timeSpan = events > 0 ? first...last : nil
   }
-}
-
-/// A session name compared by its bytes (two names that Unicode treats as equal are two
-/// sessions).
-struct _SessionName: Hashable {
-  let bytes: [UInt8]?
-  init(_ name: String?) { bytes = name.map { Array($0.utf8) } }
 }
 
 func _isBlank(_ bytes: [UInt8]) -> Bool {
