@@ -33,6 +33,9 @@ let package = Package(
     .executableTarget(
       name: "embedding-example", dependencies: ["PageTrace", "PageTraceIO"],
       path: "Examples/Embedding"),
+    // A live loop on the engine's clock: events from standard input, records as they happen.
+    .executableTarget(
+      name: "live-loop", dependencies: ["PageTrace", "PageTraceIO"], path: "Examples/LiveLoop"),
     .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
     .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
     .testTarget(
@@ -41,6 +44,7 @@ let package = Package(
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(
-      name: "PageTraceCLITests", dependencies: ["pagetrace", "embedding-example", "PageTraceIO"]),
+      name: "PageTraceCLITests",
+      dependencies: ["pagetrace", "embedding-example", "live-loop", "PageTraceIO"]),
   ]
 )

@@ -163,7 +163,7 @@ public struct PageControl: Sendable {
           lastTime = t
           move(x: x, y: y, at: t, emit)
           // The move changed no due time but the step's (the reset and the timer are still
-          // after `t`), so this is what `advance` would check.
+          // after `t`), so this is what `catchUp` would check.
           if scrub.stepDue <= t { performDueWork(through: t, emit) }
           return true
         }
@@ -171,7 +171,7 @@ public struct PageControl: Sendable {
         if tracked {
           lastTime = t
           move(x: x, y: y, at: t, emit)
-          advance(to: t, emit)
+          catchUp(to: t, emit)
           return true
         }
         // A finger nobody tracks, with a valid id (a tracked one's was checked at its `down`;
@@ -220,7 +220,7 @@ public struct PageControl: Sendable {
       apply(change, at: t, emit)
       applied = true
     }
-    advance(to: t, emit)
+    catchUp(to: t, emit)
     return applied
   }
 
@@ -233,7 +233,7 @@ public struct PageControl: Sendable {
     guard t - timer.due <= timerCatchUpLimit else { throw .valueOutOfRange(field: "t") }
     if case .notStarted = timer { timer = .running(due: t + duration(ofPage: currentPage)) }
     lastTime = t
-    advance(to: t, emit)
+    catchUp(to: t, emit)
   }
 
   /// The checks that do not depend on the session's state.
@@ -292,11 +292,11 @@ public struct PageControl: Sendable {
 
   /// Performs, in time order, everything due at or before `t`.
   @inline(__always)
-  mutating func advance(to t: Double, _ emit: (EngineRecord) -> Void) {
+  mutating func catchUp(to t: Double, _ emit: (EngineRecord) -> Void) {
     if nextDue <= t { performDueWork(through: t, emit) }
   }
 
-  /// The loop behind ``advance(to:_:)``, out of line: most events have nothing due.
+  /// The loop behind ``catchUp(to:_:)``, out of line: most events have nothing due.
   @inline(never)
   private mutating func performDueWork(through t: Double, _ emit: (EngineRecord) -> Void) {
     while true {

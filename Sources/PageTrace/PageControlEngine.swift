@@ -160,6 +160,28 @@ public struct PageControlEngine: Sendable {
     recentSession = session
   }
 
+  /// The number of sessions' slots (``sessionCount``), for the clock's walks over every session.
+  var _slotCount: Int { controls.count }
+
+  /// When the control of a slot next has work due (``PageControl/nextDue``), read in place.
+  func _nextDue(atSlot slot: Int) -> Double {
+    slot == recentIndex ? recent.nextDue : controls[slot].nextDue
+  }
+
+  /// Whether advancing the control of a slot to `time` would fire its wrapping timer too
+  /// often (the bound every event meets, ``PageControl/maximumTimerAdvancesPerEvent``).
+  func _timerFallsTooFarBehind(atSlot slot: Int, at time: Double) -> Bool {
+    let control = slot == recentIndex ? recent : controls[slot]
+    return time - control.timer.due > control.timerCatchUpLimit
+  }
+
+  /// Runs `body` on the control of a slot, in place.
+  mutating func _withControl(
+    atSlot slot: Int, _ body: (inout PageControl) throws(PageControlError) -> Void
+  ) throws(PageControlError) {
+    if slot == recentIndex { try body(&recent) } else { try body(&controls[slot]) }
+  }
+
   /// Returns the recent control to its slot and the spare to `recent`.
   private mutating func putBackRecent() {
     if recentIndex >= 0 { swap(&recent, &controls[recentIndex]) }
