@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Replays every scenario of Traces/ with each binary given (the release build and the portable
-# one; the tests use the debug build) and compares the output byte for byte (cmp) with the
+# Replays every scenario of Traces/ with each binary given (CI gives the portable release
+# build; the tests use the debug build) and compares the output byte for byte (cmp) with the
 # hand-derived Traces/expected/NAME.jsonl, as TracesTests does. expected/NAME.PROFILE.jsonl is
 # replayed with --profile PROFILE.
 #
