@@ -33,6 +33,12 @@ let package = Package(
     .executableTarget(
       name: "embedding-example", dependencies: ["PageTrace", "PageTraceIO"],
       path: "Examples/Embedding"),
+    // Every Swift sample of the docs and doc comments, one function each, written by
+    // .ci/generate-doc-samples.py; built with everything else and run by the tests.
+    .executableTarget(
+      name: "doc-samples",
+      dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"],
+      path: "Examples/DocSamples"),
     .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
     .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
     .testTarget(
@@ -41,6 +47,8 @@ let package = Package(
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(
-      name: "PageTraceCLITests", dependencies: ["pagetrace", "embedding-example", "PageTraceIO"]),
+      name: "PageTraceCLITests",
+      dependencies: ["pagetrace", "embedding-example", "doc-samples", "PageTraceIO"]
+    ),
   ]
 )

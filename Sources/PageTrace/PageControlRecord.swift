@@ -5,7 +5,7 @@
 /// their own due time, not the time of the event that revealed them.
 ///
 /// ```swift
-/// engine.handle(event) { record in
+/// try engine.handle(event) { record in
 ///   if case .transition(let transition) = record.content { print(record.time, transition.to) }
 /// }
 /// ```

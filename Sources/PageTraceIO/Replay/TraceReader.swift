@@ -33,6 +33,7 @@ import PageTrace
 ///     do { try engine.handle(event) { writer.write($0) } } catch {
 ///       throw reader.error(for: error)
 ///     }
+///   case .note(let note): print(note)  // an importer's repair or drop
 ///   }
 /// }
 /// ```
