@@ -121,7 +121,7 @@ extension PageControlRecord {
     a.time == b.time && a.content == b.content && _utf8Equal(a.session, b.session)
   }
 
-  /// Consistent with ``==``.
+  /// Consistent with ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(time)
     hasher.combine(content)
