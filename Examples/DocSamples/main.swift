@@ -72,6 +72,31 @@ func sample_README_md_785() throws {
   }
 }
 
+// Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33
+func sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33() throws {
+  do {
+
+    /// Seconds since the app started, from a clock that never goes back.
+    let start = ContinuousClock.now
+    func now() -> Double {
+      let elapsed = start.duration(to: .now).components
+      return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+    var engine = try PageControlEngine(configuration)
+
+    // From the touch handler: a finger goes down on the control, right of the first dot.
+    try engine.handle(PageControlEvent(time: now(), .touch(.down, id: 1, x: 200, y: 795))) { record in
+      if case .transition(let change) = record.content {
+        print("page", change.from, "→", change.to, change.animated ? "animated" : "")
+      }
+    }
+  }
+}
+
 // Sources/PageTrace/PageTrace.docc/PageTrace.md:15
 func sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15() throws {
   do {
@@ -85,6 +110,311 @@ func sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15() throws {
     try engine.handle(PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 187, y: 795))) { record in
       print(record)  // transition 0 → 1 (tap, animated), then interaction "discrete"
     }
+  }
+}
+
+// Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:21
+func sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_21() throws {
+  do {
+
+    // The control is never consulted: an empty frame and no pages will do.
+    let configuration = PageControlConfiguration(
+      pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0))
+    var classifier = StrokeClassifier(configuration)  // the swipe rule: velocity (no container)
+
+    var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
+    mapping.session = 3
+    mapping.timeUnit = .milliseconds
+    var reader = try TraceReader(
+      opening: "Traces/examples/touches.csv", importer: CSVImporter(mapping))
+    var kinds: [StrokeClassifier.Kind: Int] = [:]
+    while let item = try reader.next() {
+      guard case .event(let event, _) = item else { continue }
+      classifier.handle(event) { stroke in
+        kinds[stroke.kind, default: 0] += 1
+        print(stroke.session ?? "-", stroke.kind, stroke.duration, stroke.dx, stroke.dy)
+      }
+    }
+    print(kinds)
+  }
+}
+
+// Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:71
+func sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_71() throws {
+  do {
+
+    struct Statistician: ReplayObserver {
+      var statistics: TraceStatistics?
+      mutating func begin(_ configuration: PageControlConfiguration) {
+        statistics = TraceStatistics(configuration)
+      }
+      mutating func willHandle(_ event: EngineEvent) { statistics?.observe(event) }
+      mutating func observe(_ record: EngineRecord) { statistics?.observe(record) }
+    }
+
+    var reader = try TraceReader(opening: "Traces/scrub.jsonl")
+    var observer = Statistician()
+    let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &observer) {
+      print($0)
+    }
+    if let failure = outcome.failure { print("stopped:", failure) }
+    if var statistics = observer.statistics {
+      statistics.finish()
+      print(statistics.events, "events,", statistics.transitions, "transitions")
+      print(statistics.transitionsByCause, statistics.strokes)
+      let scrubs = statistics.scrubSummary
+      print(scrubs.count, "scrubs, at most", scrubs.max ?? 0, "pages")
+    }
+  }
+}
+
+// Sources/PageTraceAnalysis/PageTraceAnalysis.docc/PageTraceAnalysis.md:12
+func sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_PageTraceAnalysis_md_12() throws {
+  do {
+
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+    var engine = try PageControlEngine(configuration)
+    var statistics = TraceStatistics(configuration)
+    let events = [
+      PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+      PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+    ]
+    for event in events {
+      statistics.observe(event)
+      try engine.handle(event) { statistics.observe($0) }
+    }
+    statistics.finish()
+    print(statistics.strokes[.tap, default: 0], "tap,", statistics.transitions, "transition")
+  }
+}
+
+// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:20
+func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_20() throws {
+  do {
+
+    var generator = TraceGenerator(.init(events: 100_000, seed: 7, sessions: 4))
+    var engine = try PageControlEngine(generator.configuration)
+    var records = 0
+    while let event = generator.next() {
+      try engine.handle(event) { _ in records += 1 }
+    }
+    print(records, "records from", generator.options.events, "events over", engine.sessionCount,
+      "sessions")
+  }
+}
+
+// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:59
+func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_59() throws {
+  do {
+
+    var generator = TraceGenerator(.init(events: 1_000, seed: 7))
+    var output = try OutputFile(path: "synthetic.jsonl", inputs: [String]())
+    var writer = EventWriter(descriptor: output.descriptor, name: output.name)
+    var header = ConfigurationPatch()
+    header.pages = generator.configuration.pages
+    header.control = generator.configuration.control
+    header.container = generator.configuration.container
+    writer.writeHeader(header)
+    while let event = generator.next() { writer.write(event) }
+    try writer.flush()
+    try output.commit()  // synthetic.jsonl now holds the trace
+    print(writer.eventCount, "events written")
+  }
+}
+
+// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:83
+func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_83() throws {
+  do {
+
+    var random = SplitMix64(seed: 42)
+    let roll = Int.random(in: 1...6, using: &random)  // the same on every machine
+    print(roll)
+  }
+}
+
+// Sources/PageTraceGenerator/PageTraceGenerator.docc/PageTraceGenerator.md:12
+func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_PageTraceGenerator_md_12() throws {
+  do {
+
+    let generator = TraceGenerator(TraceGenerator.Options(events: 1_000, seed: 7))
+    var engine = try PageControlEngine(generator.configuration)
+    var transitions = 0
+    for event in generator {
+      try engine.handle(event) { record in
+        if case .transition = record.content { transitions += 1 }
+      }
+    }
+    print(transitions, "transitions")
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:20
+func sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_20() throws {
+  do {
+
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+    configuration.direction = .rightToLeft
+    configuration.profile = .android  // another behaviour model, with its own constants
+    configuration.constants.scrubDelay = 0.2  // the profile's constants can be changed one by one
+    configuration.progress = TimerProgress(duration: 3)  // auto-advance every 3 s
+
+    // A behaviour of your own: a profile is data, not code.
+    var custom = Profile.uikit
+    custom.name = "uikit-no-scrub"
+    custom.controlScrub = false
+    configuration.profile = custom
+
+    try configuration.validate()  // the checks the engine makes when it starts
+    let engine = try PageControlEngine(configuration)
+    print(engine.configuration.pages)
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:50
+func sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_50() throws {
+  do {
+
+    let text = #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#
+    var patch = try Array(text.utf8).withUnsafeBytes { bytes in
+      try ConfigurationPatch(json: bytes, file: "phone.json")
+    }
+
+    // Sources combine shallowly, stronger over weaker: header, then a file, then flags.
+    patch.merge(try ConfigurationPatch(contentsOfFile: "Traces/examples/phone.json"))
+    var flags = ConfigurationPatch()
+    flags.scrubDelay = 0.2
+    patch.merge(flags)
+
+    // The missing keys take their defaults; a missing `pages` or `control` is an error that
+    // blames the given file and line.
+    let configuration = try patch.resolve(file: "phone.json", line: 1)
+    print(configuration.constants.scrubDelay)  // 0.2
+
+    // And back to JSON: the keys the patch holds, in the documented order.
+    print(String(decoding: patch.jsonBytes(), as: UTF8.self))
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:27
+func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_27() throws {
+  do {
+
+    let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
+    print(found.format, found.timeUnit.map { "\($0)" } ?? "unknown unit")
+    print(found.command?.joined(separator: " ") ?? "no command")
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:43
+func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_43() throws {
+  do {
+
+    var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
+    mapping.session = 3
+    mapping.timeUnit = .milliseconds
+
+    var options = TraceReplay.Options()
+    options.defaults.pages = 5  // a recording has no header: the control comes from here
+    options.defaults.control = Rect(x: 0, y: 780, width: 390, height: 30)
+
+    var reader = try TraceReader(
+      opening: "Traces/examples/touches.csv", importer: CSVImporter(mapping))
+    var writer = RecordWriter(descriptor: 1, types: .all)  // standard output
+    let outcome = TraceReplay(options).run(&reader, observer: &writer) { note in print(note) }
+    try writer.flush()
+    print(outcome.summary.eventsFromLines, "events from", outcome.summary.lines, "lines")
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:69
+func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_69() throws {
+  do {
+
+    // A 1080 × 2340 panel shown at 360 × 780 points.
+    var reader = try TraceReader(
+      opening: "Traces/examples/getevent.txt",
+      importer: GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3))
+    while let item = try reader.next() {
+      if case .event(let event, let line) = item { print(line, event.time, event.action) }
+    }
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:88
+func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_88() throws {
+  do {
+
+    var reader = try TraceReader(
+      opening: "Traces/examples/pointer-events.jsonl", importer: PointerEventsImporter())
+    var events = 0
+    while let item = try reader.next() {
+      if case .event = item { events += 1 }
+    }
+    print(events, "events")
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/PageTraceIO.md:14
+func sample_Sources_PageTraceIO_PageTraceIO_docc_PageTraceIO_md_14() throws {
+  do {
+
+    // Replay a trace file, writing every record to standard output, as `pagetrace replay` does.
+    var reader = try TraceReader(opening: "Traces/tap.jsonl")
+    var writer = RecordWriter(descriptor: 1, types: .all)  // standard output
+    let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { print($0) }
+    try writer.flush()
+    if let failure = outcome.failure { print("stopped:", failure) }
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/ReplayingFiles.md:31
+func sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_31() throws {
+  do {
+
+    /// Counts each session's transitions by cause.
+    struct CauseCounter: ReplayObserver {
+      var names = TraceNames()
+      var counts: [String: [TransitionCause: Int]] = [:]
+
+      mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+
+      mutating func observe(_ record: EngineRecord) {
+        guard case .transition(let change) = record.content else { return }
+        let session = names.name(of: record.session) ?? "(default)"
+        counts[session, default: [:]][change.cause, default: 0] += 1
+      }
+    }
+
+    var reader = try TraceReader(opening: "Traces/sessions.jsonl")
+    var counter = CauseCounter()
+    let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &counter) {
+      diagnostic in print(diagnostic)  // a skipped line, an importer's note
+    }
+    if let failure = outcome.failure { print("stopped:", failure) }
+    for (session, causes) in counter.counts.sorted(by: { $0.key < $1.key }) {
+      print(session, causes)
+    }
+    print(outcome.summary.events, "events")
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/ReplayingFiles.md:88
+func sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_88() throws {
+  do {
+
+    var options = TraceReplay.Options()
+    options.skipsBadLines = true  // `--on-error skip`
+    options.overrides.scrubDelay = 0.2  // over the trace's header, like `--scrub-delay 0.2`
+
+    var reader = try TraceReader(opening: "Traces/examples/bad-line.jsonl")
+    var writer = RecordWriter(descriptor: 1, types: .all)  // standard output
+    let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
+    try writer.flush()
+    print(outcome.summary.skippedLines, "line skipped")  // 1 line skipped
   }
 }
 
@@ -406,8 +736,8 @@ func sample_Sources_PageTraceAnalysis_GuidelineLint_swift_7() throws {
   _use(&configuration)
 }
 
-// Sources/PageTraceAnalysis/GuidelineLint.swift:146
-func sample_Sources_PageTraceAnalysis_GuidelineLint_swift_146() throws {
+// Sources/PageTraceAnalysis/GuidelineLint.swift:148
+func sample_Sources_PageTraceAnalysis_GuidelineLint_swift_148() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -734,8 +1064,8 @@ func sample_Sources_PageTraceIO_Import_CSVImporter_swift_15() throws {
   _ = mapping
 }
 
-// Sources/PageTraceIO/Import/GeteventImporter.swift:33
-func sample_Sources_PageTraceIO_Import_GeteventImporter_swift_33() throws {
+// Sources/PageTraceIO/Import/GeteventImporter.swift:34
+func sample_Sources_PageTraceIO_Import_GeteventImporter_swift_34() throws {
   do {
     // A 1080 × 2340 panel shown at 360 × 780 points.
     var importer = GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3)
@@ -934,8 +1264,8 @@ func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_293() throws {
   }
 }
 
-// Sources/PageTraceIO/JSON/TraceDecoder.swift:17
-func sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_17() throws {
+// Sources/PageTraceIO/JSON/TraceDecoder.swift:18
+func sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
   var reader = try TraceReader(path: "trace.jsonl")
   let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
@@ -1037,8 +1367,8 @@ func sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12() throws {
   _use(&options)
 }
 
-// Sources/PageTraceIO/Replay/ReplayObserver.swift:17
-func sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_17() throws {
+// Sources/PageTraceIO/Replay/ReplayObserver.swift:18
+func sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18() throws {
   var reader = try TraceReader(path: "trace.jsonl")
   do {
     struct TransitionCounter: ReplayObserver {
@@ -1109,8 +1439,8 @@ func sample_Sources_PageTraceIO_Replay_TraceItem_swift_5() throws {
   _use(&patch)
 }
 
-// Sources/PageTraceIO/Replay/TraceNames.swift:7
-func sample_Sources_PageTraceIO_Replay_TraceNames_swift_7() throws {
+// Sources/PageTraceIO/Replay/TraceNames.swift:8
+func sample_Sources_PageTraceIO_Replay_TraceNames_swift_8() throws {
   let name = "trace.csv"
   let session = SessionID.defaultSession
   do {
@@ -1188,6 +1518,12 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57() throws {
   _ = session
 }
 
+// Left out until the API they need is in the package (a `// TODO(lead):` line):
+// - Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:70
+// - Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:52
+// - Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:38
+// - Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:85
+
 /// Runs one sample; 1 if it threw, else 0.
 func _run(_ label: String, _ sample: () throws -> Void) -> Int {
   print("== \(label)")
@@ -1202,7 +1538,24 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 
 var failures = 0
 failures += _run("README.md:785", sample_README_md_785)
+failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
+failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:21", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_21)
+failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:71", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_71)
+failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/PageTraceAnalysis.md:12", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_PageTraceAnalysis_md_12)
+failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:20", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_20)
+failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:59", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_59)
+failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:83", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_83)
+failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/PageTraceGenerator.md:12", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_PageTraceGenerator_md_12)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:20", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_20)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:50", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_50)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:27", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_27)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:43", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_43)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:69", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_69)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:88", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_88)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/PageTraceIO.md:14", sample_Sources_PageTraceIO_PageTraceIO_docc_PageTraceIO_md_14)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ReplayingFiles.md:31", sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_31)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ReplayingFiles.md:88", sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_88)
 failures += _run("Sources/PageTrace/BackgroundStyle.swift:3", sample_Sources_PageTrace_BackgroundStyle_swift_3)
 failures += _run("Sources/PageTrace/EngineEvent.swift:8", sample_Sources_PageTrace_EngineEvent_swift_8)
 failures += _run("Sources/PageTrace/EngineRecord.swift:8", sample_Sources_PageTrace_EngineRecord_swift_8)
@@ -1230,7 +1583,7 @@ failures += _run("Sources/PageTrace/TouchID.swift:7", sample_Sources_PageTrace_T
 failures += _run("Sources/PageTrace/TouchKey.swift:7", sample_Sources_PageTrace_TouchKey_swift_7)
 failures += _run("Sources/PageTrace/_UTF8Name.swift:9", sample_Sources_PageTrace__UTF8Name_swift_9)
 failures += _run("Sources/PageTraceAnalysis/GuidelineLint.swift:7", sample_Sources_PageTraceAnalysis_GuidelineLint_swift_7)
-failures += _run("Sources/PageTraceAnalysis/GuidelineLint.swift:146", sample_Sources_PageTraceAnalysis_GuidelineLint_swift_146)
+failures += _run("Sources/PageTraceAnalysis/GuidelineLint.swift:148", sample_Sources_PageTraceAnalysis_GuidelineLint_swift_148)
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline+FingerAxis.swift:9", sample_Sources_PageTraceAnalysis_SVGTimeline_FingerAxis_swift_9)
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:27", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_27)
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:67", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_67)
@@ -1248,7 +1601,7 @@ failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:32", sample
 failures += _run("Sources/PageTraceIO/Bytes/LineReader.swift:17", sample_Sources_PageTraceIO_Bytes_LineReader_swift_17)
 failures += _run("Sources/PageTraceIO/Bytes/TextWriter.swift:4", sample_Sources_PageTraceIO_Bytes_TextWriter_swift_4)
 failures += _run("Sources/PageTraceIO/Import/CSVImporter.swift:15", sample_Sources_PageTraceIO_Import_CSVImporter_swift_15)
-failures += _run("Sources/PageTraceIO/Import/GeteventImporter.swift:33", sample_Sources_PageTraceIO_Import_GeteventImporter_swift_33)
+failures += _run("Sources/PageTraceIO/Import/GeteventImporter.swift:34", sample_Sources_PageTraceIO_Import_GeteventImporter_swift_34)
 failures += _run("Sources/PageTraceIO/Import/LineImporter.swift:15", sample_Sources_PageTraceIO_Import_LineImporter_swift_15)
 failures += _run("Sources/PageTraceIO/Import/TimeUnitEvidence.swift:12", sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12)
 failures += _run("Sources/PageTraceIO/Inspect/RecordingInspection.swift:7", sample_Sources_PageTraceIO_Inspect_RecordingInspection_swift_7)
@@ -1262,20 +1615,20 @@ failures += _run("Sources/PageTraceIO/JSON/RecordFormat.swift:4", sample_Sources
 failures += _run("Sources/PageTraceIO/JSON/RecordFormat.swift:22", sample_Sources_PageTraceIO_JSON_RecordFormat_swift_22)
 failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:24", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_24)
 failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:293", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_293)
-failures += _run("Sources/PageTraceIO/JSON/TraceDecoder.swift:17", sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_17)
+failures += _run("Sources/PageTraceIO/JSON/TraceDecoder.swift:18", sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18)
 failures += _run("Sources/PageTraceIO/JSON/TraceError+PageControlError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_PageControlError_swift_8)
 failures += _run("Sources/PageTraceIO/JSON/TraceError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_swift_8)
 failures += _run("Sources/PageTraceIO/Platform/FileError.swift:6", sample_Sources_PageTraceIO_Platform_FileError_swift_6)
 failures += _run("Sources/PageTraceIO/Platform/OutputFile.swift:23", sample_Sources_PageTraceIO_Platform_OutputFile_swift_23)
 failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
-failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:17", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_17)
+failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)
 failures += _run("Sources/PageTraceIO/Replay/TraceFileSelection.swift:7", sample_Sources_PageTraceIO_Replay_TraceFileSelection_swift_7)
 failures += _run("Sources/PageTraceIO/Replay/TraceItem.swift:5", sample_Sources_PageTraceIO_Replay_TraceItem_swift_5)
-failures += _run("Sources/PageTraceIO/Replay/TraceNames.swift:7", sample_Sources_PageTraceIO_Replay_TraceNames_swift_7)
+failures += _run("Sources/PageTraceIO/Replay/TraceNames.swift:8", sample_Sources_PageTraceIO_Replay_TraceNames_swift_8)
 failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:26", sample_Sources_PageTraceIO_Replay_TraceReader_swift_26)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:19", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:57", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57)
-print("\(failures) of 76 samples failed")
+print("\(failures) of 93 samples failed")
 exit(failures == 0 ? 0 : 1)

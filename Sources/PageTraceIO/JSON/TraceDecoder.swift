@@ -4,7 +4,8 @@ import PageTrace
 /// "Lines", "Header" and "JSON strictness").
 ///
 /// One decoder reads one input: it remembers whether a non-blank line was seen, since only
-/// the first one may be the header. It numbers session names (``PageTrace/SessionID``) and string touch
+/// the first one may be the header. It numbers session names (``PageTrace/SessionID``) and string
+/// touch
 /// ids (``PageTrace/TouchKey``) in order of first appearance, so decoding straight into an
 /// ``PageTrace/EngineEvent`` allocates nothing once a name has been seen.
 ///

@@ -222,7 +222,8 @@ public struct TraceReader: ~Copyable {
 
   /// Returns the next item, or `nil` at the end of the trace.
   ///
-  /// The friendly form of ``next(into:)``: events come as ``PageTrace/PageControlEvent``s, with their
+  /// The friendly form of ``next(into:)``: events come as ``PageTrace/PageControlEvent``s, with
+  /// their
   /// session names and string touch ids.
   ///
   /// - Throws: ``TraceError`` for bad content (the reader can go on with the next line or
