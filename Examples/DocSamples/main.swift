@@ -15,8 +15,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:785
-func sample_README_md_785() throws {
+// README.md:787
+func sample_README_md_787() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -1537,7 +1537,7 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:785", sample_README_md_785)
+failures += _run("README.md:787", sample_README_md_787)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
 failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:21", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_21)

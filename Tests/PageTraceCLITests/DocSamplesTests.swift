@@ -58,23 +58,4 @@ import Testing
     #expect(run.status == 0, "\(run.stdout.suffix(2000))\(run.stderr)")
     #expect(run.stdout.hasSuffix("0 of \(runnable) samples failed\n"))
   }
-
-  /// The README's dependency snippet names the version `pagetrace --version` prints, in the
-  /// release tag of the path form and in the URL form's `from:`.
-  @Test func theReadmeDependsOnTheCurrentVersion() throws {
-    let readme = try String(
-      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "```swift\n// Package.swift"))
-    let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
-    let snippet = String(readme[start.upperBound..<end.lowerBound])
-    let version = try pagetrace(["--version"]).stdout.trimmingCharacters(in: .newlines)
-    #expect(
-      version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." })
-    #expect(snippet.contains("release tag v\(version) "))
-    #expect(snippet.contains("--branch v\(version) "))
-    #expect(snippet.contains("from: \"\(version)\""))
-    // No other version in the snippet.
-    let versions = snippet.matches(of: /\d+\.\d+\.\d+/).map { String($0.output) }
-    #expect(Set(versions) == [version])
-  }
 }
