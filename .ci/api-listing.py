@@ -12,6 +12,10 @@ The symbol graphs come from `swift symbolgraph-extract` on the debug build's mod
 
     bash .ci/docs.sh --update-api
 
+It also checks that the landing page of each module's DocC catalog
+(Sources/MODULE/MODULE.docc/MODULE.md) lists every public top-level type in its Topics, so
+that a new type is given its place in the documentation.
+
 Usage:
     .ci/api-listing.py SYMBOL-GRAPH-DIR MODULE...           compare api/MODULE.txt (exit 1)
     .ci/api-listing.py --write SYMBOL-GRAPH-DIR MODULE...   write api/MODULE.txt
@@ -20,6 +24,7 @@ Usage:
 import difflib
 import json
 import pathlib
+import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -51,6 +56,20 @@ def listing(directory, module):
     return sorted(lines)
 
 
+def uncurated(directory, module):
+    """Top-level public symbols the module's landing page does not list in its Topics."""
+    graph = json.loads((directory / f"{module}.symbols.json").read_text(encoding="utf-8"))
+    tops = {
+        s["pathComponents"][0]
+        for s in graph["symbols"]
+        if len(s["pathComponents"]) == 1 and s.get("accessLevel") in ("public", "open")
+    }
+    page = ROOT / "Sources" / module / f"{module}.docc" / f"{module}.md"
+    text = page.read_text(encoding="utf-8") if page.exists() else ""
+    listed = set(re.findall(r"^- ``(?:" + re.escape(module) + r"/)?(\w+)``", text, re.M))
+    return sorted(tops - listed)
+
+
 def main():
     arguments = sys.argv[1:]
     write = arguments[:1] == ["--write"]
@@ -67,6 +86,14 @@ def main():
             path.parent.mkdir(exist_ok=True)
             path.write_text(text, encoding="utf-8")
             continue
+        missing = uncurated(directory, module)
+        if missing:
+            differs = True
+            print(
+                f"Sources/{module}/{module}.docc/{module}.md: add to its Topics: "
+                + ", ".join(missing),
+                file=sys.stderr,
+            )
         current = path.read_text(encoding="utf-8") if path.exists() else ""
         if current != text:
             differs = True
@@ -80,9 +107,10 @@ def main():
             )
     if differs:
         print(
-            "The public API is not the committed listing. If the change is deliberate, run\n"
+            "The public API is not the committed listing or the landing pages. If the change is\n"
+            "deliberate, run\n"
             "    bash .ci/docs.sh --update-api\n"
-            "and commit api/.",
+            "commit api/, and give new types a place in their catalog's Topics.",
             file=sys.stderr,
         )
         sys.exit(1)
