@@ -3,7 +3,8 @@
 
 One line per public declaration, sorted: the symbol's path, a colon, its declaration as the
 compiler prints it (attributes and parameter names included, so a changed signature changes
-the line); and one line per protocol a public type conforms to (`Path: conforms to P`). Members
+the line); and one line per protocol a public type conforms to (`Path: conforms to P`; not
+SendableMetatype, which Sendable implies). Members
 the compiler synthesises from a conformance (`!=`, `hashValue` of an enum, …) are left out:
 their conformance line stands for them.
 
@@ -30,6 +31,11 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
+# Conformances the compiler infers from others, and lists or not depending on its version:
+# SendableMetatype follows from Sendable.
+IMPLIED = {"SendableMetatype"}
+
+
 def listing(directory, module):
     """The sorted lines of one module: its own graph and its extensions of other modules."""
     graphs = [directory / f"{module}.symbols.json"]
@@ -50,8 +56,14 @@ def listing(directory, module):
         for relation in graph["relationships"]:
             if relation["kind"] != "conformsTo" or relation["source"] not in symbols:
                 continue
-            target = relation.get("targetFallback") or relation["target"]
+            target = (
+                symbols.get(relation["target"])
+                or relation.get("targetFallback")
+                or relation["target"]
+            )
             target = target.split(".")[-1] if target.startswith("Swift.") else target
+            if target in IMPLIED:
+                continue
             lines.add(f"{symbols[relation['source']]}: conforms to {target}")
     return sorted(lines)
 
