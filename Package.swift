@@ -36,6 +36,12 @@ let package = Package(
     // A live loop on the engine's clock: events from standard input, records as they happen.
     .executableTarget(
       name: "live-loop", dependencies: ["PageTrace", "PageTraceIO"], path: "Examples/LiveLoop"),
+    // Every Swift sample of the docs and doc comments, one function each, written by
+    // .ci/generate-doc-samples.py; built with everything else and run by the tests.
+    .executableTarget(
+      name: "doc-samples",
+      dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"],
+      path: "Examples/DocSamples"),
     .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
     .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
     .testTarget(
@@ -45,6 +51,7 @@ let package = Package(
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(
       name: "PageTraceCLITests",
-      dependencies: ["pagetrace", "embedding-example", "live-loop", "PageTraceIO"]),
+      dependencies: ["pagetrace", "embedding-example", "live-loop", "doc-samples", "PageTraceIO"]
+    ),
   ]
 )

@@ -6,7 +6,8 @@
 /// events it was given as ``PageControlEvent``s, a trace reader for the events it decoded).
 ///
 /// ```swift
-/// try engine.handle(event) { (record: EngineRecord) in
+/// let down = EngineEvent(time: 0, .touch(.down, id: .number(1), x: 200, y: 795))
+/// try engine.handle(down) { (record: EngineRecord) in
 ///   if case .transition(let change) = record.content { print(record.time, change.to) }
 /// }
 /// ```

@@ -20,7 +20,8 @@
 /// }
 ///
 /// // Or, for tests and scripts:
-/// let records = try PageControlEngine(configuration).records(for: events)
+/// var fresh = try PageControlEngine(configuration)
+/// let records = try fresh.records(for: events)
 /// ```
 public struct PageControlEngine: Sendable {
   /// The configuration every session starts from.

@@ -103,7 +103,7 @@ extension PageControlEvent {
     a.time == b.time && a.action == b.action && _utf8Equal(a.session, b.session)
   }
 
-  /// Consistent with ``==``.
+  /// Consistent with ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(time)
     hasher.combine(action)

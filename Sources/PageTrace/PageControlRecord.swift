@@ -5,7 +5,7 @@
 /// their own due time, not the time of the event that revealed them.
 ///
 /// ```swift
-/// engine.handle(event) { record in
+/// try engine.handle(event) { record in
 ///   if case .transition(let transition) = record.content { print(record.time, transition.to) }
 /// }
 /// ```
@@ -121,7 +121,7 @@ extension PageControlRecord {
     a.time == b.time && a.content == b.content && _utf8Equal(a.session, b.session)
   }
 
-  /// Consistent with ``==``.
+  /// Consistent with ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(time)
     hasher.combine(content)

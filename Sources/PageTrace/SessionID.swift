@@ -3,7 +3,7 @@
 ///
 /// Within one input, ``defaultSession`` (0) is the session of events without a `session` key;
 /// named sessions are numbered from 1 in the order their names first appear. Whoever reads the
-/// input hands the numbers out (``TraceReader`` in PageTraceIO) and knows the names; the
+/// input hands the numbers out (``PageTraceIO/TraceReader``) and knows the names; the
 /// engine only needs them to be small and stable.
 ///
 /// ```swift

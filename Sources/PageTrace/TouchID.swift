@@ -41,7 +41,7 @@ extension TouchID {
     }
   }
 
-  /// Consistent with ``==``: a number by value, a string by its UTF-8 bytes.
+  /// Consistent with ``==(_:_:)``: a number by value, a string by its UTF-8 bytes.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .number(let value):

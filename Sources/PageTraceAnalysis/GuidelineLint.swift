@@ -87,8 +87,10 @@ public enum GuidelineLint {
 
   /// Checks a configuration against every configuration rule of docs/behaviour.md, "Lint rules".
   ///
-  /// - Parameter hasControl: Whether the control's frame is known; without it (a partial
-  ///   configuration) the rules that need it (``Rule/needsControl``) are not checked.
+  /// - Parameters:
+  ///   - configuration: The configuration to check.
+  ///   - hasControl: Whether the control's frame is known; without it (a partial
+  ///     configuration) the rules that need it (``Rule/needsControl``) are not checked.
   public static func check(
     _ configuration: PageControlConfiguration, hasControl: Bool = true
   ) -> [Finding] {
@@ -182,7 +184,7 @@ public enum GuidelineLint {
     }
 
     /// Looks at a session's control after an event, naming the session (an engine given
-    /// ``EngineEvent``s knows sessions only by number).
+    /// ``PageTrace/EngineEvent``s knows sessions only by number).
     public mutating func observe(_ control: PageControl, session: String?) {
       if control.isScrubbing && control.style == .minimal {
         report(

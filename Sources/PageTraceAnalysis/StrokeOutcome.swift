@@ -50,7 +50,8 @@ public struct StrokeOutcome: Sendable, Hashable, BitwiseCopyable {
 /// Gathers the outcomes of touch strokes from a replay's records: each transition a touch
 /// causes (a tap, scrub steps, a jog, a flick, a content swipe) and each `detail` belongs to the
 /// stroke of the finger the session's control was following when it happened
-/// (``PageControl/trackedTouch``). Timer, key, accessibility, pointer and programmatic changes
+/// (``PageTrace/PageControl/trackedTouch``). Timer, key, accessibility, pointer and programmatic
+/// changes
 /// belong to no stroke.
 public struct StrokeOutcomes: Sendable {
   /// By session number: the finger followed (`nil`: none), and what its stroke caused so far.
@@ -102,7 +103,7 @@ public struct StrokeOutcomes: Sendable {
   }
 
   /// Notes the finger a session's control follows after an event
-  /// (``PageControlEngine/trackedTouch(for:)``): a new one starts with nothing caused.
+  /// (`PageControlEngine.trackedTouch(for:)`): a new one starts with nothing caused.
   public mutating func follow(_ touch: TouchKey?, session: SessionID) {
     let index = session.index
     if index >= touches.count {

@@ -30,7 +30,7 @@ import PageTrace
 /// marker, which readers report as cut short.
 ///
 /// ```swift
-/// var writer = BinaryTraceWriter(descriptor: output, name: "trace.pgtrace")
+/// var writer = BinaryTraceWriter(descriptor: output.descriptor, name: "trace.pgtrace")
 /// writer.writeHeader(patch)                 // optional; at most once, first
 /// for event in events { writer.write(event) }
 /// try writer.finish()                       // the end marker; nothing may follow

@@ -60,7 +60,7 @@ public struct TextWriter: ~Copyable {
   }
 
   /// Appends a string as a JSON string literal, as ``JSONText/string(_:)`` writes it; part
-  /// of a line, like ``write(_:)-(StaticString)``.
+  /// of a line, like ``append(_:)``.
   public mutating func appendJSONString(_ value: String) {
     guard failure == nil else { return }
     buffer.reserve(_OutputBuffer.maximumJSONStringLength(utf8Count: value.utf8.count))

@@ -10,7 +10,8 @@ import PageTrace
 /// given as hexadecimal numbers (`0003 0039`), as `getevent -t` without `-l` prints them.
 ///
 /// - `ABS_MT_SLOT` selects the slot that later lines change (slot 0 at first);
-///   `ABS_MT_TRACKING_ID` puts a new contact in it (the id becomes the ``TouchID``), and a
+///   `ABS_MT_TRACKING_ID` puts a new contact in it (the id becomes the ``PageTrace/TouchID``), and
+///   a
 ///   negative value (`ffffffff`) lifts the contact; `ABS_MT_POSITION_X` and `_Y` move it.
 /// - At each `EV_SYN SYN_REPORT`, every slot that changed since the previous report yields a
 ///   touch event stamped with the report's time: first the `up`s of contacts that ended (at

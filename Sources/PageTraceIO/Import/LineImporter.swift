@@ -13,9 +13,17 @@ import PageTrace
 ///   the input) is closed with a `cancel` at its last sample's time, and reported.
 ///
 /// ```swift
+/// var mapping = CSVImporter.Mapping(time: 1, phase: 2, x: 3, y: 4)
+/// mapping.timeUnit = .seconds
 /// var importer = CSVImporter(mapping)
-/// try importer.decode(line.bytes, line: line.number, file: name) { event in … } note: { note in …
-/// } importer.finish { event in … } note: { note in … }
+/// for (number, row) in ["0,down,200,795", "0.05,up,200,795"].enumerated() {
+///   try Array(row.utf8).withUnsafeBytes { bytes in
+///     try importer.decode(bytes, line: number + 1, file: "touches.csv") { event in
+///       print(event.time, event.action)
+///     } note: { note in print(note) }
+///   }
+/// }
+/// try importer.finish { event in print(event.time) } note: { note in print(note) }  // none left
 /// ```
 public protocol LineImporter: Sendable {
   /// Decodes one line (without its terminator).

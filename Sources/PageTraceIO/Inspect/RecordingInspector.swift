@@ -25,8 +25,10 @@ public enum RecordingInspector {
 
   /// Inspects the input at `path` (`-` for standard input).
   ///
-  /// - Parameter lineLimit: The lines (records) to read; `nil` reads everything (the text kept
-  ///   for CSV roles is still at most ``byteLimit``).
+  /// - Parameters:
+  ///   - path: The input: a path, or `-` for standard input.
+  ///   - lineLimit: The lines (records) to read; `nil` reads everything (the text kept for
+  ///     CSV roles is still at most ``byteLimit``).
   /// - Throws: ``FileError`` if the input cannot be opened or read.
   public static func inspect(
     path: String, lineLimit: Int? = defaultLineLimit

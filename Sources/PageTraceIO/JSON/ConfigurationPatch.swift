@@ -126,8 +126,8 @@ public struct ConfigurationPatch: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - file: The input to blame, usually that of the first event.
-  /// - line: The line to blame, usually that of the first event (docs/behaviour.md, "Configuration
-  /// precedence").
+  ///   - line: The line to blame, usually that of the first event (docs/behaviour.md,
+  ///     "Configuration precedence").
   /// - Throws: ``TraceError`` at column 1 if `pages` or `control` is missing, or a value is out
   ///   of range (values parsed from JSON were checked already; this catches flags).
   public func resolve(file: String, line: Int) throws(TraceError) -> PageControlConfiguration {

@@ -16,7 +16,7 @@ import PageTrace
 /// (``fileName`` may change, but not between set and `nil`).
 ///
 /// Records go to the descriptor when the buffer passes ``threshold`` bytes and on ``flush()``.
-/// ``write(_:)`` never throws, so it can be called from the engine's `emit` closure: the
+/// `write(_:)` never throws, so it can be called from the engine's `emit` closure: the
 /// first write failure is kept in ``failure`` (later records are dropped) and thrown by
 /// ``flush()``. Call ``flush()`` before the writer goes away: dropping it does not write.
 /// A broken pipe (``FileError/isBrokenPipe``) surfaces only if the process ignores `SIGPIPE`.
@@ -115,7 +115,7 @@ public struct RecordWriter: ~Copyable {
   }
 
   /// Appends a record of the engine's fast form, its session named by ``setName(_:of:)``
-  /// (none for ``SessionID/defaultSession``).
+  /// (none for ``PageTrace/SessionID/defaultSession``).
   public mutating func write(_ record: EngineRecord) {
     guard types.contains(record.content.type), failure == nil else { return }
     let index = record.session.index
@@ -131,7 +131,7 @@ public struct RecordWriter: ~Copyable {
     }
   }
 
-  /// Names a session for the ``EngineRecord``s that follow. Numbers are per input: naming
+  /// Names a session for the ``PageTrace/EngineRecord``s that follow. Numbers are per input: naming
   /// session 1 starts a new input's names.
   public mutating func setName(_ name: String, of session: SessionID) {
     let index = session.index

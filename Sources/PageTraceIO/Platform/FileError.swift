@@ -5,9 +5,10 @@
 ///
 /// ```swift
 /// do {
-///   var reader = try LineReader(path: "missing.jsonl")
-/// } catch let error as FileError where error.isOpenFailure {
-///   print(error)  // missing.jsonl: No such file or directory
+///   let reader = try LineReader(path: "missing.jsonl")
+///   print(reader.name)
+/// } catch {  // a FileError: the initialiser throws nothing else
+///   if error.isOpenFailure { print(error) }  // missing.jsonl: No such file or directory
 /// }
 /// ```
 public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -89,9 +89,11 @@ public struct OutputFile: ~Copyable {
 
   /// Opens the output a user named: `nil` or `-` is standard output, anything else a path.
   ///
-  /// - Parameter inputs: Every file the run reads (`-` is standard input): its traces and any
-  ///   other file, such as a configuration. The output may be none of them, and a failed
-  ///   run's `.partial` file never replaces one of them.
+  /// - Parameters:
+  ///   - path: The output: `nil` or `-` for standard output, anything else a path.
+  ///   - inputs: Every file the run reads (`-` is standard input): its traces and any other
+  ///     file, such as a configuration. The output may be none of them, and a failed run's
+  ///     `.partial` file never replaces one of them.
   /// - Throws: ``OpenError``.
   public init(path: String?, inputs: [String]) throws(OpenError) {
     try self.init(path: path.map { SystemPath($0) }, inputs: inputs.map { SystemPath($0) })

@@ -46,7 +46,7 @@ public struct BatchReplay: Sendable {
     public var writesKeys = false
     /// A live event count for a progress line, if wanted.
     public var progress: ReplayProgress?
-    /// The most sessions per file (``PageControlEngine/maximumSessions``).
+    /// The most sessions per file (``PageTrace/PageControlEngine/maximumSessions``).
     public var maximumSessions = PageControlEngine.defaultMaximumSessions
     /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
     /// traces; each file starts from a fresh copy.
@@ -87,7 +87,11 @@ public struct BatchReplay: Sendable {
   /// Replays `files` (`-` is standard input) to `descriptor`, calling `report` with each
   /// diagnostic line (a skipped line, an unreadable file) in input order.
   ///
-  /// - Parameter name: The output's name in errors, e.g. `<stdout>` or its path.
+  /// - Parameters:
+  ///   - files: The inputs, in order.
+  ///   - descriptor: The output, open for writing (it is not closed).
+  ///   - name: The output's name in errors, e.g. `<stdout>` or its path.
+  ///   - report: Called with each diagnostic line, in input order.
   /// - Throws: ``Failure`` after every record of earlier lines and files was written.
   public func run(
     _ files: [String], to descriptor: Int32, name: String = "<stdout>",

@@ -4,10 +4,11 @@ import PageTrace
 /// starts, every event the engine accepts followed by its records, and, if it asks, every
 /// session's control after an event.
 ///
-/// Events and records come in the engine's fast form (``EngineEvent``, ``EngineRecord``):
+/// Events and records come in the engine's fast form (``PageTrace/EngineEvent``,
+/// ``PageTrace/EngineRecord``):
 /// sessions and string touch ids are numbers. Their names come first, once each, through
 /// ``name(_:_:)-(SessionID,_)`` and ``name(_:_:)-(TouchKey,_)`` as the reader meets them;
-/// a session without a name is ``SessionID/defaultSession``. Numbers are per input: a new
+/// a session without a name is ``PageTrace/SessionID/defaultSession``. Numbers are per input: a new
 /// input names its sessions again from 1.
 ///
 /// Every requirement has an empty default, and the loop is generic over its observer, so an
@@ -36,7 +37,8 @@ public protocol ReplayObserver: ~Copyable {
   /// costs a hash lookup per event, so observers that do not need it leave this `false`.
   static var observesControls: Bool { get }
   /// Whether the loop calls ``didHandle(_:trackedTouch:)``: the finger a session's control
-  /// follows, read without copying the control (``PageControlEngine/trackedTouch(for:)``).
+  /// follows, read without copying the control
+  /// (`PageControlEngine.trackedTouch(for:)`).
   static var observesTrackedTouches: Bool { get }
   /// A failure that should stop the replay, such as a write error of the observer's output;
   /// the loop checks it every few thousand events and at the end.
@@ -60,7 +62,8 @@ public protocol ReplayObserver: ~Copyable {
   /// when ``observesControls`` is `true`, and only for accepted events.
   mutating func didHandle(_ event: EngineEvent, control: PageControl)
   /// The engine handled `event`; `trackedTouch` is the finger its session's control follows
-  /// afterwards (``PageControl/trackedTouch``). Called only when ``observesTrackedTouches`` is
+  /// afterwards (``PageTrace/PageControl/trackedTouch``). Called only when
+  /// ``observesTrackedTouches`` is
   /// `true`, and only for accepted events.
   mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?)
 }

@@ -8,6 +8,7 @@ import PageTrace
 ///   case .blank: break
 ///   case .header(let patch): header = patch
 ///   case .event(let event, let line): try engine.handle(event) { writer.write($0) }
+///   case .note(let note): print(note)  // an importer's repair or drop
 ///   }
 /// }
 /// ```

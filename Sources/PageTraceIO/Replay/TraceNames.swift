@@ -1,6 +1,7 @@
 import PageTrace
 
-/// The names behind the numbers of one input's ``EngineEvent``s and ``EngineRecord``s: what an
+/// The names behind the numbers of one input's ``PageTrace/EngineEvent``s and
+/// ``PageTrace/EngineRecord``s: what an
 /// observer keeps from ``ReplayObserver/name(_:_:)-(SessionID,_)`` and
 /// ``ReplayObserver/name(_:_:)-(TouchKey,_)`` to turn them back into the friendly forms.
 ///

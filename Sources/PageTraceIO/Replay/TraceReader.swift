@@ -33,6 +33,7 @@ import PageTrace
 ///     do { try engine.handle(event) { writer.write($0) } } catch {
 ///       throw reader.error(for: error)
 ///     }
+///   case .note(let note): print(note)  // an importer's repair or drop
 ///   }
 /// }
 /// ```
@@ -221,7 +222,8 @@ public struct TraceReader: ~Copyable {
 
   /// Returns the next item, or `nil` at the end of the trace.
   ///
-  /// The friendly form of ``next(into:)``: events come as ``PageControlEvent``s, with their
+  /// The friendly form of ``next(into:)``: events come as ``PageTrace/PageControlEvent``s, with
+  /// their
   /// session names and string touch ids.
   ///
   /// - Throws: ``TraceError`` for bad content (the reader can go on with the next line or
@@ -248,7 +250,7 @@ public struct TraceReader: ~Copyable {
   ///
   /// After ``TraceItemKind/header`` the configuration is ``header``, after
   /// ``TraceItemKind/note`` the note is ``note``; the line is ``lineNumber``. Sessions are
-  /// numbered in order of first appearance (``name(of:)``).
+  /// numbered in order of first appearance (``name(of:)-(SessionID)``).
   ///
   /// - Throws: ``TraceError`` for bad content (the reader can go on with the next line or
   ///   record), or ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
@@ -293,7 +295,7 @@ public struct TraceReader: ~Copyable {
   }
   private var importedNote: ImportNote?
 
-  /// The name of a session of this input: `nil` for ``SessionID/defaultSession``.
+  /// The name of a session of this input: `nil` for ``PageTrace/SessionID/defaultSession``.
   public func name(of session: SessionID) -> String? {
     session.rawValue == 0 ? nil : sessionNames.name(session.rawValue)
   }
@@ -488,6 +490,8 @@ public struct TraceReader: ~Copyable {
   /// recording in another format.
   ///
   /// - Parameters:
+  ///   - file: A path, or `-` for standard input.
+  ///   - importer: The importer of a recording in another format, or `nil` for a trace.
   ///   - name: The name used in errors instead of the path or `<stdin>` (`replay --name`);
   ///     errors opening the file still name its path.
   ///   - maximumLineLength: The longest line accepted, and the longest string of a binary

@@ -33,7 +33,7 @@ public struct TraceReplay: Sendable {
     public var overrides = ConfigurationPatch()
     /// Whether a bad line stops the replay (`false`) or is reported and skipped (`true`).
     public var skipsBadLines = false
-    /// The most sessions per input (``PageControlEngine/maximumSessions``).
+    /// The most sessions per input (``PageTrace/PageControlEngine/maximumSessions``).
     public var maximumSessions = PageControlEngine.defaultMaximumSessions
     /// A live event count for a progress line, if wanted.
     public var progress: ReplayProgress?
