@@ -53,7 +53,7 @@ import Testing
     var failure: String?
     do {
       summary = try BatchReplay(options).run(files, to: descriptor, name: path) {
-        reports.append($0)
+        reports.append($0.description)
       }
     } catch {
       failure = "\(error)"

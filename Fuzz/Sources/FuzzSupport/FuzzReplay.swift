@@ -61,7 +61,7 @@ public enum FuzzReplay {
     options.skipsBadLines = true
     var observer = CheckingObserver(keepEvents: keepEvents)
     let outcome = TraceReplay(options).run(&reader, observer: &observer) { diagnostic in
-      _ = diagnostic.utf8.count
+      _ = diagnostic.description.utf8.count
     }
     switch outcome.failure {
     case nil:

@@ -6,7 +6,7 @@ extension BatchReplay {
   private final class Slot: @unchecked Sendable {
     // Written by one worker before `done.signal()`, read by the caller after `done.wait()`.
     var result = FileResult()
-    var diagnostics: [String] = []
+    var diagnostics: [ReplayProblem] = []
     var output: Int32 = -1
     let done = DispatchSemaphore(value: 0)
   }
@@ -58,8 +58,8 @@ extension BatchReplay {
 
   func runInParallel(
     _ files: [SystemPath], workers: Int, names: Bool, to descriptor: Int32, name: String,
-    report: (String) -> Void
-  ) throws(Failure) -> Summary {
+    report: (ReplayProblem) -> Void
+  ) throws(ReplayFailure) -> ReplaySummary {
     if options.format == .csv {  // one header row, at the top; workers write rows only
       var header = RecordWriter(
         descriptor: descriptor, name: name, format: .csv, types: options.types)
@@ -98,8 +98,8 @@ extension BatchReplay {
       return try runInOrder(
         files, names: names, to: descriptor, name: name, writesHeader: false, report: report)
     }
-    var summary = Summary()
-    var failure: Failure?
+    var summary = ReplaySummary()
+    var failure: ReplayFailure?
     var started = slots.count  // after a failure: only the files a worker took
     var index = 0
     while index < started {

@@ -55,7 +55,7 @@ public struct TraceReader: ~Copyable {
   private var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Events of sessions outside this shard may be passed over without decoding
   /// (``TraceItemKind/otherShard``): JSON Lines event lines whose session can be read
-  /// without decoding them (``TraceReplay/Shard/membership(ofLine:)``). Other lines are
+  /// without decoding them (the session name found by a scan of the line). Other lines are
   /// decoded, and whoever replays checks their session.
   public var shard: TraceReplay.Shard?
   /// With an importer (`--from csv` …), text lines go through it instead of the decoder.

@@ -90,7 +90,7 @@ public struct TraceReplay: Sendable {
     /// by `:` is the top-level key, and its value, if a string, is the name; without one, the
     /// session is the default one. A line that is not valid JSON may be told too: it is then
     /// reported by the shard of the session it names, as its events would be.
-    public func membership(ofLine line: UnsafeRawBufferPointer) -> Bool? {
+    package func membership(ofLine line: UnsafeRawBufferPointer) -> Bool? {
       guard let name = Self.sessionName(ofLine: line) else { return nil }
       return contains(utf8: name ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
@@ -160,11 +160,11 @@ public struct TraceReplay: Sendable {
   public init(_ options: Options) { self.options = options }
 
   /// Replays everything `reader` hands out, calling `observer` for the configuration, events,
-  /// records and controls, and `report` with each diagnostic line (an importer's note, a
-  /// skipped line) as it happens. Never throws: what went wrong is the outcome's
+  /// records and controls, and `report` with each problem (an importer's note, a skipped
+  /// line: a ``ReplayProblem``) as it happens. Never throws: what went wrong is the outcome's
   /// ``Outcome/failure``, after every record of earlier lines went to the observer.
   public func run<Observer: ReplayObserver & ~Copyable>(
-    _ reader: inout TraceReader, observer: inout Observer, report: (String) -> Void
+    _ reader: inout TraceReader, observer: inout Observer, report: (ReplayProblem) -> Void
   ) -> Outcome {
     var outcome = Outcome()
     var engine: PageControlEngine?
@@ -353,7 +353,7 @@ public struct TraceReplay: Sendable {
         } else {
           outcome.summary.skippedLines += 1
         }
-        report(error.description)
+        report(.skippedLine(error))
         if reader.lineNumber == stuckLine {
           stuckCount += 1
           if stuckCount >= Self.stuckLimit {
