@@ -17,7 +17,7 @@ import Testing
     var options = TraceReplay.Options()
     options.skipsBadLines = true
     var reader = try TraceReader(opening: path)
-    var writer = RecordWriter(descriptor: -1, types: [])
+    var writer = RecordWriter(descriptor: SystemDescriptor(rawValue: -1), types: [])
     var problems: [ReplayProblem] = []
     let outcome = TraceReplay(options).run(&reader, observer: &writer) { problems.append($0) }
     #expect(outcome.failure == nil)
@@ -51,7 +51,7 @@ import Testing
     options.defaults.pages = 5
     options.defaults.control = Rect(x: 0, y: 780, width: 390, height: 30)
     var reader = try TraceReader(opening: path, importer: CSVImporter(mapping))
-    var writer = RecordWriter(descriptor: -1, types: [])
+    var writer = RecordWriter(descriptor: SystemDescriptor(rawValue: -1), types: [])
     var problems: [ReplayProblem] = []
     _ = TraceReplay(options).run(&reader, observer: &writer) { problems.append($0) }
     let notes = problems.compactMap { if case .note(let note) = $0 { note } else { nil } }
@@ -82,7 +82,9 @@ import Testing
     var options = BatchReplay.Options()
     options.skipsBadLines = true
     var problems: [ReplayProblem] = []
-    let summary = try BatchReplay(options).run([missing], to: -1) { problems.append($0) }
+    let summary = try BatchReplay(options).run([missing], to: SystemDescriptor(rawValue: -1)) {
+      problems.append($0)
+    }
     #expect(summary.unreadableFiles == 1)
     guard case .unreadableInput(let error)? = problems.first, problems.count == 1 else {
       Issue.record("expected one unreadable input, got \(problems)")

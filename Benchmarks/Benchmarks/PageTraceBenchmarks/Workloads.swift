@@ -29,12 +29,14 @@ enum Workloads {
     do {
       switch format {
       case .jsonLines:
-        var writer = EventWriter(descriptor: descriptor, name: temporary)
+        var writer = EventWriter(
+          descriptor: SystemDescriptor(rawValue: descriptor), name: temporary)
         writer.writeHeader(header)
         while let event = generator.next() { writer.write(event) }
         try writer.flush()
       case .binary:
-        var writer = BinaryTraceWriter(descriptor: descriptor, name: temporary)
+        var writer = BinaryTraceWriter(
+          descriptor: SystemDescriptor(rawValue: descriptor), name: temporary)
         writer.writeHeader(header)
         while let event = generator.next() { writer.write(event) }
         try writer.finish()

@@ -50,7 +50,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// JSON Lines → binary → the same header and events (docs/binary-format.md: lossless).
 func checkBinaryRoundTrip(header: ConfigurationPatch?, events: [PageControlEvent]) {
   binaryCopy.clear()
-  var writer = BinaryTraceWriter(descriptor: binaryCopy.descriptor, name: "copy.pgtrace")
+  var writer = BinaryTraceWriter(
+    descriptor: SystemDescriptor(rawValue: binaryCopy.descriptor), name: "copy.pgtrace")
   if let header { writer.writeHeader(header) }
   for event in events { writer.write(event) }
   do {

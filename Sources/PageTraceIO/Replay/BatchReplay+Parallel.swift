@@ -57,7 +57,7 @@ extension BatchReplay {
   }
 
   func runInParallel(
-    _ files: [SystemPath], workers: Int, names: Bool, to descriptor: Int32, name: String,
+    _ files: [SystemPath], workers: Int, names: Bool, to descriptor: SystemDescriptor, name: String,
     report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
     if options.format == .csv {  // one header row, at the top; workers write rows only
@@ -108,7 +108,7 @@ extension BatchReplay {
       if failure == nil {
         if slot.output >= 0,
           let error = _copy(
-            from: slot.output, to: descriptor, name: name, csv: options.format == .csv)
+            from: slot.output, to: descriptor.rawValue, name: name, csv: options.format == .csv)
         {
           failure = error.path == name ? .output(error) : _temporaryFailure(error)
           started = cursor.stop()  // nothing more can be written: start no other file
@@ -142,7 +142,8 @@ extension BatchReplay {
       return
     }
     var writer = RecordWriter(
-      descriptor: slot.output, name: temporary, format: options.format, types: options.types)
+      descriptor: SystemDescriptor(rawValue: slot.output), name: temporary, format: options.format,
+      types: options.types)
     writer.fileName = names ? TraceReader.displayName(of: file) : nil
     writer.writesKeys = options.writesKeys
     slot.result = replay(file, into: &writer) { slot.diagnostics.append($0) }

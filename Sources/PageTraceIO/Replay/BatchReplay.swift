@@ -13,7 +13,7 @@ import PageTrace
 /// var options = BatchReplay.Options()
 /// options.types = .all
 /// options.jobs = 2
-/// let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: STDOUT_FILENO) {
+/// let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: .standardOutput) {
 ///   problem in print(problem)  // a ReplayProblem
 /// }
 /// ```
@@ -86,7 +86,7 @@ public struct BatchReplay: Sendable {
   /// - Parameter name: The output's name in errors, e.g. `<stdout>` or its path.
   /// - Throws: ``ReplayFailure`` after every record of earlier lines and files was written.
   public func run(
-    _ files: [String], to descriptor: Int32, name: String = "<stdout>",
+    _ files: [String], to descriptor: SystemDescriptor, name: String = "<stdout>",
     report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
     try run(files.map { SystemPath($0) }, to: descriptor, name: name, report: report)
@@ -95,7 +95,7 @@ public struct BatchReplay: Sendable {
   /// Replays files named by their bytes (``run(_:to:name:report:)-([String],_,_,_)``); each is
   /// named in records and diagnostics as ``SystemPath/description`` shows it.
   public func run(
-    _ files: [SystemPath], to descriptor: Int32, name: String = "<stdout>",
+    _ files: [SystemPath], to descriptor: SystemDescriptor, name: String = "<stdout>",
     report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
@@ -111,7 +111,7 @@ public struct BatchReplay: Sendable {
   /// Replays `files` one after the other on the caller's thread; `writesHeader: false` when
   /// the CSV header row is already written.
   func runInOrder(
-    _ files: [SystemPath], names: Bool, to descriptor: Int32, name: String,
+    _ files: [SystemPath], names: Bool, to descriptor: SystemDescriptor, name: String,
     writesHeader: Bool = true, report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
     var writer = RecordWriter(

@@ -20,7 +20,7 @@ import PageTrace
 /// var options = TraceReplay.Options()
 /// options.skipsBadLines = true
 /// var reader = try TraceReader(opening: "trace.jsonl")
-/// var writer = RecordWriter(descriptor: 1, types: .all)
+/// var writer = RecordWriter(descriptor: .standardOutput, types: .all)
 /// let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
 /// try writer.flush()
 /// ```
@@ -341,6 +341,7 @@ public struct TraceReplay: Sendable {
           if Observer.observesTrackedTouches {
             observer.didHandle(event, trackedTouch: engine!.trackedTouch(for: event.session))
           }
+          if Observer.observesEventEnds { observer.endEvent() }
         }
         stuckCount = 0
       } catch let error as TraceError {

@@ -25,7 +25,7 @@ _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
 
 do {
   var reader = try TraceReader(path: arguments[1])
-  var writer = BinaryTraceWriter(descriptor: scratch, name: "scratch")
+  var writer = BinaryTraceWriter(descriptor: SystemDescriptor(rawValue: scratch), name: "scratch")
   var wroteAnything = false
   while let item = try reader.next() {
     switch item {
