@@ -118,7 +118,7 @@ func readTrace(_ bytes: [UInt8], chunkSize: Int = 1 << 20, name: String = "trace
 {
   let path = temporaryFile(bytes)
   defer { unlink(path) }
-  var reader = try TraceReader(path: path, chunkSize: chunkSize)
+  var reader = try TraceReader(opening: path, chunkSize: chunkSize)
   return try drain(&reader)
 }
 

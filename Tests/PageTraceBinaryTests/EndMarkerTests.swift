@@ -332,7 +332,7 @@ func messages(_ read: ReadResult) -> [String] {
     for chunkSize in [1, 40, 1 << 20] {
       let path = temporaryFile(bytes)
       defer { unlink(path) }
-      var reader = try TraceReader(path: path, chunkSize: chunkSize)
+      var reader = try TraceReader(opening: path, chunkSize: chunkSize)
       let read = try drain(&reader)
       #expect(read.errors.isEmpty)
       #expect(
