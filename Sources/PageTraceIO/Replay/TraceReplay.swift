@@ -167,6 +167,12 @@ public struct TraceReplay: Sendable {
     _ reader: inout TraceReader, observer: inout Observer, report: (ReplayProblem) -> Void
   ) -> Outcome {
     var outcome = Outcome()
+    // What the observer watches, read once: unspecialised (an observer of another module),
+    // each read would be a call per event.
+    let observesEvents = Observer.observesEvents
+    let observesControls = Observer.observesControls
+    let observesTrackedTouches = Observer.observesTrackedTouches
+    let observesEventEnds = Observer.observesEventEnds
     var engine: PageControlEngine?
     var uncounted = 0
     var stuckLine = -1
@@ -305,7 +311,7 @@ public struct TraceReplay: Sendable {
             {
               throw PageControlError.tooManySessions(limit: options.maximumSessions)
             }
-            if Observer.observesEvents {
+            if observesEvents {
               pending.removeAll(keepingCapacity: true)
               applied = try engine!.handle(event) { pending.append($0) }
               observer.willHandle(event)
@@ -335,13 +341,13 @@ public struct TraceReplay: Sendable {
           } else {
             outcome.summary.eventsIgnored += 1
           }
-          if Observer.observesControls, let control = engine!.control(for: event.session) {
+          if observesControls, let control = engine!.control(for: event.session) {
             observer.didHandle(event, control: control)
           }
-          if Observer.observesTrackedTouches {
+          if observesTrackedTouches {
             observer.didHandle(event, trackedTouch: engine!.trackedTouch(for: event.session))
           }
-          if Observer.observesEventEnds { observer.endEvent() }
+          if observesEventEnds { observer.endEvent() }
         }
         stuckCount = 0
       } catch let error as TraceError {
