@@ -10,7 +10,7 @@
 /// var writer = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
 /// var output = try OutputFile(path: "records.jsonl", inputs: [])
 /// var toFile = RecordWriter(descriptor: output.descriptor, name: output.name)
-/// let mine = SystemDescriptor(rawValue: open("log.jsonl", O_WRONLY | O_APPEND))
+/// let inherited = SystemDescriptor(rawValue: 3)  // one the program was started with
 /// ```
 public struct SystemDescriptor: RawRepresentable, Hashable, Sendable, BitwiseCopyable {
   /// The descriptor's number.
