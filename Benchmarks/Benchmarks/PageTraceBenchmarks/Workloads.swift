@@ -55,7 +55,7 @@ enum Workloads {
   }
 
   /// `/dev/null`, where replays write their records.
-  static let sink: Int32 = open("/dev/null", O_WRONLY)
+  static let sink = SystemDescriptor(rawValue: open("/dev/null", O_WRONLY))
 
   /// Replays files end to end (read → decode → reduce → write every record type).
   static func replay(_ files: [String], jobs: Int = 1) throws -> Int {
