@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:786
-func sample_README_md_786() throws {
+// README.md:802
+func sample_README_md_802() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_786() throws {
   }
 }
 
-// README.md:869
-func sample_README_md_869() throws {
+// README.md:885
+func sample_README_md_885() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -367,7 +367,7 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_43() thr
 
     var reader = try TraceReader(
       opening: "Traces/examples/touches.csv", importer: CSVImporter(mapping))
-    var writer = RecordWriter(descriptor: 1, types: .all)  // standard output
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
     let outcome = TraceReplay(options).run(&reader, observer: &writer) { note in print(note) }
     try writer.flush()
     print(outcome.summary.eventsFromLines, "events from", outcome.summary.lines, "lines")
@@ -408,7 +408,7 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_PageTraceIO_md_14() throws {
 
     // Replay a trace file, writing every record to standard output, as `pagetrace replay` does.
     var reader = try TraceReader(opening: "Traces/tap.jsonl")
-    var writer = RecordWriter(descriptor: 1, types: .all)  // standard output
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
     let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { print($0) }
     try writer.flush()
     if let failure = outcome.failure { print("stopped:", failure) }
@@ -455,7 +455,7 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_88() throws {
     options.overrides.scrubDelay = 0.2  // over the trace's header, like `--scrub-delay 0.2`
 
     var reader = try TraceReader(opening: "Traces/examples/bad-line.jsonl")
-    var writer = RecordWriter(descriptor: 1, types: .all)  // standard output
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
     let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
     try writer.flush()
     print(outcome.summary.skippedLines, "line skipped")  // 1 line skipped
@@ -1137,10 +1137,68 @@ func sample_Sources_PageTraceGenerator_TraceGenerator_swift_13() throws {
   _ = events
 }
 
+// Sources/PageTraceGenerator/TraceGenerator.swift:26
+func sample_Sources_PageTraceGenerator_TraceGenerator_swift_26() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  let events = [
+    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+  ]
+  do {
+    var generator = TraceGenerator(.init(events: 1_000_000, seed: 7, sessions: 3))
+    var engine = try PageControlEngine(generator.configuration)
+    while let event = generator.nextEngineEvent() {
+      try engine.handle(event) { (record: EngineRecord) in _ = record }
+    }
+    generator.name(of: SessionID(1))  // "s0"
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _ = events
+}
+
+// Sources/PageTraceGenerator/TraceGenerator.swift:102
+func sample_Sources_PageTraceGenerator_TraceGenerator_swift_102() throws {
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  let events = [
+    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+  ]
+  do {
+    var generator = TraceGenerator(.init(events: 2, seed: 1, sessions: 2))
+    let event = generator.nextEngineEvent()!
+    generator.name(of: event.session)  // "s0"
+  }
+  _ = event
+  _ = events
+}
+
+// Sources/PageTraceGenerator/TraceGenerator.swift:129
+func sample_Sources_PageTraceGenerator_TraceGenerator_swift_129() throws {
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  let events = [
+    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+  ]
+  do {
+    let generator = TraceGenerator(.init(events: 100, seed: 7))
+    for event in generator.engineEvents { print(event.time) }
+  }
+  _ = event
+  _ = events
+}
+
 // Sources/PageTraceIO/Binary/BinaryTraceReader.swift:31
 func sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var reader = try TraceReader(path: "trace.jsonl")
+  var reader = try TraceReader(opening: "trace.jsonl")
   do {
     var reader = try BinaryTraceReader(path: "trace.pgtrace")
     while let item = try reader.next() {
@@ -1151,24 +1209,26 @@ func sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31() throws {
   _use(&reader)
 }
 
-// Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:32
-func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_32() throws {
+// Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:33
+func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
   let events = [
     PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
     PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
   ]
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   let name = "trace.csv"
   var patch = ConfigurationPatch()
   patch.pages = 8
   patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
   let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
   do {
-    var writer = BinaryTraceWriter(descriptor: output.descriptor, name: "trace.pgtrace")
+    var output = try OutputFile(path: "trace.pgtrace", inputs: [])
+    var writer = BinaryTraceWriter(descriptor: output.descriptor, name: output.name)
     writer.writeHeader(patch)                 // optional; at most once, first
     for event in events { writer.write(event) }
     try writer.finish()                       // the end marker; nothing may follow
+    try output.commit()
   }
   _ = event
   _ = events
@@ -1178,10 +1238,40 @@ func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_32() throws {
   _ = output
 }
 
+// Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:88
+func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_88() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = BinaryTraceWriter(descriptor: .standardOutput, flush: .perEvent)
+  }
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/Bytes/FlushPolicy.swift:16
+func sample_Sources_PageTraceIO_Bytes_FlushPolicy_swift_16() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
+    try engine.handle(event) { writer.write($0) }
+    writer.endEvent()  // the event's records are on standard output now
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+}
+
 // Sources/PageTraceIO/Bytes/LineReader.swift:17
 func sample_Sources_PageTraceIO_Bytes_LineReader_swift_17() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var reader = try TraceReader(path: "trace.jsonl")
+  var reader = try TraceReader(opening: "trace.jsonl")
   let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
   var decoder = TraceDecoder(file: "trace.jsonl")
   let session = SessionID.defaultSession
@@ -1200,7 +1290,7 @@ func sample_Sources_PageTraceIO_Bytes_LineReader_swift_17() throws {
 
 // Sources/PageTraceIO/Bytes/TextWriter.swift:4
 func sample_Sources_PageTraceIO_Bytes_TextWriter_swift_4() throws {
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   let name = "trace.csv"
   let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
   do {
@@ -1347,19 +1437,19 @@ func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_12() throws {
   _ = flags
 }
 
-// Sources/PageTraceIO/JSON/EventWriter.swift:31
-func sample_Sources_PageTraceIO_JSON_EventWriter_swift_31() throws {
+// Sources/PageTraceIO/JSON/EventWriter.swift:33
+func sample_Sources_PageTraceIO_JSON_EventWriter_swift_33() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
   let events = [
     PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
     PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
   ]
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   var patch = ConfigurationPatch()
   patch.pages = 8
   patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
   do {
-    var writer = EventWriter(descriptor: STDOUT_FILENO)
+    var writer = EventWriter(descriptor: .standardOutput)
     writer.writeHeader(patch)
     for event in events { writer.write(event) }
     try writer.flush()
@@ -1368,6 +1458,15 @@ func sample_Sources_PageTraceIO_JSON_EventWriter_swift_31() throws {
   _ = events
   _use(&writer)
   _use(&patch)
+}
+
+// Sources/PageTraceIO/JSON/EventWriter.swift:66
+func sample_Sources_PageTraceIO_JSON_EventWriter_swift_66() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = EventWriter(descriptor: .standardOutput, flush: .perEvent)
+  }
+  _use(&writer)
 }
 
 // Sources/PageTraceIO/JSON/JSONText.swift:9
@@ -1381,9 +1480,9 @@ func sample_Sources_PageTraceIO_JSON_JSONText_swift_9() throws {
 
 // Sources/PageTraceIO/JSON/RecordFormat.swift:4
 func sample_Sources_PageTraceIO_JSON_RecordFormat_swift_4() throws {
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   do {
-    var writer = RecordWriter(descriptor: STDOUT_FILENO, format: .csv, types: .all)
+    var writer = RecordWriter(descriptor: .standardOutput, format: .csv, types: .all)
     writer.writeHeader()  // t,type,session,from,to,animated,interaction,cause,state,visible,text,page
   }
   _use(&writer)
@@ -1398,22 +1497,26 @@ func sample_Sources_PageTraceIO_JSON_RecordFormat_swift_22() throws {
   }
 }
 
-// Sources/PageTraceIO/JSON/RecordWriter.swift:24
-func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_24() throws {
+// Sources/PageTraceIO/JSON/RecordWriter.swift:26
+func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_26() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
   var engine = try PageControlEngine(configuration)
   var control = try PageControl(configuration)
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   do {
-    var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
     try engine.handle(event) { writer.write($0) }
     try writer.flush()
     // {"t":0.5,"type":"transition","from":0,"to":1,"animated":true,...,"cause":"tap"}
 
-    var table = RecordWriter(descriptor: STDOUT_FILENO, format: .csv)
+    var live = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
+    try engine.handle(event) { live.write($0) }
+    live.endEvent()  // the event's records are written out now
+
+    var table = RecordWriter(descriptor: .standardOutput, format: .csv)
     table.writeHeader()
     try engine.handle(event) { table.write($0) }
     try table.flush()
@@ -1427,18 +1530,47 @@ func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_24() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/JSON/RecordWriter.swift:293
-func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_293() throws {
+// Sources/PageTraceIO/JSON/RecordWriter.swift:99
+func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_99() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all, flush: .perEvent)
+  }
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/JSON/RecordWriter.swift:303
+func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_303() throws {
   do {
     RecordWriter.csvColumns(types: [.transition, .detail], file: true, keys: false)
     // ["t", "type", "session", "from", "to", "animated", "interaction", "cause", "page", "file"]
   }
 }
 
+// Sources/PageTraceIO/JSON/RecordWriter.swift:346
+func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_346() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    try engine.handle(event) { writer.write($0) }
+    writer.endEvent()
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+}
+
 // Sources/PageTraceIO/JSON/TraceDecoder.swift:18
 func sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var reader = try TraceReader(path: "trace.jsonl")
+  var reader = try TraceReader(opening: "trace.jsonl")
   let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
   var decoder = TraceDecoder(file: "trace.jsonl")
   do {
@@ -1462,8 +1594,8 @@ func sample_Sources_PageTraceIO_JSON_TraceError_PageControlError_swift_8() throw
   var engine = try PageControlEngine(configuration)
   var control = try PageControl(configuration)
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
-  var reader = try TraceReader(path: "trace.jsonl")
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
   let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
   do {
     do { try engine.handle(event) { writer.write($0) } } catch {
@@ -1492,7 +1624,7 @@ func sample_Sources_PageTraceIO_JSON_TraceError_swift_8() throws {
 
 // Sources/PageTraceIO/Platform/FileError.swift:6
 func sample_Sources_PageTraceIO_Platform_FileError_swift_6() throws {
-  var reader = try TraceReader(path: "trace.jsonl")
+  var reader = try TraceReader(opening: "trace.jsonl")
   do {
     do {
       let reader = try LineReader(path: "missing.jsonl")
@@ -1515,9 +1647,25 @@ func sample_Sources_PageTraceIO_Platform_OutputFile_swift_23() throws {
   _ = output
 }
 
+// Sources/PageTraceIO/Platform/SystemDescriptor.swift:9
+func sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  let name = "trace.csv"
+  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
+    var output = try OutputFile(path: "records.jsonl", inputs: [])
+    var toFile = RecordWriter(descriptor: output.descriptor, name: output.name)
+    let inherited = SystemDescriptor(rawValue: 3)  // one the program was started with
+  }
+  _use(&writer)
+  _ = name
+  _ = output
+}
+
 // Sources/PageTraceIO/Platform/SystemPath.swift:11
 func sample_Sources_PageTraceIO_Platform_SystemPath_swift_11() throws {
-  var reader = try TraceReader(path: "trace.jsonl")
+  var reader = try TraceReader(opening: "trace.jsonl")
   do {
     let path = SystemPath(bytes: Array("out".utf8) + [0xFE] + Array(".jsonl".utf8))
     print(path)  // out\xFE.jsonl
@@ -1533,8 +1681,8 @@ func sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12() throws {
     var options = BatchReplay.Options()
     options.types = .all
     options.jobs = 2
-    let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: STDOUT_FILENO) {
-      diagnostic in print(diagnostic)
+    let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: .standardOutput) {
+      problem in print(problem)  // a ReplayProblem
     }
   }
   _use(&options)
@@ -1542,7 +1690,7 @@ func sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12() throws {
 
 // Sources/PageTraceIO/Replay/ReplayObserver.swift:18
 func sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18() throws {
-  var reader = try TraceReader(path: "trace.jsonl")
+  var reader = try TraceReader(opening: "trace.jsonl")
   do {
     struct TransitionCounter: ReplayObserver {
       var count = 0
@@ -1551,12 +1699,33 @@ func sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18() throws {
       }
     }
     var counter = TransitionCounter()
-    var reader = try TraceReader(path: "trace.jsonl")
+    var reader = try TraceReader(opening: "trace.jsonl")
     let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &counter) {
       print($0)
     }
   }
   _use(&reader)
+}
+
+// Sources/PageTraceIO/Replay/ReplayProblem.swift:9
+func sample_Sources_PageTraceIO_Replay_ReplayProblem_swift_9() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  var options = BatchReplay.Options()
+  do {
+    var options = TraceReplay.Options()
+    options.skipsBadLines = true
+    var reader = try TraceReader(opening: "trace.jsonl")
+    var writer = RecordWriter(descriptor: .standardOutput)
+    var skipped: [TraceError] = []
+    _ = TraceReplay(options).run(&reader, observer: &writer) { problem in
+      if case .skippedLine(let error) = problem { skipped.append(error) }
+      print(problem)  // trace.jsonl:3:7: expected a number, found "x"
+    }
+  }
+  _use(&writer)
+  _use(&reader)
+  _use(&options)
 }
 
 // Sources/PageTraceIO/Replay/ReplayProgress.swift:5
@@ -1586,8 +1755,8 @@ func sample_Sources_PageTraceIO_Replay_TraceItem_swift_5() throws {
   var engine = try PageControlEngine(configuration)
   var control = try PageControl(configuration)
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
-  var reader = try TraceReader(path: "trace.jsonl")
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
   let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
   var header = ConfigurationPatch()
   var patch = ConfigurationPatch()
@@ -1629,26 +1798,27 @@ func sample_Sources_PageTraceIO_Replay_TraceNames_swift_8() throws {
   _ = session
 }
 
-// Sources/PageTraceIO/Replay/TraceReader.swift:26
-func sample_Sources_PageTraceIO_Replay_TraceReader_swift_26() throws {
+// Sources/PageTraceIO/Replay/TraceReader.swift:33
+func sample_Sources_PageTraceIO_Replay_TraceReader_swift_33() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
   var engine = try PageControlEngine(configuration)
   var control = try PageControl(configuration)
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
-  var reader = try TraceReader(path: "trace.jsonl")
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
   var header = ConfigurationPatch()
   var patch = ConfigurationPatch()
   patch.pages = 8
   patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
   do {
-    var reader = try TraceReader(path: "trace")   // JSON Lines or binary
+    var reader = try TraceReader(opening: "trace")   // JSON Lines or binary; "-" is standard input
     while let item = try reader.next() {
       switch item {
       case .blank: break
       case .header(let patch): header = patch
+      case .note(let note): print(note)            // only with an importer
       case .event(let event, _):
         do { try engine.handle(event) { writer.write($0) } } catch {
           throw reader.error(for: error)
@@ -1667,16 +1837,49 @@ func sample_Sources_PageTraceIO_Replay_TraceReader_swift_26() throws {
   _use(&patch)
 }
 
+// Sources/PageTraceIO/Replay/TraceReader.swift:92 (compiled, not run)
+func sample_Sources_PageTraceIO_Replay_TraceReader_swift_92() throws {
+  do {
+    // Compiled, not run: the files are examples.
+    var trace = try TraceReader(opening: "trace.jsonl.gz")
+    var piped = try TraceReader(opening: "-")  // standard input
+    var recording = try TraceReader(
+      opening: "touches.csv", importer: CSVImporter(.init(time: 1, phase: 2, x: 3, y: 4)))
+  }
+}
+
+// Sources/PageTraceIO/Replay/TraceReader.swift:125 (compiled, not run)
+func sample_Sources_PageTraceIO_Replay_TraceReader_swift_125() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  do {
+    // Compiled, not run: the file is an example.
+    let path = SystemPath(bytes: Array("caf".utf8) + [0xE9] + Array(".jsonl".utf8))
+    var reader = try TraceReader(opening: path)  // named caf\xE9.jsonl in errors
+  }
+  _use(&reader)
+}
+
+// Sources/PageTraceIO/Replay/TraceReader.swift:156
+func sample_Sources_PageTraceIO_Replay_TraceReader_swift_156() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let name = "trace.csv"
+  do {
+    var reader = try TraceReader(descriptor: .standardInput, name: "<stdin>")
+  }
+  _use(&reader)
+  _ = name
+}
+
 // Sources/PageTraceIO/Replay/TraceReplay.swift:19
 func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19() throws {
-  var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
-  var reader = try TraceReader(path: "trace.jsonl")
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
   var options = BatchReplay.Options()
   do {
     var options = TraceReplay.Options()
     options.skipsBadLines = true
     var reader = try TraceReader(opening: "trace.jsonl")
-    var writer = RecordWriter(descriptor: 1, types: .all)
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
     let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
     try writer.flush()
   }
@@ -1713,8 +1916,8 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:786", sample_README_md_786)
-failures += _run("README.md:869", sample_README_md_869)
+failures += _run("README.md:802", sample_README_md_802)
+failures += _run("README.md:885", sample_README_md_885)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
@@ -1778,8 +1981,13 @@ failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sa
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9)
 failures += _run("Sources/PageTraceGenerator/SplitMix64.swift:4", sample_Sources_PageTraceGenerator_SplitMix64_swift_4)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:13", sample_Sources_PageTraceGenerator_TraceGenerator_swift_13)
+failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:26", sample_Sources_PageTraceGenerator_TraceGenerator_swift_26)
+failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:102", sample_Sources_PageTraceGenerator_TraceGenerator_swift_102)
+failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:129", sample_Sources_PageTraceGenerator_TraceGenerator_swift_129)
 failures += _run("Sources/PageTraceIO/Binary/BinaryTraceReader.swift:31", sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31)
-failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:32", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_32)
+failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:33", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33)
+failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:88", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_88)
+failures += _run("Sources/PageTraceIO/Bytes/FlushPolicy.swift:16", sample_Sources_PageTraceIO_Bytes_FlushPolicy_swift_16)
 failures += _run("Sources/PageTraceIO/Bytes/LineReader.swift:17", sample_Sources_PageTraceIO_Bytes_LineReader_swift_17)
 failures += _run("Sources/PageTraceIO/Bytes/TextWriter.swift:4", sample_Sources_PageTraceIO_Bytes_TextWriter_swift_4)
 failures += _run("Sources/PageTraceIO/Import/CSVImporter.swift:15", sample_Sources_PageTraceIO_Import_CSVImporter_swift_15)
@@ -1791,26 +1999,32 @@ failures += _run("Sources/PageTraceIO/Inspect/RecordingInspector.swift:15", samp
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Encoding.swift:17", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Encoding_swift_17)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:15", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_15)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch.swift:12", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_12)
-failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:31", sample_Sources_PageTraceIO_JSON_EventWriter_swift_31)
+failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:33", sample_Sources_PageTraceIO_JSON_EventWriter_swift_33)
+failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:66", sample_Sources_PageTraceIO_JSON_EventWriter_swift_66)
 failures += _run("Sources/PageTraceIO/JSON/JSONText.swift:9", sample_Sources_PageTraceIO_JSON_JSONText_swift_9)
 failures += _run("Sources/PageTraceIO/JSON/RecordFormat.swift:4", sample_Sources_PageTraceIO_JSON_RecordFormat_swift_4)
 failures += _run("Sources/PageTraceIO/JSON/RecordFormat.swift:22", sample_Sources_PageTraceIO_JSON_RecordFormat_swift_22)
-failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:24", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_24)
-failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:293", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_293)
+failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:26", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_26)
+failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:99", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_99)
+failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:303", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_303)
+failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:346", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_346)
 failures += _run("Sources/PageTraceIO/JSON/TraceDecoder.swift:18", sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18)
 failures += _run("Sources/PageTraceIO/JSON/TraceError+PageControlError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_PageControlError_swift_8)
 failures += _run("Sources/PageTraceIO/JSON/TraceError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_swift_8)
 failures += _run("Sources/PageTraceIO/Platform/FileError.swift:6", sample_Sources_PageTraceIO_Platform_FileError_swift_6)
 failures += _run("Sources/PageTraceIO/Platform/OutputFile.swift:23", sample_Sources_PageTraceIO_Platform_OutputFile_swift_23)
+failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9)
 failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
 failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)
+failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sources_PageTraceIO_Replay_ReplayProblem_swift_9)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)
 failures += _run("Sources/PageTraceIO/Replay/TraceFileSelection.swift:7", sample_Sources_PageTraceIO_Replay_TraceFileSelection_swift_7)
 failures += _run("Sources/PageTraceIO/Replay/TraceItem.swift:5", sample_Sources_PageTraceIO_Replay_TraceItem_swift_5)
 failures += _run("Sources/PageTraceIO/Replay/TraceNames.swift:8", sample_Sources_PageTraceIO_Replay_TraceNames_swift_8)
-failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:26", sample_Sources_PageTraceIO_Replay_TraceReader_swift_26)
+failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:33", sample_Sources_PageTraceIO_Replay_TraceReader_swift_33)
+failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:156", sample_Sources_PageTraceIO_Replay_TraceReader_swift_156)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:19", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:57", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57)
-print("\(failures) of 99 samples failed")
+print("\(failures) of 110 samples failed")
 exit(failures == 0 ? 0 : 1)

@@ -40,7 +40,8 @@ struct LiveLoop: ~Copyable {
   let speed: Double
   var configuration: PageControlConfiguration
   var engine: PageControlEngine?
-  var writer = RecordWriter(descriptor: 1, types: .all)
+  /// Each event's records (and each advance's) go out at once: `.perEvent` writes at `endEvent()`.
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all, flush: .perEvent)
   var decoder = TraceDecoder(file: "<stdin>")
   /// The trace time when the first event arrived, and the wall clock then.
   var clockStart: (trace: Double, wall: Double)?
@@ -68,7 +69,7 @@ struct LiveLoop: ~Copyable {
     while let due = engine?.nextDueTime, due <= min(now, limit) {
       try engine!.advance(to: due) { writer.write($0) }
     }
-    try writer.flush()
+    writer.endEvent()
   }
 
   /// Waits until the event's time on the clock (running the clock meanwhile), then handles it.
@@ -81,7 +82,7 @@ struct LiveLoop: ~Copyable {
       try runTheClock(limit: event.time)
     }
     try engine!.handle(event) { writer.write($0) }
-    try writer.flush()
+    writer.endEvent()
   }
 
   /// How long `poll` may wait for input: until the next due time, or for ever.

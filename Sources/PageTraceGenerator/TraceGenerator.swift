@@ -17,6 +17,20 @@ import PageTrace
 ///   try engine.handle(event) { print($0) }
 /// }
 /// ```
+///
+/// The same events come in the engine's fast form, ``PageTrace/EngineEvent``s, from
+/// ``nextEngineEvent()`` or ``engineEvents``: sessions are numbered from 1 in order of first
+/// appearance (session `s0` is `SessionID(1)`, as ``PageTrace/EventNumbering`` numbers them), and with
+/// one session every event is of ``PageTrace/SessionID/defaultSession``; touch ids are numbers.
+///
+/// ```swift
+/// var generator = TraceGenerator(.init(events: 1_000_000, seed: 7, sessions: 3))
+/// var engine = try PageControlEngine(generator.configuration)
+/// while let event = generator.nextEngineEvent() {
+///   try engine.handle(event) { (record: EngineRecord) in _ = record }
+/// }
+/// generator.name(of: SessionID(1))  // "s0"
+/// ```
 public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
   /// What to generate.
   public struct Options: Sendable, Hashable {
@@ -55,8 +69,12 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
   private var turns = _Turns()
   /// The name of the session performing, `nil` with one session.
   private var sessionName: String?
+  /// The number of the session performing (``PageTrace/SessionID/defaultSession`` with one session).
+  private var sessionID = SessionID.defaultSession
   /// The events of the gesture in progress, handed out one by one.
-  private var pending: [PageControlEvent] = []
+  private var pending: [EngineEvent] = []
+  /// The names of string touch ids: none, as every touch id is a number.
+  private let touchNames = _NameTable()
   private var pendingIndex = 0
   private var emitted = 0
 
@@ -73,6 +91,20 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
 
   /// The next event, or `nil` after ``Options/events`` events.
   public mutating func next() -> PageControlEvent? {
+    guard let event = nextEngineEvent() else { return nil }
+    return PageControlEvent(event, session: sessionName, touchNames: touchNames)
+  }
+
+  /// The next event in the engine's fast form, or `nil` after ``Options/events`` events: the
+  /// event ``next()`` would give, its session numbered (``name(of:)`` names it). Handing one
+  /// out allocates nothing.
+  ///
+  /// ```swift
+  /// var generator = TraceGenerator(.init(events: 2, seed: 1, sessions: 2))
+  /// let event = generator.nextEngineEvent()!
+  /// generator.name(of: event.session)  // "s0"
+  /// ```
+  public mutating func nextEngineEvent() -> EngineEvent? {
     guard emitted < options.events else { return nil }
     while pendingIndex == pending.count {
       pending.removeAll(keepingCapacity: true)
@@ -84,13 +116,53 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
     return pending[pendingIndex - 1]
   }
 
+  /// The name of a session of the generated events: `s0` for `SessionID(1)`, `s1` for
+  /// `SessionID(2)`, …; `nil` for ``PageTrace/SessionID/defaultSession`` (the one session of a trace of
+  /// one session) and for numbers below it.
+  public func name(of session: SessionID) -> String? {
+    session.rawValue > 0 ? "s\(session.rawValue - 1)" : nil
+  }
+
+  /// The rest of the events in the engine's fast form (``nextEngineEvent()``), from a copy of
+  /// this generator.
+  ///
+  /// ```swift
+  /// let generator = TraceGenerator(.init(events: 100, seed: 7))
+  /// for event in generator.engineEvents { print(event.time) }
+  /// ```
+  public var engineEvents: EngineEvents { EngineEvents(generator: self) }
+
+  /// A generator's events in the engine's fast form (``TraceGenerator/engineEvents``).
+  public struct EngineEvents: IteratorProtocol, Sequence, Sendable {
+    private var generator: TraceGenerator
+
+    init(generator: TraceGenerator) { self.generator = generator }
+
+    /// The next event, or `nil` at the end (``TraceGenerator/nextEngineEvent()``).
+    public mutating func next() -> EngineEvent? { generator.nextEngineEvent() }
+
+    /// The name of a session of the events (``TraceGenerator/name(of:)``).
+    public func name(of session: SessionID) -> String? { generator.name(of: session) }
+  }
+
   // MARK: Gestures
 
   private var session = 0
   private var t = 0.0
 
   private mutating func emit(_ action: PageControlEvent.Action) {
-    pending.append(PageControlEvent(time: t, session: sessionName, action))
+    let action: EngineEvent.Action =
+      switch action {
+      case .touch(let phase, .number(let id), let x, let y):
+        .touch(phase, id: .number(id), x: x, y: y)
+      case .touch: preconditionFailure("the generator's touch ids are numbers")
+      case .pointer(let phase, let x, let y): .pointer(phase, x: x, y: y)
+      case .key(let key): .key(key)
+      case .focus(let isOnControl): .focus(isOnControl)
+      case .accessibility(let action): .accessibility(action)
+      case .set(let change): .set(change)
+      }
+    pending.append(EngineEvent(time: t, session: sessionID, action))
   }
 
   /// The session with the earliest clock performs one gesture, then rests 0.2–2 s.
@@ -107,6 +179,8 @@ public struct TraceGenerator: IteratorProtocol, Sequence, Sendable {
       focused.append(false)
     }
     sessionName = options.sessions == 1 ? nil : "s\(session)"
+    // Sessions start in number order, so session `n` is the `n + 1`th name to appear.
+    sessionID = options.sessions == 1 ? .defaultSession : SessionID(Int32(session + 1))
     t = clocks[session]
     let roll = random.uniform(0...1)
     switch roll {

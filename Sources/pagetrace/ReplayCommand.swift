@@ -136,7 +136,7 @@ enum ReplayCommand {
         try batch.run(
           inputs.files, to: run.output.descriptor, name: run.output.name
         ) {
-          _standardError.write($0 + "\n")
+          _standardError.write($0._standardErrorLine + "\n")
         })
     } catch {
       run.fail(CommandFailure(error))
@@ -147,7 +147,7 @@ enum ReplayCommand {
   }
 
   /// The `--summary` line: every input line accounted for.
-  static func describe(_ summary: BatchReplay.Summary) -> String {
+  static func describe(_ summary: ReplaySummary) -> String {
     var text = "pagetrace: summary: \(summary.lines) lines read = \(summary.headers) header"
     if summary.isImported {
       // Lines, then events (docs/behaviour.md, "Recordings in other formats").
@@ -184,7 +184,7 @@ enum ReplayCommand {
   }
 
   /// The end of the `--summary` line: records, notes, unreadable files.
-  private static func ending(_ summary: BatchReplay.Summary) -> String {
+  private static func ending(_ summary: ReplaySummary) -> String {
     var text = "; \(summary.records) records written"
     if summary.notes > 0 { text += "; \(summary.notes) notes" }
     if summary.unreadableFiles > 0 {

@@ -99,7 +99,7 @@ struct _CommandRun: ~Copyable {
     var options = options ?? inputs.replay
     options.progress = progress?.progress
     let outcome = TraceReplay(options).run(&reader, observer: &observer) {
-      _standardError.write($0 + "\n")
+      _standardError.write($0._standardErrorLine + "\n")
     }
     summary.add(outcome.summary)
     if let stop = outcome.failure { failure = CommandFailure(stop) }

@@ -124,7 +124,7 @@ func transitionCount(_ records: [PageControlRecord], session: String? = nil) -> 
 /// Reads a trace with the library's own reader (``TraceReader``): the header's configuration
 /// (over the defaults, as `pagetrace replay` resolves it) and every event, of every kind.
 func readTrace(_ path: String) throws -> (PageControlConfiguration, [PageControlEvent]) {
-  var reader = try TraceReader(path: path)
+  var reader = try TraceReader(opening: path)
   var header = ConfigurationPatch()
   var headerLine = 1
   var events: [PageControlEvent] = []

@@ -67,7 +67,9 @@ func written(_ body: (Int32) throws -> Void) rethrows -> [UInt8] {
 /// A trace as JSON Lines written by ``EventWriter``.
 func jsonLines(header: ConfigurationPatch?, _ events: [PageControlEvent]) throws -> [UInt8] {
   try written { descriptor in
-    var writer = EventWriter(descriptor: descriptor, name: "out.jsonl", threshold: 100)
+    var writer = EventWriter(
+      descriptor: SystemDescriptor(rawValue: descriptor), name: "out.jsonl",
+      flush: .buffered(bytes: 100))
     if let header { writer.writeHeader(header) }
     for event in events { writer.write(event) }
     try writer.flush()
@@ -81,7 +83,8 @@ func binary(
 ) throws -> [UInt8] {
   try written { descriptor in
     var writer = BinaryTraceWriter(
-      descriptor: descriptor, name: "out.pgtrace", threshold: threshold,
+      descriptor: SystemDescriptor(rawValue: descriptor), name: "out.pgtrace",
+      flush: .buffered(bytes: threshold),
       stringCapacity: stringCapacity)
     if let header { writer.writeHeader(header) }
     for event in events { writer.write(event) }
@@ -115,7 +118,7 @@ func readTrace(_ bytes: [UInt8], chunkSize: Int = 1 << 20, name: String = "trace
 {
   let path = temporaryFile(bytes)
   defer { unlink(path) }
-  var reader = try TraceReader(path: path, chunkSize: chunkSize)
+  var reader = try TraceReader(opening: path, chunkSize: chunkSize)
   return try drain(&reader)
 }
 

@@ -74,7 +74,8 @@ func messages(_ read: ReadResult) -> [String] {
       PageControlEvent(time: 1, .touch(.down, id: "f", x: 1, y: 2)),
     ]
     let once = try written { descriptor in
-      var writer = BinaryTraceWriter(descriptor: descriptor, name: "once")
+      var writer = BinaryTraceWriter(
+        descriptor: SystemDescriptor(rawValue: descriptor), name: "once")
       for event in events { writer.write(event) }
       let before = writer.isFinished
       try writer.finish()
@@ -83,7 +84,9 @@ func messages(_ read: ReadResult) -> [String] {
     }
     // Flushes part way and after the end, and a second finish, change nothing.
     let repeated = try written { descriptor in
-      var writer = BinaryTraceWriter(descriptor: descriptor, name: "twice", threshold: 1)
+      var writer = BinaryTraceWriter(
+        descriptor: SystemDescriptor(rawValue: descriptor), name: "twice",
+        flush: .buffered(bytes: 1))
       writer.write(events[0])
       try writer.flush()
       writer.write(events[1])
@@ -105,7 +108,8 @@ func messages(_ read: ReadResult) -> [String] {
   @Test func aFlushWithoutFinishLeavesATraceCutShort() throws {
     // What a writer leaves when its input failed part way: no end marker.
     let bytes = try written { descriptor in
-      var writer = BinaryTraceWriter(descriptor: descriptor, name: "failed")
+      var writer = BinaryTraceWriter(
+        descriptor: SystemDescriptor(rawValue: descriptor), name: "failed")
       writer.write(PageControlEvent(time: 0, .key(.tab)))
       try writer.flush()
     }
@@ -328,7 +332,7 @@ func messages(_ read: ReadResult) -> [String] {
     for chunkSize in [1, 40, 1 << 20] {
       let path = temporaryFile(bytes)
       defer { unlink(path) }
-      var reader = try TraceReader(path: path, chunkSize: chunkSize)
+      var reader = try TraceReader(opening: path, chunkSize: chunkSize)
       let read = try drain(&reader)
       #expect(read.errors.isEmpty)
       #expect(

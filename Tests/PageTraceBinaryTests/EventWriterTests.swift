@@ -68,11 +68,13 @@ import Testing
   }
 
   @Test func writeFailureIsKeptAndThrown() throws {
-    var writer = EventWriter(descriptor: -1, name: "bad", threshold: 1)
+    var writer = EventWriter(
+      descriptor: SystemDescriptor(rawValue: -1), name: "bad", flush: .buffered(bytes: 1))
     writer.write(PageControlEvent(time: 0, .key(.tab)))
     #expect(writer.failure?.kind == .writeFailed)
     #expect(throws: FileError.self) { try writer.flush() }
-    var binaryWriter = BinaryTraceWriter(descriptor: -1, name: "bad", threshold: 1)
+    var binaryWriter = BinaryTraceWriter(
+      descriptor: SystemDescriptor(rawValue: -1), name: "bad", flush: .buffered(bytes: 1))
     binaryWriter.write(PageControlEvent(time: 0, .key(.tab)))
     #expect(binaryWriter.failure?.kind == .writeFailed)
     #expect(throws: FileError.self) { try binaryWriter.flush() }

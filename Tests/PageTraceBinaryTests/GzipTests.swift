@@ -43,7 +43,8 @@ func gzip(_ bytes: [UInt8], level: Int = 6) throws -> [UInt8] {
     }
     thread.start()
     defer { close(ends[0]) }
-    var reader = try TraceReader(descriptor: ends[0], name: "<stdin>", chunkSize: chunkSize)
+    var reader = try TraceReader(
+      descriptor: SystemDescriptor(rawValue: ends[0]), name: "<stdin>", chunkSize: chunkSize)
     let isGzip = reader.isGzip
     #expect(isGzip)
     return try drain(&reader)
@@ -55,7 +56,7 @@ func gzip(_ bytes: [UInt8], level: Int = 6) throws -> [UInt8] {
     let compressed = try gzip(text)
     let path = temporaryFile(compressed)
     defer { unlink(path) }
-    var reader = try TraceReader(path: path, chunkSize: chunkSize)
+    var reader = try TraceReader(opening: path, chunkSize: chunkSize)
     let (isGzip, format) = (reader.isGzip, reader.format)
     #expect(isGzip && format == .jsonLines)
     let read = try drain(&reader)
@@ -67,7 +68,7 @@ func gzip(_ bytes: [UInt8], level: Int = 6) throws -> [UInt8] {
   @Test func plainInputIsNotGzip() throws {
     let path = temporaryFile(text)
     defer { unlink(path) }
-    let reader = try TraceReader(path: path)
+    let reader = try TraceReader(opening: path)
     let isGzip = reader.isGzip
     #expect(!isGzip)
   }
@@ -77,7 +78,7 @@ func gzip(_ bytes: [UInt8], level: Int = 6) throws -> [UInt8] {
     let (bytes, events, header) = try smallTrace()
     let path = temporaryFile(try gzip(bytes))
     defer { unlink(path) }
-    var reader = try TraceReader(path: path, chunkSize: chunkSize)
+    var reader = try TraceReader(opening: path, chunkSize: chunkSize)
     let (isGzip, format) = (reader.isGzip, reader.format)
     #expect(isGzip && format == .binary)
     let read = try drain(&reader)

@@ -25,7 +25,8 @@ import Testing
     }
     thread.start()
     defer { close(ends[0]) }
-    var reader = try TraceReader(descriptor: ends[0], name: "<stdin>", chunkSize: chunkSize)
+    var reader = try TraceReader(
+      descriptor: SystemDescriptor(rawValue: ends[0]), name: "<stdin>", chunkSize: chunkSize)
     return try drain(&reader)
   }
 
@@ -68,7 +69,7 @@ import Testing
     let renamed = path + ".jsonl"
     #expect(rename(path, renamed) == 0)
     defer { unlink(renamed) }
-    var reader = try TraceReader(path: renamed)
+    var reader = try TraceReader(opening: renamed)
     #expect(reader.format == .binary)
     #expect(try drain(&reader).events == events)
   }
@@ -92,9 +93,9 @@ import Testing
   }
 
   @Test func missingFileAndDirectory() throws {
-    #expect(throws: FileError.self) { _ = try TraceReader(path: "/nonexistent/trace") }
+    #expect(throws: FileError.self) { _ = try TraceReader(opening: "/nonexistent/trace") }
     do {
-      _ = try TraceReader(path: "/tmp")
+      _ = try TraceReader(opening: "/tmp")
       Issue.record("a directory must not open")
     } catch {
       #expect(error.kind == .isDirectory)
@@ -113,7 +114,7 @@ import Testing
       }
       let path = temporaryFile(bytes)
       defer { unlink(path) }
-      var reader = try TraceReader(path: path)
+      var reader = try TraceReader(opening: path)
       #expect(reader.format == format)
       var engine: PageControlEngine?
       var messages: [String] = []

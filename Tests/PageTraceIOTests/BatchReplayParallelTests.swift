@@ -52,8 +52,10 @@ import Testing
     var summary: ReplaySummary?
     var failure: String?
     do {
-      summary = try BatchReplay(options).run(files, to: descriptor, name: path) {
-        reports.append($0)
+      summary = try BatchReplay(options).run(
+        files, to: SystemDescriptor(rawValue: descriptor), name: path
+      ) {
+        reports.append($0.description)
       }
     } catch {
       failure = "\(error)"
@@ -71,7 +73,7 @@ import Testing
       let descriptor = open(path, O_WRONLY | O_TRUNC)
       precondition(descriptor >= 0)
       defer { close(descriptor) }
-      var writer = EventWriter(descriptor: descriptor, name: path)
+      var writer = EventWriter(descriptor: SystemDescriptor(rawValue: descriptor), name: path)
       var header = ConfigurationPatch()
       header.pages = 8 + index % 5
       header.control = Rect(x: 0, y: 780, width: 390, height: 30)

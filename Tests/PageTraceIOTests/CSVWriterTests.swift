@@ -78,7 +78,7 @@ import Testing
     let path = temporaryFile([])
     defer { unlink(path) }
     let descriptor = open(path, O_WRONLY | O_TRUNC)
-    var writer = TextWriter(descriptor: descriptor, name: path)
+    var writer = TextWriter(descriptor: SystemDescriptor(rawValue: descriptor), name: path)
     // Each value and its field, worked by hand (RFC 4180: quoted when it holds a comma, a quote
     // or a line break, or is empty; quotes doubled).
     let fields = [
@@ -106,7 +106,8 @@ import Testing
     let path = temporaryFile([])
     defer { unlink(path) }
     let descriptor = open(path, O_WRONLY | O_TRUNC)
-    var writer = RecordWriter(descriptor: descriptor, format: .csv, types: .all)
+    var writer = RecordWriter(
+      descriptor: SystemDescriptor(rawValue: descriptor), format: .csv, types: .all)
     writer.writesKeys = true
     writer.writeHeader()
     writer.setName("s,1", of: SessionID(1))

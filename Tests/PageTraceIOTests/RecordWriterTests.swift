@@ -123,7 +123,8 @@ import Testing
   @Test func writesWhenPassingTheThresholdAndLongSessionsFit() throws {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
-    var writer = RecordWriter(descriptor: ends[1], types: .all, threshold: 100)
+    var writer = RecordWriter(
+      descriptor: SystemDescriptor(rawValue: ends[1]), types: .all, flush: .buffered(bytes: 100))
     let session = String(repeating: "s", count: 5000)
     writer.write(PageControlRecord(time: 1, session: session, .detail(page: 1)))
     // Past the threshold: already in the pipe before any flush.
@@ -143,7 +144,8 @@ import Testing
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     close(ends[0])
-    var writer = RecordWriter(descriptor: ends[1], types: .all, threshold: 10)
+    var writer = RecordWriter(
+      descriptor: SystemDescriptor(rawValue: ends[1]), types: .all, flush: .buffered(bytes: 10))
     writer.write(PageControlRecord(time: 1, .detail(page: 1)))
     #expect(writer.failure?.isBrokenPipe == true)
     writer.write(PageControlRecord(time: 2, .detail(page: 2)))
@@ -159,7 +161,8 @@ import Testing
   }
 
   @Test func badDescriptorIsAnError() {
-    var writer = RecordWriter(descriptor: -1, name: "out.jsonl", types: .all)
+    var writer = RecordWriter(
+      descriptor: SystemDescriptor(rawValue: -1), name: "out.jsonl", types: .all)
     writer.write(PageControlRecord(time: 1, .detail(page: 1)))
     #expect(throws: FileError.self) { try writer.flush() }
   }

@@ -26,7 +26,8 @@ import Testing
     var reader = try LineReader(path: input, chunkSize: 7)
     var decoder = TraceDecoder(file: reader.name)
     let descriptor = open(output, O_WRONLY | O_TRUNC)
-    var writer = RecordWriter(descriptor: descriptor, name: output, types: .all)
+    var writer = RecordWriter(
+      descriptor: SystemDescriptor(rawValue: descriptor), name: output, types: .all)
     var header = ConfigurationPatch()
     var engine: PageControlEngine?
     while let line = try reader.next() {

@@ -108,14 +108,15 @@ func readToEnd(_ descriptor: Int32) -> String {
 /// Writes records through a ``RecordWriter`` into a temporary file and returns the text.
 func written(
   _ records: [PageControlRecord], format: RecordFormat = .jsonLines, types: RecordTypes = .all,
-  fileName: String? = nil, threshold: Int = RecordWriter.defaultThreshold
+  fileName: String? = nil, threshold: Int = FlushPolicy.defaultThreshold
 ) throws -> String {
   let path = temporaryFile([])
   defer { unlink(path) }
   let descriptor = open(path, O_WRONLY | O_TRUNC)
   precondition(descriptor >= 0)
   var writer = RecordWriter(
-    descriptor: descriptor, name: path, format: format, types: types, threshold: threshold)
+    descriptor: SystemDescriptor(rawValue: descriptor), name: path, format: format, types: types,
+    flush: .buffered(bytes: threshold))
   writer.fileName = fileName
   writer.writeHeader()
   for record in records { writer.write(record) }

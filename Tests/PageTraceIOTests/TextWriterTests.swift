@@ -20,7 +20,7 @@ import Testing
     let descriptor = open(path, O_WRONLY)
     #expect(descriptor >= 0)
     defer { close(descriptor) }
-    var writer = TextWriter(descriptor: descriptor, name: path)
+    var writer = TextWriter(descriptor: SystemDescriptor(rawValue: descriptor), name: path)
     // One line longer than the threshold, in parts: nothing is written before its end.
     let long = String(repeating: "x", count: TextWriter.threshold + 1000)
     writer.append("{\"text\":")
@@ -49,7 +49,7 @@ import Testing
     let path = temporaryFile([])
     let descriptor = open(path, O_WRONLY)
     defer { close(descriptor) }
-    var writer = TextWriter(descriptor: descriptor, name: path)
+    var writer = TextWriter(descriptor: SystemDescriptor(rawValue: descriptor), name: path)
     let numbers: [Double] = [0, -0.0, 1, 2.5, 1e-7, 1e300, 139.99516351633693, .nan]
     for number in numbers {
       writer.appendJSONNumber(number)

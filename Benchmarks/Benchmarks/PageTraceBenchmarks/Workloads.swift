@@ -29,12 +29,14 @@ enum Workloads {
     do {
       switch format {
       case .jsonLines:
-        var writer = EventWriter(descriptor: descriptor, name: temporary)
+        var writer = EventWriter(
+          descriptor: SystemDescriptor(rawValue: descriptor), name: temporary)
         writer.writeHeader(header)
         while let event = generator.next() { writer.write(event) }
         try writer.flush()
       case .binary:
-        var writer = BinaryTraceWriter(descriptor: descriptor, name: temporary)
+        var writer = BinaryTraceWriter(
+          descriptor: SystemDescriptor(rawValue: descriptor), name: temporary)
         writer.writeHeader(header)
         while let event = generator.next() { writer.write(event) }
         try writer.finish()
@@ -53,7 +55,7 @@ enum Workloads {
   }
 
   /// `/dev/null`, where replays write their records.
-  static let sink: Int32 = open("/dev/null", O_WRONLY)
+  static let sink = SystemDescriptor(rawValue: open("/dev/null", O_WRONLY))
 
   /// Replays files end to end (read → decode → reduce → write every record type).
   static func replay(_ files: [String], jobs: Int = 1) throws -> Int {

@@ -22,7 +22,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let sizes = Chunking.sizes((size + 8) / 40 + 3)
   do {
     var reader = try TraceReader(
-      descriptor: input.descriptor, name: "fuzz.pgtrace", chunkSize: sizes.chunkSize,
+      descriptor: SystemDescriptor(rawValue: input.descriptor), name: "fuzz.pgtrace",
+      chunkSize: sizes.chunkSize,
       maximumLineLength: sizes.maximumLineLength)
     guard reader.format == .binary else { fatalError("the magic was not sniffed as binary") }
     FuzzReplay.run(&reader, base: FuzzReplay.phone())

@@ -1,6 +1,6 @@
 // FuzzCSV: the input is a CSV touch recording.
 //
-// bytes → TraceReader(path:importer: CSVImporter) with the mapping t=1, phase=2, x=3, y=4,
+// bytes → TraceReader(opening:importer: CSVImporter) with the mapping t=1, phase=2, x=3, y=4,
 // id=5, session=6 (seconds, no header row, default phase codes) → every event strictly into a
 // CheckedEngine (reducer invariants, phone with 8 pages, profile by size % 4): refused lines
 // are skipped, but an event the engine rejects traps (see Importing).

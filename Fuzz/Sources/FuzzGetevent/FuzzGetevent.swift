@@ -1,6 +1,6 @@
 // FuzzGetevent: the input is an Android `getevent -lt` capture.
 //
-// bytes → TraceReader(path:importer: GeteventImporter(scaleX: 0.5, scaleY: 0.5)) → every
+// bytes → TraceReader(opening:importer: GeteventImporter(scaleX: 0.5, scaleY: 0.5)) → every
 // event strictly into a CheckedEngine (reducer invariants, phone with 8 pages, profile by
 // size % 4): refused lines are skipped, but an event the engine rejects traps (see Importing).
 import FuzzSupport

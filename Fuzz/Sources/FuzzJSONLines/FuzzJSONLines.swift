@@ -22,7 +22,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let summary: FuzzReplay.Summary
   do {
     var reader = try TraceReader(
-      descriptor: input.descriptor, name: "fuzz.jsonl", chunkSize: sizes.chunkSize,
+      descriptor: SystemDescriptor(rawValue: input.descriptor), name: "fuzz.jsonl",
+      chunkSize: sizes.chunkSize,
       maximumLineLength: sizes.maximumLineLength)
     // gzip content (`1F 8B`) is decompressed, and may hold either format.
     let isGzip = size >= 2 && bytes.starts(with: [0x1F, 0x8B])
@@ -50,7 +51,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// JSON Lines → binary → the same header and events (docs/binary-format.md: lossless).
 func checkBinaryRoundTrip(header: ConfigurationPatch?, events: [PageControlEvent]) {
   binaryCopy.clear()
-  var writer = BinaryTraceWriter(descriptor: binaryCopy.descriptor, name: "copy.pgtrace")
+  var writer = BinaryTraceWriter(
+    descriptor: SystemDescriptor(rawValue: binaryCopy.descriptor), name: "copy.pgtrace")
   if let header { writer.writeHeader(header) }
   for event in events { writer.write(event) }
   do {
@@ -61,7 +63,8 @@ func checkBinaryRoundTrip(header: ConfigurationPatch?, events: [PageControlEvent
   binaryCopy.rewind()
   do {
     var reader = try TraceReader(
-      descriptor: binaryCopy.descriptor, name: "copy.pgtrace", chunkSize: 64 << 10)
+      descriptor: SystemDescriptor(rawValue: binaryCopy.descriptor), name: "copy.pgtrace",
+      chunkSize: 64 << 10)
     guard reader.format == .binary else { fatalError("BinaryTraceWriter output not binary") }
     var index = 0
     var sawHeader = false

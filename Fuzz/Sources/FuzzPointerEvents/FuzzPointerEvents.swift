@@ -1,6 +1,6 @@
 // FuzzPointerEvents: the input is a log of W3C Pointer Events as JSON Lines.
 //
-// bytes → TraceReader(path:importer: PointerEventsImporter()) → every event strictly into a
+// bytes → TraceReader(opening:importer: PointerEventsImporter()) → every event strictly into a
 // CheckedEngine (reducer invariants, phone with 8 pages, profile by size % 4): refused lines
 // are skipped, but an event the engine rejects traps (see Importing).
 import FuzzSupport

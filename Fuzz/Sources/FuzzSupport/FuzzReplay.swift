@@ -61,7 +61,7 @@ public enum FuzzReplay {
     options.skipsBadLines = true
     var observer = CheckingObserver(keepEvents: keepEvents)
     let outcome = TraceReplay(options).run(&reader, observer: &observer) { diagnostic in
-      _ = diagnostic.utf8.count
+      _ = diagnostic.description.utf8.count
     }
     switch outcome.failure {
     case nil:
@@ -125,7 +125,8 @@ struct CheckingObserver: ReplayObserver, ~Copyable {
   var step: InvariantChecker.Step?
   /// Where the records go, as with `--emit all`.
   var writer = RecordWriter(
-    descriptor: devNull, name: "/dev/null", types: .all, threshold: 16 << 10)
+    descriptor: SystemDescriptor(rawValue: devNull), name: "/dev/null", types: .all,
+    flush: .buffered(bytes: 16 << 10))
   /// The names of the input's sessions and string touch ids.
   var names = TraceNames()
 

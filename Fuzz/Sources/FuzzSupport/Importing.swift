@@ -1,7 +1,7 @@
 import PageTrace
 import PageTraceIO
 
-/// Replays a recording in another format through `TraceReader(path:importer:)`, strictly.
+/// Replays a recording in another format through `TraceReader(opening:importer:)`, strictly.
 ///
 /// A line the importer refuses (a ``TraceError`` from the reader) is fine: the input is
 /// arbitrary bytes, and `--on-error skip` skips such lines. But every event the importer
@@ -20,11 +20,11 @@ public enum Importing {
     let reader: TraceReader
     var engine: CheckedEngine
     do {
-      reader = try TraceReader(path: scratch.path, importer: importer)
+      reader = try TraceReader(opening: scratch.path, importer: importer)
       let configuration = try FuzzReplay.phone(profile: profile).resolve(file: "fuzz", line: 1)
       engine = try CheckedEngine(configuration)
     } catch {
-      fatalError("TraceReader(path:importer:) or the phone's engine failed: \(error)")
+      fatalError("TraceReader(opening:importer:) or the phone's engine failed: \(error)")
     }
     replayStrictly(reader, into: &engine)
   }

@@ -23,29 +23,33 @@ import PageTrace
 /// damaged.
 ///
 /// Like ``RecordWriter``, nothing is allocated per event once a trace's strings are known;
-/// records go to the descriptor when the buffer passes ``threshold`` bytes, on ``flush()``
-/// and at the end; the first write failure is kept in ``failure`` and thrown by ``flush()``
+/// records go to the descriptor as ``flushPolicy`` says (by default when the buffer passes
+/// 64 KiB; after each event under ``FlushPolicy/perEvent`` and ``FlushPolicy/perRecord``), on
+/// ``flush()`` and at the end; the first write failure is kept in ``failure`` and thrown by ``flush()``
 /// and ``finish()``. Call ``finish()`` at the end: it writes the end marker (once), and the
 /// file header of a trace without events. ``flush()`` alone leaves a file without the
 /// marker, which readers report as cut short.
 ///
 /// ```swift
-/// var writer = BinaryTraceWriter(descriptor: output.descriptor, name: "trace.pgtrace")
+/// var output = try OutputFile(path: "trace.pgtrace", inputs: [])
+/// var writer = BinaryTraceWriter(descriptor: output.descriptor, name: output.name)
 /// writer.writeHeader(patch)                 // optional; at most once, first
 /// for event in events { writer.write(event) }
 /// try writer.finish()                       // the end marker; nothing may follow
+/// try output.commit()
 /// ```
 public struct BinaryTraceWriter: ~Copyable {
-  /// The default flush threshold: 64 KiB.
-  public static let defaultThreshold = 64 << 10
   /// The default number of strings the table holds before indices are reused: 4096.
   public static let defaultStringCapacity = 4096
 
   /// The descriptor written to; the writer never closes it.
-  public let descriptor: Int32
+  public let descriptor: SystemDescriptor
   /// The name of the output in errors.
   public let name: String
-  /// The buffered size at which records are written out.
+  /// When records are written out.
+  public let flushPolicy: FlushPolicy
+  /// The buffered size at which records are written out: 1 (every event) under
+  /// ``FlushPolicy/perEvent``.
   public let threshold: Int
   /// The most strings defined at once, from 2 to ``BinaryTraceReader/maximumStringCount``.
   public let stringCapacity: Int
@@ -77,15 +81,21 @@ public struct BinaryTraceWriter: ~Copyable {
   /// - Parameters:
   ///   - descriptor: An open descriptor.
   ///   - name: The name used in errors.
-  ///   - threshold: The buffered size at which records are written out.
+  ///   - flush: When records are written out: when 64 KiB are buffered (the default), or after
+  ///     each event (``FlushPolicy/perEvent`` and ``FlushPolicy/perRecord`` alike).
   ///   - stringCapacity: The most strings defined at once (clamped to the format's limits).
+  ///
+  /// ```swift
+  /// var writer = BinaryTraceWriter(descriptor: .standardOutput, flush: .perEvent)
+  /// ```
   public init(
-    descriptor: Int32, name: String = "<stdout>", threshold: Int = defaultThreshold,
+    descriptor: SystemDescriptor, name: String = "<stdout>", flush: FlushPolicy = .buffered,
     stringCapacity: Int = defaultStringCapacity
   ) {
     self.descriptor = descriptor
     self.name = name
-    self.threshold = max(threshold, 1)
+    self.flushPolicy = flush
+    self.threshold = flush.writesEachEvent ? 1 : flush.threshold
     self.stringCapacity = min(max(stringCapacity, 2), BinaryTraceReader.maximumStringCount)
     self.buffer = _OutputBuffer(capacity: self.threshold + 512)
   }
@@ -330,6 +340,6 @@ public struct BinaryTraceWriter: ~Copyable {
   }
 
   private mutating func writeOut() {
-    buffer.drain(to: descriptor, name: name, failure: &failure)
+    buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
   }
 }

@@ -10,7 +10,7 @@ public struct TextWriter: ~Copyable {
   /// The buffered size at which text is written out: 64 KiB.
   public static let threshold = 64 << 10
   /// The descriptor written to; the writer never closes it.
-  public let descriptor: Int32
+  public let descriptor: SystemDescriptor
   /// The output's name in errors, e.g. `<stdout>`.
   public let name: String
   /// The first write failure, after which text is dropped.
@@ -18,7 +18,7 @@ public struct TextWriter: ~Copyable {
   private var buffer = _OutputBuffer(capacity: threshold + 512)
 
   /// Creates a writer.
-  public init(descriptor: Int32, name: String) {
+  public init(descriptor: SystemDescriptor, name: String) {
     self.descriptor = descriptor
     self.name = name
   }
@@ -78,7 +78,7 @@ public struct TextWriter: ~Copyable {
 
   private mutating func drainIfFull() {
     if buffer.count >= Self.threshold {
-      buffer.drain(to: descriptor, name: name, failure: &failure)
+      buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
     }
   }
 
@@ -86,7 +86,7 @@ public struct TextWriter: ~Copyable {
   ///
   /// - Throws: The first ``FileError`` met by this or an earlier write.
   public mutating func flush() throws(FileError) {
-    buffer.drain(to: descriptor, name: name, failure: &failure)
+    buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
     if let failure { throw failure }
   }
 }

@@ -50,7 +50,7 @@ public enum RecordingInspector {
         return found
       }
     }
-    var reader = path == "-" ? try TraceReader.standardInput() : try TraceReader(path: path)
+    var reader = try TraceReader(opening: path)
     let limit = lineLimit ?? .max
     if reader.format == .binary {
       var found = RecordingInspection(file: name, format: .binary)

@@ -24,25 +24,27 @@ import PageTrace
 /// the decoder rejects; so does an event the decoder would never produce (a touch other than
 /// `cancel` without coordinates).
 ///
-/// Like ``RecordWriter``, nothing is allocated per event; lines go to the descriptor when the
-/// buffer passes ``threshold`` bytes and on ``flush()``; the first write failure is kept in
+/// Like ``RecordWriter``, nothing is allocated per event; lines go to the descriptor as
+/// ``flushPolicy`` says (by default when the buffer passes 64 KiB; after each event under
+/// ``FlushPolicy/perEvent`` and ``FlushPolicy/perRecord``, as each line is one event) and on
+/// ``flush()``; the first write failure is kept in
 /// ``failure`` (later lines are dropped) and thrown by ``flush()``.
 ///
 /// ```swift
-/// var writer = EventWriter(descriptor: STDOUT_FILENO)
+/// var writer = EventWriter(descriptor: .standardOutput)
 /// writer.writeHeader(patch)
 /// for event in events { writer.write(event) }
 /// try writer.flush()
 /// ```
 public struct EventWriter: ~Copyable {
-  /// The default flush threshold: 64 KiB.
-  public static let defaultThreshold = 64 << 10
-
   /// The descriptor written to; the writer never closes it.
-  public let descriptor: Int32
+  public let descriptor: SystemDescriptor
   /// The name of the output in errors, e.g. `<stdout>`.
   public let name: String
-  /// The buffered size at which lines are written out.
+  /// When lines are written out.
+  public let flushPolicy: FlushPolicy
+  /// The buffered size at which lines are written out: 1 (every line) under
+  /// ``FlushPolicy/perEvent``.
   public let threshold: Int
   /// The first write failure, after which lines are dropped.
   public private(set) var failure: FileError?
@@ -56,13 +58,21 @@ public struct EventWriter: ~Copyable {
   /// Creates a writer.
   ///
   /// - Parameters:
-  ///   - descriptor: An open descriptor, e.g. `STDOUT_FILENO`.
+  ///   - descriptor: An open descriptor, e.g. ``SystemDescriptor/standardOutput``.
   ///   - name: The name used in errors.
-  ///   - threshold: The buffered size at which lines are written out.
-  public init(descriptor: Int32, name: String = "<stdout>", threshold: Int = defaultThreshold) {
+  ///   - flush: When lines are written out: when 64 KiB are buffered (the default), or after
+  ///     each event (``FlushPolicy/perEvent`` and ``FlushPolicy/perRecord`` alike).
+  ///
+  /// ```swift
+  /// var writer = EventWriter(descriptor: .standardOutput, flush: .perEvent)
+  /// ```
+  public init(
+    descriptor: SystemDescriptor, name: String = "<stdout>", flush: FlushPolicy = .buffered
+  ) {
     self.descriptor = descriptor
     self.name = name
-    self.threshold = max(threshold, 1)
+    self.flushPolicy = flush
+    self.threshold = flush.writesEachEvent ? 1 : flush.threshold
     self.buffer = _OutputBuffer(capacity: self.threshold + 512)
   }
 
@@ -97,7 +107,7 @@ public struct EventWriter: ~Copyable {
   }
 
   private mutating func writeOut() {
-    buffer.drain(to: descriptor, name: name, failure: &failure)
+    buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
   }
 }
 

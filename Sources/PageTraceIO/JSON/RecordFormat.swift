@@ -2,7 +2,7 @@
 /// output"): `pagetrace replay --format jsonl|csv`.
 ///
 /// ```swift
-/// var writer = RecordWriter(descriptor: STDOUT_FILENO, format: .csv, types: .all)
+/// var writer = RecordWriter(descriptor: .standardOutput, format: .csv, types: .all)
 /// writer.writeHeader()  // t,type,session,from,to,animated,interaction,cause,state,visible,text,page
 /// ```
 public enum RecordFormat: Sendable, Hashable, CaseIterable {

@@ -15,19 +15,25 @@ import PageTrace
 /// after setting ``types``, ``fileName`` and ``writesKeys``, and keep them so afterwards
 /// (``fileName`` may change, but not between set and `nil`).
 ///
-/// Records go to the descriptor when the buffer passes ``threshold`` bytes and on ``flush()``.
-/// `write(_:)` never throws, so it can be called from the engine's `emit` closure: the
+/// Records go to the descriptor as ``flushPolicy`` says (by default when the buffer passes
+/// 64 KiB; ``FlushPolicy/perEvent`` at each ``endEvent()``, ``FlushPolicy/perRecord`` after
+/// each record) and on ``flush()``. `write(_:)` never throws, so it can be
+/// called from the engine's `emit` closure: the
 /// first write failure is kept in ``failure`` (later records are dropped) and thrown by
 /// ``flush()``. Call ``flush()`` before the writer goes away: dropping it does not write.
 /// A broken pipe (``FileError/isBrokenPipe``) surfaces only if the process ignores `SIGPIPE`.
 ///
 /// ```swift
-/// var writer = RecordWriter(descriptor: STDOUT_FILENO, types: .all)
+/// var writer = RecordWriter(descriptor: .standardOutput, types: .all)
 /// try engine.handle(event) { writer.write($0) }
 /// try writer.flush()
 /// // {"t":0.5,"type":"transition","from":0,"to":1,"animated":true,...,"cause":"tap"}
 ///
-/// var table = RecordWriter(descriptor: STDOUT_FILENO, format: .csv)
+/// var live = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
+/// try engine.handle(event) { live.write($0) }
+/// live.endEvent()  // the event's records are written out now
+///
+/// var table = RecordWriter(descriptor: .standardOutput, format: .csv)
 /// table.writeHeader()
 /// try engine.handle(event) { table.write($0) }
 /// try table.flush()
@@ -35,19 +41,18 @@ import PageTrace
 /// // 0.5,transition,,0,1,true,discrete,tap
 /// ```
 public struct RecordWriter: ~Copyable {
-  /// The default flush threshold: 64 KiB.
-  public static let defaultThreshold = 64 << 10
-
   /// The descriptor written to; the writer never closes it.
-  public let descriptor: Int32
+  public let descriptor: SystemDescriptor
   /// The name of the output in errors, e.g. `<stdout>`.
   public let name: String
   /// JSON Lines or CSV.
   public let format: RecordFormat
   /// The record types written; others are skipped.
   public var types: RecordTypes
-  /// The buffered size at which records are written out.
-  public let threshold: Int
+  /// When records are written out.
+  public let flushPolicy: FlushPolicy
+  /// The buffered size at which records are written out (``FlushPolicy/threshold``).
+  public var threshold: Int { flushPolicy.threshold }
   /// The input file name added to every record as `"file"`, or `nil` for none.
   public var fileName: String? {
     didSet { fileSuffix = fileName.map { Self.fileSuffix(for: $0, format: format) } ?? [] }
@@ -83,22 +88,27 @@ public struct RecordWriter: ~Copyable {
   /// Creates a writer.
   ///
   /// - Parameters:
-  ///   - descriptor: An open descriptor, e.g. `STDOUT_FILENO`.
+  ///   - descriptor: An open descriptor, e.g. ``SystemDescriptor/standardOutput``.
   ///   - name: The name used in errors.
   ///   - format: JSON Lines (the default) or CSV.
   ///   - types: The record types to write; the default is transitions only (docs/behaviour.md,
   ///     "Choosing records").
-  ///   - threshold: The buffered size at which records are written out.
+  ///   - flush: When records are written out: when 64 KiB are buffered (the default), at the
+  ///     end of each event (``endEvent()``), or after each record.
+  ///
+  /// ```swift
+  /// var writer = RecordWriter(descriptor: .standardOutput, types: .all, flush: .perEvent)
+  /// ```
   public init(
-    descriptor: Int32, name: String = "<stdout>", format: RecordFormat = .jsonLines,
-    types: RecordTypes = .transition, threshold: Int = defaultThreshold
+    descriptor: SystemDescriptor, name: String = "<stdout>", format: RecordFormat = .jsonLines,
+    types: RecordTypes = .transition, flush: FlushPolicy = .buffered
   ) {
     self.descriptor = descriptor
     self.name = name
     self.format = format
     self.types = types
-    self.threshold = max(threshold, 1)
-    self.buffer = _OutputBuffer(capacity: self.threshold + 512)
+    self.flushPolicy = flush
+    self.buffer = _OutputBuffer(capacity: flush.threshold + 512)
   }
 
   /// Appends a record if its type is selected, writing the buffer out past ``threshold``.
@@ -326,6 +336,22 @@ public struct RecordWriter: ~Copyable {
       + "\n"
   }
 
+  /// Ends the records of one input event: under ``FlushPolicy/perEvent`` writes out
+  /// everything buffered (nothing when no record was), under other policies does nothing.
+  /// Never throws, like `write(_:)`: a failure is kept in ``failure``.
+  ///
+  /// The replay loop calls it after each event the engine accepts
+  /// (``ReplayObserver/endEvent()``); a loop of its own calls it after `handle`:
+  ///
+  /// ```swift
+  /// try engine.handle(event) { writer.write($0) }
+  /// writer.endEvent()
+  /// ```
+  @inline(__always)
+  public mutating func endEvent() {
+    if flushPolicy.writesEachEvent { writeOut() }
+  }
+
   /// Writes out everything buffered.
   ///
   /// - Throws: The first ``FileError`` met by this or an earlier write.
@@ -335,7 +361,7 @@ public struct RecordWriter: ~Copyable {
   }
 
   private mutating func writeOut() {
-    buffer.drain(to: descriptor, name: name, failure: &failure)
+    buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
   }
 
   private mutating func appendInteraction(_ state: InteractionState) {

@@ -52,7 +52,7 @@ public struct OutputFile: ~Copyable {
   public static let keptSuffix = ".partial"
 
   /// The descriptor to write to; the output owns it (unless it is standard output).
-  public let descriptor: Int32
+  public let descriptor: SystemDescriptor
   /// The output's name in messages: `<stdout>` or the path (as ``SystemPath/description``
   /// shows it).
   public let name: String
@@ -78,13 +78,13 @@ public struct OutputFile: ~Copyable {
   }
 
   private init(descriptor: Int32, path: SystemPath, temporary: SystemPath?, existed: Bool) {
-    self.descriptor = descriptor
+    self.descriptor = SystemDescriptor(rawValue: descriptor)
     self.path = path
     let name = path == .standardStream ? Self.standardOutputName : path.description
     self.name = name
     self.temporaryPath = temporary
     self.existed = existed
-    self.text = TextWriter(descriptor: descriptor, name: name)
+    self.text = TextWriter(descriptor: SystemDescriptor(rawValue: descriptor), name: name)
   }
 
   /// Opens the output a user named: `nil` or `-` is standard output, anything else a path.
@@ -209,20 +209,22 @@ public struct OutputFile: ~Copyable {
     do throws(FileError) {
       try flush()
       guard let temporaryPath else {
-        if descriptor != _System.standardOutput {
+        if descriptor.rawValue != _System.standardOutput {
           isClosed = true
-          try _System.closeAfterWriting(descriptor, name: name)
+          try _System.closeAfterWriting(descriptor.rawValue, name: name)
         }
         return
       }
-      try _System.synchronize(descriptor, name: name)
+      try _System.synchronize(descriptor.rawValue, name: name)
       isClosed = true
-      try _System.closeAfterWriting(descriptor, name: name)
+      try _System.closeAfterWriting(descriptor.rawValue, name: name)
       if let code = _System.rename(temporaryPath, to: path) {
         throw FileError(.writeFailed, path: name, code: code)
       }
     } catch {
-      if !isClosed && descriptor != _System.standardOutput { _System.close(descriptor) }
+      if !isClosed && descriptor.rawValue != _System.standardOutput {
+        _System.close(descriptor.rawValue)
+      }
       if let temporaryPath { _System.unlink(temporaryPath) }
       throw error
     }
@@ -245,11 +247,11 @@ public struct OutputFile: ~Copyable {
   public consuming func abandonKeeping() -> SystemPath? {
     try? flush()
     guard let temporaryPath else {
-      if descriptor != _System.standardOutput { _System.close(descriptor) }
+      if descriptor.rawValue != _System.standardOutput { _System.close(descriptor.rawValue) }
       return nil
     }
-    let produced = (_System.identity(of: descriptor)?.size ?? 0) > preambleSize
-    _System.close(descriptor)
+    let produced = (_System.identity(of: descriptor.rawValue)?.size ?? 0) > preambleSize
+    _System.close(descriptor.rawValue)
     guard produced else {
       _System.unlink(temporaryPath)
       return nil

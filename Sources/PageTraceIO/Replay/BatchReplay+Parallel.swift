@@ -6,7 +6,7 @@ extension BatchReplay {
   private final class Slot: @unchecked Sendable {
     // Written by one worker before `done.signal()`, read by the caller after `done.wait()`.
     var result = FileResult()
-    var diagnostics: [String] = []
+    var diagnostics: [ReplayProblem] = []
     var output: Int32 = -1
     let done = DispatchSemaphore(value: 0)
   }
@@ -57,9 +57,9 @@ extension BatchReplay {
   }
 
   func runInParallel(
-    _ files: [SystemPath], workers: Int, names: Bool, to descriptor: Int32, name: String,
-    report: (String) -> Void
-  ) throws(Failure) -> Summary {
+    _ files: [SystemPath], workers: Int, names: Bool, to descriptor: SystemDescriptor, name: String,
+    report: (ReplayProblem) -> Void
+  ) throws(ReplayFailure) -> ReplaySummary {
     if options.format == .csv {  // one header row, at the top; workers write rows only
       var header = RecordWriter(
         descriptor: descriptor, name: name, format: .csv, types: options.types)
@@ -98,8 +98,8 @@ extension BatchReplay {
       return try runInOrder(
         files, names: names, to: descriptor, name: name, writesHeader: false, report: report)
     }
-    var summary = Summary()
-    var failure: Failure?
+    var summary = ReplaySummary()
+    var failure: ReplayFailure?
     var started = slots.count  // after a failure: only the files a worker took
     var index = 0
     while index < started {
@@ -108,7 +108,7 @@ extension BatchReplay {
       if failure == nil {
         if slot.output >= 0,
           let error = _copy(
-            from: slot.output, to: descriptor, name: name, csv: options.format == .csv)
+            from: slot.output, to: descriptor.rawValue, name: name, csv: options.format == .csv)
         {
           failure = error.path == name ? .output(error) : _temporaryFailure(error)
           started = cursor.stop()  // nothing more can be written: start no other file
@@ -142,7 +142,8 @@ extension BatchReplay {
       return
     }
     var writer = RecordWriter(
-      descriptor: slot.output, name: temporary, format: options.format, types: options.types)
+      descriptor: SystemDescriptor(rawValue: slot.output), name: temporary, format: options.format,
+      types: options.types)
     writer.fileName = names ? TraceReader.displayName(of: file) : nil
     writer.writesKeys = options.writesKeys
     slot.result = replay(file, into: &writer) { slot.diagnostics.append($0) }

@@ -13,8 +13,8 @@ import PageTrace
 /// var options = BatchReplay.Options()
 /// options.types = .all
 /// options.jobs = 2
-/// let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: STDOUT_FILENO) {
-///   diagnostic in print(diagnostic)
+/// let summary = try BatchReplay(options).run(["a.jsonl", "b.jsonl"], to: .standardOutput) {
+///   problem in print(problem)  // a ReplayProblem
 /// }
 /// ```
 public struct BatchReplay: Sendable {
@@ -73,11 +73,6 @@ public struct BatchReplay: Sendable {
     }
   }
 
-  /// What a run did.
-  public typealias Summary = ReplaySummary
-  /// Why a run stopped early.
-  public typealias Failure = ReplayFailure
-
   /// The options in use.
   public let options: Options
 
@@ -85,27 +80,28 @@ public struct BatchReplay: Sendable {
   public init(_ options: Options) { self.options = options }
 
   /// Replays `files` (`-` is standard input) to `descriptor`, calling `report` with each
-  /// diagnostic line (a skipped line, an unreadable file) in input order.
+  /// problem (a skipped line, an importer's note, an unreadable file: a ``ReplayProblem``) in
+  /// input order.
   ///
   /// - Parameters:
   ///   - files: The inputs, in order.
   ///   - descriptor: The output, open for writing (it is not closed).
   ///   - name: The output's name in errors, e.g. `<stdout>` or its path.
-  ///   - report: Called with each diagnostic line, in input order.
-  /// - Throws: ``Failure`` after every record of earlier lines and files was written.
+  ///   - report: Called with each problem, in input order.
+  /// - Throws: ``ReplayFailure`` after every record of earlier lines and files was written.
   public func run(
-    _ files: [String], to descriptor: Int32, name: String = "<stdout>",
-    report: (String) -> Void
-  ) throws(Failure) -> Summary {
+    _ files: [String], to descriptor: SystemDescriptor, name: String = "<stdout>",
+    report: (ReplayProblem) -> Void
+  ) throws(ReplayFailure) -> ReplaySummary {
     try run(files.map { SystemPath($0) }, to: descriptor, name: name, report: report)
   }
 
   /// Replays files named by their bytes (``run(_:to:name:report:)-([String],_,_,_)``); each is
   /// named in records and diagnostics as ``SystemPath/description`` shows it.
   public func run(
-    _ files: [SystemPath], to descriptor: Int32, name: String = "<stdout>",
-    report: (String) -> Void
-  ) throws(Failure) -> Summary {
+    _ files: [SystemPath], to descriptor: SystemDescriptor, name: String = "<stdout>",
+    report: (ReplayProblem) -> Void
+  ) throws(ReplayFailure) -> ReplaySummary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
     let names = namesFiles(files)
     let workers = options.jobs <= 1 || files.count <= 1 ? 1 : Self.workers(jobs: options.jobs)
@@ -119,14 +115,14 @@ public struct BatchReplay: Sendable {
   /// Replays `files` one after the other on the caller's thread; `writesHeader: false` when
   /// the CSV header row is already written.
   func runInOrder(
-    _ files: [SystemPath], names: Bool, to descriptor: Int32, name: String,
-    writesHeader: Bool = true, report: (String) -> Void
-  ) throws(Failure) -> Summary {
+    _ files: [SystemPath], names: Bool, to descriptor: SystemDescriptor, name: String,
+    writesHeader: Bool = true, report: (ReplayProblem) -> Void
+  ) throws(ReplayFailure) -> ReplaySummary {
     var writer = RecordWriter(
       descriptor: descriptor, name: name, format: options.format, types: options.types)
     writer.writesKeys = options.writesKeys
-    var summary = Summary()
-    var failure: Failure?
+    var summary = ReplaySummary()
+    var failure: ReplayFailure?
     for (index, file) in files.enumerated() {
       writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
       if index == 0 && writesHeader { writer.writeHeader() }
@@ -163,14 +159,14 @@ public struct BatchReplay: Sendable {
   // MARK: One file
 
   struct FileResult: Sendable {
-    var summary = Summary()
-    var failure: Failure?
+    var summary = ReplaySummary()
+    var failure: ReplayFailure?
   }
 
   /// Replays one input into `writer` through the one loop; never throws: what went wrong is
   /// in the result. An input that cannot be opened is reported and skipped when bad lines are.
   func replay(
-    _ file: SystemPath, into writer: inout RecordWriter, report: (String) -> Void
+    _ file: SystemPath, into writer: inout RecordWriter, report: (ReplayProblem) -> Void
   ) -> FileResult {
     var result = FileResult()
     var reader: TraceReader
@@ -183,7 +179,7 @@ public struct BatchReplay: Sendable {
       if error.isResourceShortage {  // never skipped: another try may open it
         result.failure = .resources(error)
       } else if options.skipsBadLines {
-        report("pagetrace: error: \(error)")
+        report(.unreadableInput(error))
       } else {
         result.failure = .input(error)
       }

@@ -23,7 +23,7 @@ import PageTrace
 ///   }
 /// }
 /// var counter = TransitionCounter()
-/// var reader = try TraceReader(path: "trace.jsonl")
+/// var reader = try TraceReader(opening: "trace.jsonl")
 /// let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &counter) {
 ///   print($0)
 /// }
@@ -40,6 +40,10 @@ public protocol ReplayObserver: ~Copyable {
   /// follows, read without copying the control
   /// (`PageControlEngine.trackedTouch(for:)`).
   static var observesTrackedTouches: Bool { get }
+  /// Whether the loop calls ``endEvent()`` after each event the engine accepts:
+  /// ``RecordWriter`` does, to write out each event's records under
+  /// ``FlushPolicy/perEvent``.
+  static var observesEventEnds: Bool { get }
   /// A failure that should stop the replay, such as a write error of the observer's output;
   /// the loop checks it every few thousand events and at the end.
   var outputFailure: FileError? { get }
@@ -66,6 +70,10 @@ public protocol ReplayObserver: ~Copyable {
   /// ``observesTrackedTouches`` is
   /// `true`, and only for accepted events.
   mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?)
+  /// The engine is done with the event of the last ``eventLine(_:)``: every record it wrote
+  /// for it was observed, and ``didHandle(_:control:)`` called. Called only when
+  /// ``observesEventEnds`` is `true`, and only for accepted events.
+  mutating func endEvent()
 }
 
 extension ReplayObserver where Self: ~Copyable {
@@ -75,6 +83,8 @@ extension ReplayObserver where Self: ~Copyable {
   public static var observesControls: Bool { false }
   /// `false`: ``didHandle(_:trackedTouch:)`` is not called.
   public static var observesTrackedTouches: Bool { false }
+  /// `false`: ``endEvent()`` is not called.
+  public static var observesEventEnds: Bool { false }
   /// `nil`: nothing stops the replay.
   public var outputFailure: FileError? { nil }
   /// Does nothing.
@@ -93,11 +103,16 @@ extension ReplayObserver where Self: ~Copyable {
   public mutating func didHandle(_ event: EngineEvent, control: PageControl) {}
   /// Does nothing.
   public mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {}
+  /// Does nothing.
+  public mutating func endEvent() {}
 }
 
 extension RecordWriter: ReplayObserver {
   /// `false`: a writer takes records only.
   public static var observesEvents: Bool { false }
+  /// `true`: each event's records are written out at its end under ``FlushPolicy/perEvent``
+  /// (``endEvent()``).
+  public static var observesEventEnds: Bool { true }
   /// The first write failure (``failure``).
   public var outputFailure: FileError? { failure }
   /// Remembers the session's name for its records.

@@ -23,12 +23,20 @@ import PageTrace
 /// the next line, or with the next record unless the binary trace is damaged beyond it (then
 /// ``next()`` returns `nil`).
 ///
+/// Open an input by its name with ``init(opening:importer:name:chunkSize:maximumLineLength:)-(String,_,_,_,_)``
+/// (`-` is standard input, the one meaning it has everywhere), or read a descriptor the
+/// program opened with ``init(descriptor:name:importer:chunkSize:maximumLineLength:)``. With
+/// an importer, a recording in another format (CSV, `getevent`, Pointer Events) is read
+/// instead of a trace. The type's other parts: finding inputs (``displayName(of:)-(String)``,
+/// ``checkReadable(_:)-(String)``, ``traceFiles(inDirectory:)-(String)``).
+///
 /// ```swift
-/// var reader = try TraceReader(path: "trace")   // JSON Lines or binary
+/// var reader = try TraceReader(opening: "trace")   // JSON Lines or binary; "-" is standard input
 /// while let item = try reader.next() {
 ///   switch item {
 ///   case .blank: break
 ///   case .header(let patch): header = patch
+///   case .note(let note): print(note)            // only with an importer
 ///   case .event(let event, _):
 ///     do { try engine.handle(event) { writer.write($0) } } catch {
 ///       throw reader.error(for: error)
@@ -47,28 +55,28 @@ public struct TraceReader: ~Copyable {
   /// decompressed trace.
   public let isGzip: Bool
   /// The line (JSON Lines) or record (binary) of the item last handed out or reported.
-  public private(set) var lineNumber = 0
+  public internal(set) var lineNumber = 0
 
-  private var lines: LineReader?
-  private var decoder: TraceDecoder
-  private var binary: BinaryTraceReader?
+  var lines: LineReader?
+  var decoder: TraceDecoder
+  var binary: BinaryTraceReader?
   /// The bytes of the last JSON line handed out, valid until the next read.
-  private var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+  var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Events of sessions outside this shard may be passed over without decoding
   /// (``TraceItemKind/otherShard``): JSON Lines event lines whose session can be read
-  /// without decoding them (``TraceReplay/Shard/membership(ofLine:)``). Other lines are
+  /// without decoding them (the session name found by a scan of the line). Other lines are
   /// decoded, and whoever replays checks their session.
   public var shard: TraceReplay.Shard?
   /// With an importer (`--from csv` …), text lines go through it instead of the decoder.
-  private var importer: (any LineImporter)?
+  var importer: (any LineImporter)?
   /// Whether an importer reads the lines (set with it): a plain flag, so the hot path never
   /// copies the existential to find out.
-  private var imports = false
-  private var imported: [TraceItem] = []
-  private var importedIndex = 0
-  private var importFinished = false
+  var imports = false
+  var imported: [TraceItem] = []
+  var importedIndex = 0
+  var importFinished = false
   /// How the lines handed to the importer were used.
-  private(set) var importTally = _ImportTally()
+  var importTally = _ImportTally()
 
   /// Whether an importer reads the lines (`--from csv` …).
   public var isImporting: Bool { imports }
@@ -76,148 +84,99 @@ public struct TraceReader: ~Copyable {
   /// Header lines the importer read (a CSV header row).
   var importedHeaderLines: Int { importer?.headerLines ?? 0 }
 
-  /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
+  /// Opens an input by the name a user gives: a path, or `-` for standard input (named
+  /// ``LineReader/standardInputName``, `<stdin>`; a file named `-` is `./-`), read as a trace
+  /// or, with `importer`, as a recording in another format. A file is closed when the reader
+  /// goes away; standard input is not. The first chunk is read here, to find the format.
   ///
-  /// The first chunk is read here, to find the format.
+  /// ```swift
+  /// // Compiled, not run: the files are examples.
+  /// var trace = try TraceReader(opening: "trace.jsonl.gz")
+  /// var piped = try TraceReader(opening: "-")  // standard input
+  /// var recording = try TraceReader(
+  ///   opening: "touches.csv", importer: CSVImporter(.init(time: 1, phase: 2, x: 3, y: 4)))
+  /// ```
   ///
   /// - Parameters:
-  ///   - descriptor: An open file descriptor.
-  ///   - name: The name used in errors.
+  ///   - file: A path, or `-` for standard input.
+  ///   - importer: Reads a recording in another format (CSV, `getevent`, Pointer Events)
+  ///     line by line instead of a trace.
+  ///   - name: The name used in errors and records instead of the path or `<stdin>`
+  ///     (`replay --name`); errors opening the file still name its path.
+  ///   - chunkSize: Bytes per read, at least 1.
+  ///   - maximumLineLength: The longest line accepted, and the longest string of a binary
+  ///     trace, in bytes (`--max-line-length`).
+  /// - Throws: ``FileError`` if the input cannot be opened (``FileError/isOpenFailure``) or its
+  ///   first chunk cannot be read.
+  public init(
+    opening file: String, importer: (any LineImporter)? = nil, name: String? = nil,
+    chunkSize: Int = LineReader.defaultChunkSize,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) throws(FileError) {
+    try self.init(
+      opening: SystemPath(file), importer: importer, name: name, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength)
+  }
+
+  /// Opens an input named by its bytes, `-` for standard input
+  /// (``init(opening:importer:name:chunkSize:maximumLineLength:)-(String,_,_,_,_)``); it is
+  /// named in errors and records as ``SystemPath/description`` shows it.
+  ///
+  /// ```swift
+  /// // Compiled, not run: the file is an example.
+  /// let path = SystemPath(bytes: Array("caf".utf8) + [0xE9] + Array(".jsonl".utf8))
+  /// var reader = try TraceReader(opening: path)  // named caf\xE9.jsonl in errors
+  /// ```
+  public init(
+    opening file: SystemPath, importer: (any LineImporter)? = nil, name: String? = nil,
+    chunkSize: Int = LineReader.defaultChunkSize,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) throws(FileError) {
+    if file == .standardStream {
+      try self.init(
+        reading: _System.standardInput, owned: false,
+        name: name ?? LineReader.standardInputName, chunkSize: chunkSize,
+        maximumLineLength: maximumLineLength)
+    } else {
+      let descriptor = try _System.openForReading(file)
+      try self.init(
+        reading: descriptor, owned: true, name: name ?? file.description, chunkSize: chunkSize,
+        maximumLineLength: maximumLineLength)
+    }
+    if let importer {
+      self.importer = importer
+      imports = true
+    }
+  }
+
+  /// Reads from a descriptor the program opened and keeps (the reader never closes it): a
+  /// pipe, a socket, a file opened its own way. The first chunk is read here, to find the
+  /// format.
+  ///
+  /// ```swift
+  /// var reader = try TraceReader(descriptor: .standardInput, name: "<stdin>")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open descriptor, read from where it stands.
+  ///   - name: The name used in errors and records.
+  ///   - importer: Reads a recording in another format instead of a trace.
   ///   - chunkSize: Bytes per read, at least 1.
   ///   - maximumLineLength: The longest line accepted in JSON Lines, and the longest string
   ///     accepted in a binary trace, in bytes.
   /// - Throws: ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
   public init(
-    descriptor: Int32, name: String, chunkSize: Int = LineReader.defaultChunkSize,
-    maximumLineLength: Int = LineReader.defaultMaximumLineLength
-  ) throws(FileError) {
-    try self.init(
-      descriptor: descriptor, owned: false, name: name, chunkSize: chunkSize,
-      maximumLineLength: maximumLineLength)
-  }
-
-  /// Opens a file for reading; the descriptor is closed when the reader goes away.
-  ///
-  /// - Throws: ``FileError`` if the file cannot be opened (``FileError/isOpenFailure``) or
-  ///   its first chunk cannot be read.
-  public init(
-    path: String, chunkSize: Int = LineReader.defaultChunkSize,
-    maximumLineLength: Int = LineReader.defaultMaximumLineLength
-  ) throws(FileError) {
-    let descriptor = try _System.openForReading(SystemPath(path))
-    try self.init(
-      descriptor: descriptor, owned: true, name: path, chunkSize: chunkSize,
-      maximumLineLength: maximumLineLength)
-  }
-
-  /// A reader of standard input, named `<stdin>`.
-  public static func standardInput(
+    descriptor: SystemDescriptor, name: String, importer: (any LineImporter)? = nil,
     chunkSize: Int = LineReader.defaultChunkSize,
     maximumLineLength: Int = LineReader.defaultMaximumLineLength
-  ) throws(FileError) -> TraceReader {
-    try TraceReader(
-      descriptor: _System.standardInput, name: LineReader.standardInputName, chunkSize: chunkSize,
-      maximumLineLength: maximumLineLength)
-  }
-
-  private init(
-    descriptor: Int32, owned: Bool, name: String, chunkSize: Int, maximumLineLength: Int
   ) throws(FileError) {
-    precondition(chunkSize >= 1 && maximumLineLength >= 1, "sizes must be at least 1")
-    let magic = BinaryTraceReader.magic
-    let capacity = max(chunkSize, magic.count)
-    let prefix = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-    defer { prefix.deallocate() }
-    // The raw bytes: gzip (`1F 8B`), binary, or JSON Lines.
-    var sniffed: (count: Int, atEnd: Bool)
-    do {
-      sniffed = try Self.sniff(
-        into: prefix, capacity: capacity, chunkSize: chunkSize,
-        magics: [_ByteSource.gzipMagic, magic]
-      ) { buffer, count throws(FileError) in
-        try _System.read(descriptor, into: buffer, count: count, name: name)
-      }
-    } catch {
-      if owned { _System.close(descriptor) }
-      throw error
+    try self.init(
+      reading: descriptor.rawValue, owned: false, name: name, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength)
+    if let importer {
+      self.importer = importer
+      imports = true
     }
-    let isGzip =
-      sniffed.count >= 2 && Self.starts(prefix, sniffed.count, with: _ByteSource.gzipMagic)
-    let source: _ByteSource
-    if isGzip {
-      // The compressed bytes read so far start the stream; the content is sniffed again, as
-      // it comes out of it.
-      let gzip = _GzipStream(
-        prefix: UnsafeRawBufferPointer(start: prefix, count: sniffed.count),
-        prefixEndsInput: sniffed.atEnd, chunkSize: chunkSize)
-      source = _ByteSource(descriptor: descriptor, owned: owned, name: name, gzip: gzip)
-      var damaged = false
-      sniffed = try Self.sniff(
-        into: prefix, capacity: capacity, chunkSize: chunkSize, magics: [magic]
-      ) { buffer, count throws(FileError) in
-        do {
-          return try gzip.read(into: buffer, count: count, from: descriptor, name: name)
-        } catch let error as FileError {
-          throw error
-        } catch {
-          // Damage is thrown again by the first read of the trace, which gives it its line.
-          if let damage = error as? _GzipDamage { gzip.keep(damage) }
-          damaged = true
-          return 0
-        }
-      }
-      if damaged { sniffed.atEnd = false }
-    } else {
-      source = _ByteSource(descriptor: descriptor, owned: owned, name: name)
-    }
-    let count = sniffed.count
-    let isBinary = count >= magic.count && Self.starts(prefix, count, with: magic)
-    let bytes = UnsafeRawBufferPointer(start: prefix, count: count)
-    self.name = name
-    self.isGzip = isGzip
-    self.decoder = TraceDecoder(file: name)
-    if isBinary {
-      self.format = .binary
-      self.lines = nil
-      self.binary = BinaryTraceReader(
-        source: source, chunkSize: chunkSize, maximumStringLength: maximumLineLength,
-        prefix: bytes, prefixEndsInput: sniffed.atEnd)
-    } else {
-      self.format = .jsonLines
-      self.lines = LineReader(
-        source: source, chunkSize: chunkSize, maximumLineLength: maximumLineLength,
-        prefix: bytes, prefixEndsInput: sniffed.atEnd)
-      self.binary = nil
-    }
-  }
-
-  /// Whether the `count` bytes at `bytes` start with `magic`.
-  private static func starts(_ bytes: UnsafeRawPointer, _ count: Int, with magic: [UInt8]) -> Bool {
-    count >= magic.count
-      && (0..<magic.count).allSatisfy {
-        bytes.load(fromByteOffset: $0, as: UInt8.self) == magic[$0]
-      }
-  }
-
-  /// Reads the first bytes of an input into `prefix` with `read` until each of `magics` is
-  /// complete or ruled out, so that a short first line typed on a terminal is not held back.
-  private static func sniff(
-    into prefix: UnsafeMutableRawPointer, capacity: Int, chunkSize: Int, magics: [[UInt8]],
-    read: (UnsafeMutableRawPointer, Int) throws(FileError) -> Int
-  ) throws(FileError) -> (count: Int, atEnd: Bool) {
-    var count = 0
-    func undecided() -> Bool {
-      magics.contains { magic in
-        count < magic.count
-          && (0..<count).allSatisfy { prefix.load(fromByteOffset: $0, as: UInt8.self) == magic[$0] }
-      }
-    }
-    while undecided() {
-      let read = try read(prefix + count, min(chunkSize, capacity - count))
-      if read == 0 { return (count, true) }
-      count += read
-    }
-    return (count, false)
   }
 
   /// Returns the next item, or `nil` at the end of the trace.
@@ -293,7 +252,7 @@ public struct TraceReader: ~Copyable {
   public var note: ImportNote? {
     !imports ? fromBinary { $0.note } ?? importedNote : importedNote
   }
-  private var importedNote: ImportNote?
+  var importedNote: ImportNote?
 
   /// The name of a session of this input: `nil` for ``PageTrace/SessionID/defaultSession``.
   public func name(of session: SessionID) -> String? {
@@ -391,260 +350,4 @@ public struct TraceReader: ~Copyable {
       offsets: !imports ? decoder.valueOffsets : _ValueOffsets())
   }
 
-  /// How an input is named in records and messages: its path, or `<stdin>` for `-`.
-  public static func displayName(of file: String) -> String {
-    file == "-" ? LineReader.standardInputName : file
-  }
-
-  /// How an input is named in records and messages: its path as
-  /// ``SystemPath/description`` shows it, or `<stdin>` for `-`.
-  public static func displayName(of file: SystemPath) -> String {
-    file == .standardStream ? LineReader.standardInputName : file.description
-  }
-
-  /// Checks, without reading it, that an input can be opened: `-` (standard input) always
-  /// can.
-  ///
-  /// - Throws: ``FileError`` saying why it cannot (missing, a directory, not readable).
-  public static func checkReadable(_ file: String) throws(FileError) {
-    try checkReadable(SystemPath(file))
-  }
-
-  /// Checks, without reading it, that an input named by its bytes can be opened
-  /// (``checkReadable(_:)-(String)``).
-  public static func checkReadable(_ file: SystemPath) throws(FileError) {
-    guard file != .standardStream else { return }
-    if let error = _System.errorOpening(file) { throw error }
-  }
-
-  /// Whether an input names a directory (links followed); `-` never does.
-  public static func isDirectory(_ file: String) -> Bool { isDirectory(SystemPath(file)) }
-
-  /// Whether an input named by its bytes names a directory (links followed); `-` never does.
-  public static func isDirectory(_ file: SystemPath) -> Bool {
-    file != .standardStream && _System.identity(ofPath: file)?.isDirectory == true
-  }
-
-  /// The trace files of a directory, as paths (`DIR/NAME`), in the byte order of their names:
-  /// every regular file (or link to one) that ``TraceFileSelection/traces`` chooses, that is
-  /// whose name ends in `.jsonl`, `.pgtrace` or `.ptrace`, or one of those and `.gz`. Nothing
-  /// below it is read: subdirectories, FIFOs and devices are left out, like hidden files and
-  /// `NAME.partial` files (what a failed run kept of its output).
-  ///
-  /// - Throws: ``FileError`` if the directory cannot be listed, or
-  ///   (``FileError/Kind/openFailed``) if it holds no trace file, or (`EILSEQ`) if the name
-  ///   of one is not UTF-8 (``traceFiles(inDirectory:)-(SystemPath)`` reads those).
-  public static func traceFiles(inDirectory directory: String) throws(FileError) -> [String] {
-    try traceFiles(inDirectory: SystemPath(directory)).map { (file) throws(FileError) in
-      guard let path = file.string else {
-        throw FileError(
-          .readFailed, path: directory, code: _System.illegalByteSequence,
-          message: "the file name \(file) is not UTF-8")
-      }
-      return path
-    }
-  }
-
-  /// The trace files of a directory named by its bytes, as paths (`DIR/NAME`) of bytes, so
-  /// that every name, UTF-8 or not, can be opened (``traceFiles(inDirectory:)-(String)``).
-  public static func traceFiles(
-    inDirectory directory: SystemPath
-  ) throws(FileError) -> [SystemPath] {
-    try traceFiles(inDirectory: directory, selecting: .traces).files
-  }
-
-  /// The files of a directory that `selection` chooses, as paths (`DIR/NAME`) of bytes in the
-  /// byte order of their names, and the names of the other regular files (or links to one).
-  /// Nothing below it is read: subdirectories, FIFOs and devices are neither, like hidden
-  /// files.
-  ///
-  /// - Throws: ``FileError`` if the directory cannot be listed, or
-  ///   (``FileError/Kind/openFailed``) if `selection` chooses none of its files; the message
-  ///   says what was looked for and names the files left out.
-  public static func traceFiles(
-    inDirectory directory: SystemPath, selecting selection: TraceFileSelection
-  ) throws(FileError) -> DirectoryListing {
-    let folder = directory.hasSuffix("/") ? directory : directory + "/"
-    let names = try _System.directoryEntries(directory)
-      .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-    var listing = DirectoryListing(files: [], leftOut: [])
-    for name in names where _System.identity(ofPath: folder + name)?.isRegular == true {
-      if selection.selects(name) {
-        listing.files.append(folder + name)
-      } else {
-        listing.leftOut.append(name)
-      }
-    }
-    guard !listing.files.isEmpty else {
-      var message = "the directory holds no trace files (\(selection.description))"
-      if let others = listing.leftOutSummary() {
-        message += "; \(others); choose files with --glob PATTERN"
-      }
-      throw FileError(.openFailed, path: directory.description, code: 0, message: message)
-    }
-    return listing
-  }
-
-  /// Opens an input by the name a user gives: a path, or `-` for standard input (named
-  /// ``LineReader/standardInputName``, `<stdin>`), read as a trace or, with `importer`, as a
-  /// recording in another format.
-  ///
-  /// - Parameters:
-  ///   - file: A path, or `-` for standard input.
-  ///   - importer: The importer of a recording in another format, or `nil` for a trace.
-  ///   - name: The name used in errors instead of the path or `<stdin>` (`replay --name`);
-  ///     errors opening the file still name its path.
-  ///   - maximumLineLength: The longest line accepted, and the longest string of a binary
-  ///     trace (`--max-line-length`).
-  /// - Throws: ``FileError`` if the input cannot be opened or its first chunk read.
-  public init(
-    opening file: String, importer: (any LineImporter)? = nil, name: String? = nil,
-    maximumLineLength: Int = LineReader.defaultMaximumLineLength
-  ) throws(FileError) {
-    try self.init(
-      opening: SystemPath(file), importer: importer, name: name,
-      maximumLineLength: maximumLineLength)
-  }
-
-  /// Opens an input named by its bytes (``init(opening:importer:name:maximumLineLength:)-(String,_,_,_)``);
-  /// it is named in errors and records as ``SystemPath/description`` shows it.
-  public init(
-    opening file: SystemPath, importer: (any LineImporter)? = nil, name: String? = nil,
-    maximumLineLength: Int = LineReader.defaultMaximumLineLength
-  ) throws(FileError) {
-    if file == .standardStream {
-      try self.init(
-        descriptor: _System.standardInput, owned: false,
-        name: name ?? LineReader.standardInputName, chunkSize: LineReader.defaultChunkSize,
-        maximumLineLength: maximumLineLength)
-    } else {
-      let descriptor = try _System.openForReading(file)
-      try self.init(
-        descriptor: descriptor, owned: true, name: name ?? file.description,
-        chunkSize: LineReader.defaultChunkSize, maximumLineLength: maximumLineLength)
-    }
-    if let importer {
-      self.importer = importer
-      imports = true
-    }
-  }
-
-  /// Reads a recording in another format, line by line, through `importer`.
-  public init(path: String, importer: any LineImporter) throws(FileError) {
-    try self.init(path: path)
-    self.importer = importer
-    imports = true
-  }
-
-  /// Reads standard input through `importer`.
-  public static func standardInput(importer: any LineImporter) throws(FileError) -> TraceReader {
-    var reader = try standardInput()
-    reader.importer = importer
-    reader.imports = true
-    return reader
-  }
-
-  private mutating func nextImported(into event: inout EngineEvent) throws -> TraceItemKind? {
-    guard let item = try nextImported() else { return nil }
-    switch item {
-    case .blank, .header: preconditionFailure("importers make events and notes only")
-    case .note(let note):
-      importedNote = note
-      return .note
-    case .event(let imported, let line):
-      // An importer's names obey the same bound as a trace's (docs/behaviour.md, "Limits").
-      func check(_ name: String?, _ what: StaticString) throws(TraceError) {
-        guard let length = name?.utf8.count, length > TraceDecoder.maximumNameLength else { return }
-        throw TraceError(
-          file: self.name, line: line, column: 1,
-          expected: "a \(what) of at most \(TraceDecoder.maximumNameLength) bytes",
-          found: "\(length) bytes")
-      }
-      try check(imported.session, "session name")
-      try check(imported.touchName, "string touch id")
-      event = decoder.number(imported)
-      return .event
-    }
-  }
-
-  /// Counts a note of the importer for the accounting of its line.
-  private static func count(_ note: ImportNote, added: inout Int, drops: inout [String]) {
-    switch note.kind {
-    case .eventAdded: added += 1
-    case .sampleDropped: drops.append(note.reason)
-    case .information: break
-    }
-  }
-
-  private mutating func nextImported() throws -> TraceItem? {
-    guard format == .jsonLines else {
-      guard !importFinished else { return nil }
-      importFinished = true  // reported once; the input then ends (no skip loop can spin)
-      throw TraceError(
-        file: name, line: 1, column: 1, expected: "a text recording for the importer",
-        found: "a binary trace")
-    }
-    var importer = self.importer.take()!
-    var items = imported
-    defer {
-      self.importer = importer
-      imported = items
-    }
-    while importedIndex == items.count {
-      items.removeAll(keepingCapacity: true)
-      importedIndex = 0
-      if importFinished { return nil }
-      lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
-      guard let line = try lines?.next() ?? nil else {
-        importFinished = true
-        let last = lineNumber
-        let heldBefore = importer.linesHeldBack
-        var made = 0
-        var added = 0
-        var drops: [String] = []
-        do {
-          try importer.finish {
-            made += 1
-            items.append(.event($0, line: last))
-          } note: {
-            Self.count($0, added: &added, drops: &drops)
-            items.append(.note($0))
-          }
-        } catch {
-          // The replay counts one line skipped as bad; the other rows held back are lost.
-          importTally.lose(heldBefore - importer.linesHeldBack - 1)
-          throw error
-        }
-        importTally.conclude(
-          lines: heldBefore - importer.linesHeldBack, blank: false, made: made, added: added,
-          drops: drops)
-        continue
-      }
-      lastLine = line.bytes
-      lineNumber = line.number
-      let heldBefore = importer.linesHeldBack
-      var made = 0
-      var added = 0
-      var drops: [String] = []
-      do {
-        try importer.decode(line.bytes, line: line.number, file: name) {
-          made += 1
-          items.append(.event($0, line: line.number))
-        } note: {
-          Self.count($0, added: &added, drops: &drops)
-          items.append(.note($0))
-        }
-      } catch {
-        // The replay counts this line as skipped; rows held back with it are lost.
-        importTally.lose(heldBefore - importer.linesHeldBack)
-        throw error
-      }
-      importTally.conclude(
-        lines: 1 + heldBefore - importer.linesHeldBack,
-        blank: line.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }, made: made,
-        added: added, drops: drops)
-    }
-    importedIndex += 1
-    return items[importedIndex - 1]
-  }
 }

@@ -20,7 +20,7 @@ import PageTrace
 /// var options = TraceReplay.Options()
 /// options.skipsBadLines = true
 /// var reader = try TraceReader(opening: "trace.jsonl")
-/// var writer = RecordWriter(descriptor: 1, types: .all)
+/// var writer = RecordWriter(descriptor: .standardOutput, types: .all)
 /// let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
 /// try writer.flush()
 /// ```
@@ -90,7 +90,7 @@ public struct TraceReplay: Sendable {
     /// by `:` is the top-level key, and its value, if a string, is the name; without one, the
     /// session is the default one. A line that is not valid JSON may be told too: it is then
     /// reported by the shard of the session it names, as its events would be.
-    public func membership(ofLine line: UnsafeRawBufferPointer) -> Bool? {
+    package func membership(ofLine line: UnsafeRawBufferPointer) -> Bool? {
       guard let name = Self.sessionName(ofLine: line) else { return nil }
       return contains(utf8: name ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
@@ -160,13 +160,19 @@ public struct TraceReplay: Sendable {
   public init(_ options: Options) { self.options = options }
 
   /// Replays everything `reader` hands out, calling `observer` for the configuration, events,
-  /// records and controls, and `report` with each diagnostic line (an importer's note, a
-  /// skipped line) as it happens. Never throws: what went wrong is the outcome's
+  /// records and controls, and `report` with each problem (an importer's note, a skipped
+  /// line: a ``ReplayProblem``) as it happens. Never throws: what went wrong is the outcome's
   /// ``Outcome/failure``, after every record of earlier lines went to the observer.
   public func run<Observer: ReplayObserver & ~Copyable>(
-    _ reader: inout TraceReader, observer: inout Observer, report: (String) -> Void
+    _ reader: inout TraceReader, observer: inout Observer, report: (ReplayProblem) -> Void
   ) -> Outcome {
     var outcome = Outcome()
+    // What the observer watches, read once: unspecialised (an observer of another module),
+    // each read would be a call per event.
+    let observesEvents = Observer.observesEvents
+    let observesControls = Observer.observesControls
+    let observesTrackedTouches = Observer.observesTrackedTouches
+    let observesEventEnds = Observer.observesEventEnds
     var engine: PageControlEngine?
     var uncounted = 0
     var stuckLine = -1
@@ -305,7 +311,7 @@ public struct TraceReplay: Sendable {
             {
               throw PageControlError.tooManySessions(limit: options.maximumSessions)
             }
-            if Observer.observesEvents {
+            if observesEvents {
               pending.removeAll(keepingCapacity: true)
               applied = try engine!.handle(event) { pending.append($0) }
               observer.willHandle(event)
@@ -335,12 +341,13 @@ public struct TraceReplay: Sendable {
           } else {
             outcome.summary.eventsIgnored += 1
           }
-          if Observer.observesControls, let control = engine!.control(for: event.session) {
+          if observesControls, let control = engine!.control(for: event.session) {
             observer.didHandle(event, control: control)
           }
-          if Observer.observesTrackedTouches {
+          if observesTrackedTouches {
             observer.didHandle(event, trackedTouch: engine!.trackedTouch(for: event.session))
           }
+          if observesEventEnds { observer.endEvent() }
         }
         stuckCount = 0
       } catch let error as TraceError {
@@ -353,7 +360,7 @@ public struct TraceReplay: Sendable {
         } else {
           outcome.summary.skippedLines += 1
         }
-        report(error.description)
+        report(.skippedLine(error))
         if reader.lineNumber == stuckLine {
           stuckCount += 1
           if stuckCount >= Self.stuckLimit {

@@ -1,7 +1,8 @@
 /// Reports an importer's notes: every note of kind ``ImportNote/Kind/information``, and the
 /// first ``shown`` of the others (samples dropped, events added); the rest are counted by
-/// reason, and told at the end in one line per reason:
-/// `pagetrace: note: FILE: and 36446 more like it (time went backwards: sample skipped)`.
+/// reason, and told at the end, one ``ReplayProblem/moreNotes(file:count:reason:)`` per reason
+/// (`pagetrace` prints `pagetrace: note: FILE: and 36446 more like it (time went backwards:
+/// sample skipped)`).
 struct _NoteDigest {
   /// How many notes of dropped samples and added events are reported one by one.
   static let shown = 10
@@ -11,11 +12,11 @@ struct _NoteDigest {
   private var more: [(reason: String, count: Int)] = []
 
   /// Reports a note, or counts it once ``shown`` were reported.
-  mutating func report(_ note: ImportNote, _ report: (String) -> Void) {
-    guard note.kind != .information else { return report(note.description) }
+  mutating func report(_ note: ImportNote, _ report: (ReplayProblem) -> Void) {
+    guard note.kind != .information else { return report(.note(note)) }
     if reported < Self.shown {
       reported += 1
-      return report(note.description)
+      return report(.note(note))
     }
     if let index = more.firstIndex(where: { $0.reason == note.reason }) {
       more[index].count += 1
@@ -25,9 +26,9 @@ struct _NoteDigest {
   }
 
   /// Reports the counts of the notes held back, and starts again.
-  mutating func finish(file: String, _ report: (String) -> Void) {
+  mutating func finish(file: String, _ report: (ReplayProblem) -> Void) {
     for (reason, count) in more {
-      report("pagetrace: note: \(file): and \(count) more like it (\(reason))")
+      report(.moreNotes(file: file, count: count, reason: reason))
     }
     more.removeAll()
     reported = 0

@@ -24,8 +24,8 @@ guard scratch >= 0 else { fatalError("mkstemp failed") }
 _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
 
 do {
-  var reader = try TraceReader(path: arguments[1])
-  var writer = BinaryTraceWriter(descriptor: scratch, name: "scratch")
+  var reader = try TraceReader(opening: arguments[1])
+  var writer = BinaryTraceWriter(descriptor: SystemDescriptor(rawValue: scratch), name: "scratch")
   var wroteAnything = false
   while let item = try reader.next() {
     switch item {
