@@ -31,8 +31,14 @@ extension ConfigurationPatch {
 extension _OutputBuffer {
   /// The most bytes ``appendConfiguration(_:)`` writes for a patch.
   static func maximumConfigurationLength(_ patch: ConfigurationPatch) -> Int {
-    // 29 keys of at most 24 bytes with a number each, two frames, the progress object.
+    // 29 keys of at most 24 bytes with a number each, two frames, the progress object; the
+    // profile object and the image names reserve their own room.
     4096 + (patch.progress?.pageDurations.count ?? 0) * (2 * maximumNumberLength + 8)
+      + (patch.profile.map(maximumProfileLength) ?? 0)
+      + (patch.indicatorImages ?? [:]).reduce(0) { total, image in
+        total + maximumJSONStringLength(utf8Count: image.key.utf8.count)
+          + maximumJSONStringLength(utf8Count: image.value.utf8.count) + 1
+      }
   }
 
   /// Appends the canonical JSON object of a patch (see ``ConfigurationPatch/jsonBytes()``).
@@ -41,7 +47,7 @@ extension _OutputBuffer {
     append("{\"pagetrace\":1")
     if let profile = patch.profile {
       append(",\"profile\":")
-      appendJSONString(profile.name)
+      appendProfile(profile)
     }
     if let pages = patch.pages {
       append(",\"pages\":")
