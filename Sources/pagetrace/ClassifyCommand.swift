@@ -73,6 +73,11 @@ enum ClassifyCommand {
     var swipeRule: StrokeClassifier.SwipeRule?
     /// The control's frames, for each stroke's target.
     var frames: (control: Rect, container: Rect?)?
+    /// Whether `--config` or a flag gave `control`: then every input has one.
+    let controlGiven: Bool
+    /// Whether the input's configuration has a control (from `--config`, a flag or its
+    /// header): without one, a stroke's target and outcome are left out.
+    var hasControl = false
     /// What the control made of each stroke.
     var outcomes = StrokeOutcomes()
     /// A stroke whose last event the engine is handling: written once the records of that
@@ -81,10 +86,11 @@ enum ClassifyCommand {
 
     static var observesTrackedTouches: Bool { true }
 
-    mutating func begin(_ configuration: PageControlConfiguration) {
+    mutating func begin(_ configuration: PageControlConfiguration, header: ConfigurationPatch?) {
       classifier = StrokeClassifier(configuration)
       swipeRule = classifier!.swipeRule
       frames = (configuration.control, configuration.container)
+      hasControl = controlGiven || header?.control != nil
     }
 
     mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
@@ -105,14 +111,12 @@ enum ClassifyCommand {
         let outcome = outcomes.end(session: event.session, touch: touch)
         counts[stroke.kind, default: 0] += 1
         if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-        let target: String =
-          frames.control.contains(x: stroke.startX, y: stroke.startY)
-          ? "control"
-          : frames.container?.contains(x: stroke.startX, y: stroke.startY) == true
-            ? "content" : "outside"
+        let target = StrokeTarget(
+          x: stroke.startX, y: stroke.startY, control: frames.control,
+          container: frames.container)
         ClassifyCommand.write(
-          stroke, swipeRule: rule, target: target, outcome: outcome, file: file, as: format,
-          to: &writer)
+          stroke, swipeRule: rule, target: hasControl ? target : nil,
+          outcome: hasControl ? outcome : nil, file: file, as: format, to: &writer)
         writer.endLine()
       }
       outcomes.follow(trackedTouch, session: event.session)
@@ -137,7 +141,8 @@ enum ClassifyCommand {
     for (index, file) in inputs.files.enumerated() {
       var lines = StrokeLines(
         writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
-        format: format, file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
+        format: format, file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil,
+        controlGiven: inputs.replay.overrides.control != nil)
       if format == .csv && index == 0 {  // one header row, at the top
         let row = csvColumns(file: inputs.files.count > 1).joined(separator: ",") + "\n"
         lines.writer.write(row)
@@ -181,8 +186,9 @@ enum ClassifyCommand {
   /// JSON line and the CSV row are written from. Numbers go through the one number writer;
   /// differences are rounded to the precision of their operands.
   static func forEachField(
-    of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, target: String,
-    outcome: StrokeOutcome, file: String?, _ visit: (StaticString, FieldValue) -> Void
+    of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
+    _ visit: (StaticString, FieldValue) -> Void
   ) {
     visit("session", stroke.session.map(FieldValue.string) ?? .absent)
     switch stroke.id {
@@ -204,19 +210,21 @@ enum ClassifyCommand {
     visit("velocity", .finite(stroke.velocity))
     visit("axis", .string(stroke.dominantAxis.rawValue))
     visit("swipeRule", .string(swipeRule.rawValue))
-    visit("target", .string(target))
-    visit("outcome", .string(outcome.word.rawValue))
-    visit("from", outcome.from.map { .number(Double($0)) } ?? .absent)
-    visit("to", outcome.to.map { .number(Double($0)) } ?? .absent)
-    visit("transitions", .number(Double(outcome.transitions)))
+    // Without a control, what a control made of the stroke has no value.
+    visit("target", target.map { .string($0.rawValue) } ?? .absent)
+    visit("outcome", outcome.map { .string($0.word.rawValue) } ?? .absent)
+    visit("from", outcome?.from.map { .number(Double($0)) } ?? .absent)
+    visit("to", outcome?.to.map { .number(Double($0)) } ?? .absent)
+    visit("transitions", outcome.map { .number(Double($0.transitions)) } ?? .absent)
     if let file { visit("file", .string(file)) }
   }
 
   /// Writes the stroke's line, without its line end: a JSON object (fields without a value
   /// left out), or a CSV row of ``csvColumns(file:)`` (their cells left empty).
   static func write(
-    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, target: String,
-    outcome: StrokeOutcome, file: String?, as format: RecordFormat, to writer: inout TextWriter
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?, as format: RecordFormat,
+    to writer: inout TextWriter
   ) {
     var isFirst = true
     forEachField(

@@ -314,7 +314,7 @@ public struct TraceReplay: Sendable {
               throw reader.error(for: error)
             }
             outcome.configuration = configuration
-            observer.begin(configuration)
+            observer.begin(configuration, header: outcome.header)
           }
           observer.eventLine(reader.lineNumber)
           let applied: Bool
