@@ -102,7 +102,9 @@ import Testing
     let headed = try classify(header + "\n" + Self.taps)
     #expect(headed.map(\.target) == [.control, .outside])
     #expect(
-      headed.map(\.outcome) == [StrokeOutcome(word: .tap, from: 0, to: 1, transitions: 1), StrokeOutcome.none])
+      headed.map(\.outcome) == [
+        StrokeOutcome(word: .tap, from: 0, to: 1, transitions: 1), StrokeOutcome.none,
+      ])
 
     // The control from the options instead of a header.
     var options = TraceReplay.Options()
