@@ -10,9 +10,12 @@ extension ConfigurationPatch {
   /// `{"x":…,"y":…,"width":…,"height":…}`; `progress` is
   /// `{"duration":…,"pageDurations":{…},"resetsToInitialPageAfterEnd":…}` with its pages in
   /// increasing order (`pageDurations` only when not empty); `direction` is written `ltr`, never
-  /// `natural`. Numbers are in their shortest round-tripping form, so parsing the text with
-  /// ``init(json:file:line:)`` gives back an equal patch. A non-finite number, which JSON cannot
-  /// hold, is written `null` and makes the text unreadable.
+  /// `natural`; `profile` is a built-in profile's name, or for any other ``Profile`` (a
+  /// custom one, or a built-in one with changed flags or constants) the profile object of
+  /// docs/behaviour.md, "Custom profiles". Numbers are in their shortest round-tripping form,
+  /// so parsing the text with ``init(json:file:line:)-(UnsafeRawBufferPointer,_,_)`` gives back
+  /// an equal patch, whatever its profile. A non-finite number, which JSON cannot hold, is
+  /// written `null` and makes the text unreadable.
   ///
   /// ```swift
   /// var patch = ConfigurationPatch()
