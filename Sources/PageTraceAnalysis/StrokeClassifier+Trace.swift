@@ -80,62 +80,98 @@ extension StrokeClassifier {
       options.defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
     }
     return withoutActuallyEscaping(stroke) { stroke in
-      var observer = _StrokeObserver(controlGiven: controlGiven, emit: stroke)
+      var observer = _StrokeObserver(controlGiven: controlGiven, sink: _ClosureSink(emit: stroke))
       return TraceReplay(options).run(&reader, observer: &observer) { _ in }
     }
   }
 }
 
-/// The replay observer of ``StrokeClassifier/classify(_:options:stroke:)``.
-struct _StrokeObserver: ReplayObserver {
-  let controlGiven: Bool
+/// Where ``_StrokeObserver`` hands each classified stroke.
+package protocol _StrokeSink: ~Copyable {
+  /// A stroke ended; `target` and `outcome` are `nil` without a control.
+  mutating func take(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?)
+}
+
+/// The sink of ``StrokeClassifier/classify(_:options:stroke:)``: the caller's closure.
+struct _ClosureSink: _StrokeSink {
   let emit: (ClassifiedStroke) -> Void
+
+  mutating func take(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?
+  ) {
+    emit(ClassifiedStroke(stroke: stroke, swipeRule: swipeRule, target: target, outcome: outcome))
+  }
+}
+
+/// The replay observer that classifies strokes (``StrokeClassifier/classify(_:options:stroke:)``
+/// and `pagetrace classify`): each stroke's shape, and what the control made of it when the
+/// input has a control (docs/behaviour.md, "Stroke classification").
+package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~Copyable {
+  /// Whether the options give a control: then every input has one.
+  let controlGiven: Bool
+  /// Where the strokes go.
+  package var sink: Sink
   var classifier: StrokeClassifier?
+  /// The classifier's swipe rule, kept apart so that an event reads no optional copy of the
+  /// classifier.
+  var swipeRule: StrokeClassifier.SwipeRule?
+  /// The control's frames, for each stroke's target; `nil` when the input has no control.
   var frames: (control: Rect, container: Rect?)?
+  /// What the control made of each stroke.
   var outcomes = StrokeOutcomes()
   var names = TraceNames()
-  /// A stroke whose last event the engine is handling: reported once the records of that
+  /// A stroke whose last event the engine is handling: handed on once the records of that
   /// event are in (a tap, a flick or a swipe happens at the `up`).
   var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey)?
 
-  static var observesTrackedTouches: Bool { true }
+  package static var observesTrackedTouches: Bool { true }
 
-  init(controlGiven: Bool, emit: @escaping (ClassifiedStroke) -> Void) {
+  /// An observer for inputs whose options give a control (`controlGiven`) or not.
+  package init(controlGiven: Bool, sink: consuming Sink) {
     self.controlGiven = controlGiven
-    self.emit = emit
+    self.sink = sink
   }
 
-  mutating func begin(_ configuration: PageControlConfiguration, header: ConfigurationPatch?) {
+  package mutating func begin(
+    _ configuration: PageControlConfiguration, header: ConfigurationPatch?
+  ) {
     classifier = StrokeClassifier(configuration)
-    if controlGiven || header?.control != nil {
-      frames = (configuration.control, configuration.container)
-    }
+    swipeRule = classifier!.swipeRule
+    frames =
+      controlGiven || header?.control != nil
+      ? (configuration.control, configuration.container) : nil
   }
 
-  mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
-  mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+  package mutating func name(_ session: SessionID, _ name: String) {
+    names.set(name, of: session)
+  }
 
-  mutating func willHandle(_ event: EngineEvent) {
-    guard classifier != nil, let stroke = classifier!.handle(event, names: names),
+  package mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+
+  package mutating func willHandle(_ event: EngineEvent) {
+    guard swipeRule != nil, let stroke = classifier!.handle(event, names: names),
       case .touch(_, let touch, _, _) = event.action
     else { return }
     closing = (stroke, touch)
   }
 
-  mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
+  package mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
 
-  mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
-    if let (stroke, touch) = closing, let classifier {
+  package mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
+    if let (stroke, touch) = closing, let rule = swipeRule {
       closing = nil
       let outcome = outcomes.end(session: event.session, touch: touch)
-      emit(
-        ClassifiedStroke(
-          stroke: stroke, swipeRule: classifier.swipeRule,
-          target: frames.map {
-            StrokeTarget(
-              x: stroke.startX, y: stroke.startY, control: $0.control, container: $0.container)
-          },
-          outcome: frames == nil ? nil : outcome))
+      if let frames {
+        let target = StrokeTarget(
+          x: stroke.startX, y: stroke.startY, control: frames.control,
+          container: frames.container)
+        sink.take(stroke, swipeRule: rule, target: target, outcome: outcome)
+      } else {
+        sink.take(stroke, swipeRule: rule, target: nil, outcome: nil)
+      }
     }
     outcomes.follow(trackedTouch, session: event.session)
   }
