@@ -64,6 +64,10 @@ CONTEXT = [
     ),
     ("writer", ["var writer = RecordWriter(descriptor: .standardOutput, types: .all)"]),
     ("reader", ['var reader = try TraceReader(opening: "trace.jsonl")']),
+    (
+        "outcome",
+        ["let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }"],
+    ),
     ("line", ["let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))"]),
     ("name", ['let name = "trace.csv"']),
     ("header", ["var header = ConfigurationPatch()"]),

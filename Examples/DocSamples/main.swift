@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:802
-func sample_README_md_802() throws {
+// README.md:805
+func sample_README_md_805() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_802() throws {
   }
 }
 
-// README.md:885
-func sample_README_md_885() throws {
+// README.md:888
+func sample_README_md_888() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -183,8 +183,28 @@ func sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_
   }
 }
 
-// Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:71
-func sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_71() throws {
+// Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:52
+func sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_52() throws {
+  do {
+
+    // Strokes need only the interaction constants (and a container for the swipe rule).
+    var classifier = StrokeClassifier(constants: .uikit, container: nil)
+    var strokes = 0
+    classifier.handle(PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795))) { _ in }
+    classifier.handle(PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795))) {
+      print($0.kind)  // tap
+    }
+
+    // One call over a file: with no control in the header, options or flags, the strokes come
+    // without their outcome.
+    var reader = try TraceReader(opening: "Traces/tap.jsonl")
+    let outcome = StrokeClassifier.classify(&reader) { _ in strokes += 1 }
+    print(strokes, "strokes", outcome.failure == nil ? "" : "(stopped early)")
+  }
+}
+
+// Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:78
+func sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_78() throws {
   do {
 
     struct Statistician: ReplayObserver {
@@ -249,8 +269,22 @@ func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloa
   }
 }
 
-// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:59
-func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_59() throws {
+// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:38
+func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_38() throws {
+  do {
+
+    var generator = TraceGenerator(.init(events: 100_000, seed: 7, sessions: 4))
+    var engine = try PageControlEngine(generator.configuration)
+    var records = 0
+    while let event = generator.nextEngineEvent() {
+      try engine.handle(event) { (_: EngineRecord) in records += 1 }
+    }
+    print(records, "records")
+  }
+}
+
+// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:57
+func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_57() throws {
   do {
 
     var generator = TraceGenerator(.init(events: 1_000, seed: 7))
@@ -268,8 +302,8 @@ func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloa
   }
 }
 
-// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:83
-func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_83() throws {
+// Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:81
+func sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_81() throws {
   do {
 
     var random = SplitMix64(seed: 42)
@@ -340,6 +374,27 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_50() throws {
 
     // And back to JSON: the keys the patch holds, in the documented order.
     print(String(decoding: patch.jsonBytes(), as: UTF8.self))
+  }
+}
+
+// Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:86
+func sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_86() throws {
+  do {
+
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.constants.scrubDelay = 0.5
+
+    let patch = ConfigurationPatch(configuration)
+    print(try patch.resolve() == configuration)  // true
+    print(try ConfigurationPatch(json: patch.jsonBytes()) == patch)  // true
+
+    // This configuration, whatever the trace's header says.
+    let options = TraceReplay.Options(configuration: configuration)
+    var reader = try TraceReader(opening: "Traces/tap.jsonl")
+    var writer = RecordWriter(descriptor: .standardOutput)
+    _ = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
+    try writer.flush()
   }
 }
 
@@ -529,6 +584,47 @@ func sample_Sources_PageTrace_IndicatorLayout_swift_7() throws {
   }
 }
 
+// Sources/PageTrace/InteractionConstants+Rules.swift:6
+func sample_Sources_PageTrace_InteractionConstants_Rules_swift_6() throws {
+  do {
+    let constants = InteractionConstants.uikit
+    constants.holdBeginsScrub(downAt: 1.0, endedAt: 1.2)  // true: held 0.2 s >= 0.15 s
+    constants.travelBeginsScrub(10)                      // false: 10 pt < 16 pt
+    constants.swipeStep(along: -120, across: 5, velocity: -600, frameLength: 390)  // 1 (next)
+  }
+}
+
+// Sources/PageTrace/InteractionConstants+Rules.swift:16
+func sample_Sources_PageTrace_InteractionConstants_Rules_swift_16() throws {
+  do {
+    InteractionConstants.uikit.scrubBeginTime(downAt: 2)  // 2.15
+  }
+}
+
+// Sources/PageTrace/InteractionConstants+Rules.swift:26
+func sample_Sources_PageTrace_InteractionConstants_Rules_swift_26() throws {
+  do {
+    InteractionConstants.uikit.holdBeginsScrub(downAt: 0, endedAt: 0.05)  // false: a tap
+  }
+}
+
+// Sources/PageTrace/InteractionConstants+Rules.swift:37
+func sample_Sources_PageTrace_InteractionConstants_Rules_swift_37() throws {
+  do {
+    InteractionConstants.uikit.travelBeginsScrub(16)  // true: exactly scrubTravel
+  }
+}
+
+// Sources/PageTrace/InteractionConstants+Rules.swift:51
+func sample_Sources_PageTrace_InteractionConstants_Rules_swift_51() throws {
+  do {
+    let constants = InteractionConstants.uikit
+    constants.swipeStep(along: -200, across: 0, velocity: 0, frameLength: 390)  // 1: half
+    constants.swipeStep(along: 30, across: 0, velocity: 500, frameLength: nil)  // -1: fast
+    constants.swipeStep(along: 30, across: 40, velocity: 500, frameLength: nil)  // nil
+  }
+}
+
 // Sources/PageTrace/InteractionConstants.swift:6
 func sample_Sources_PageTrace_InteractionConstants_swift_6() throws {
   do {
@@ -714,6 +810,23 @@ func sample_Sources_PageTrace_PageControlEvent_swift_4() throws {
   }
   _ = session
   _ = key
+}
+
+// Sources/PageTrace/PageControlRecord+Description.swift:31
+func sample_Sources_PageTrace_PageControlRecord_Description_swift_31() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  do {
+    try engine.handle(PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 187, y: 795))) {
+      print($0)  // transition 0 → 1 (tap, animated) at 0.05
+    }
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
 }
 
 // Sources/PageTrace/PageControlRecord.swift:7
@@ -1019,29 +1132,50 @@ func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/StrokeClassifier.swift:21
-func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_21() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
+// Sources/PageTraceAnalysis/StrokeClassifier+Trace.swift:56
+func sample_Sources_PageTraceAnalysis_StrokeClassifier_Trace_swift_56() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  do {
+    var reader = try TraceReader(opening: "trace.jsonl")
+    let outcome = StrokeClassifier.classify(&reader) { classified in
+      print(classified.stroke.kind, classified.outcome?.word.rawValue ?? "-")
+    }
+    if let failure = outcome.failure { print("stopped:", failure) }
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+}
+
+// Sources/PageTraceAnalysis/StrokeClassifier.swift:23
+func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
   let events = [
     PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
     PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
   ]
   do {
-    var classifier = StrokeClassifier(configuration)
+    var classifier = StrokeClassifier(constants: .uikit)  // or StrokeClassifier(configuration)
     for event in events { classifier.handle(event) { print($0.kind, $0.dominantAxis) } }
   }
-  _use(&configuration)
-  _use(&control)
   _ = event
   _ = events
 }
 
+// Sources/PageTraceAnalysis/StrokeClassifier.swift:189
+func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_189() throws {
+  do {
+    var classifier = StrokeClassifier(constants: Profile.android.constants)
+  }
+}
+
 // Sources/PageTraceAnalysis/StrokeOutcome.swift:7
 func sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
   let session = SessionID.defaultSession
   let key = TouchKey.number(1)
   do {
@@ -1051,6 +1185,9 @@ func sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7() throws {
     let outcome = outcomes.end(session: session, touch: key)  // when the stroke ends
     outcome.word.rawValue  // "scrub"
   }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
   _ = session
   _ = key
 }
@@ -1097,6 +1234,31 @@ func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9() throws {
   }
   _use(&configuration)
   _use(&engine)
+  _use(&control)
+  _ = event
+  _ = events
+  _use(&statistics)
+}
+
+// Sources/PageTraceAnalysis/TraceStatistics.swift:80
+func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_80() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  let events = [
+    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+  ]
+  var statistics = TraceStatistics(configuration)
+  do {
+    var statistics = TraceStatistics(constants: .uikit)
+    for event in events { statistics.observe(event) }
+    statistics.finish()
+    print(statistics.strokes[.swipe, default: 0])
+  }
+  _use(&configuration)
   _use(&control)
   _ = event
   _ = events
@@ -1376,8 +1538,73 @@ func sample_Sources_PageTraceIO_Inspect_RecordingInspector_swift_15() throws {
   }
 }
 
-// Sources/PageTraceIO/JSON/ConfigurationPatch+Encoding.swift:17
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Encoding_swift_17() throws {
+// Sources/PageTraceIO/JSON/ConfigurationFileError.swift:5
+func sample_Sources_PageTraceIO_JSON_ConfigurationFileError_swift_5() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    do {
+      let patch = try ConfigurationPatch(readingFile: "phone.json")
+    } catch {
+      switch error {
+      case .unreadable(let error): print("cannot read:", error)  // phone.json: No such file …
+      case .invalid(let error): print("bad configuration:", error)  // phone.json:3:12: expected …
+      }
+    }
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:13
+func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_13() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.constants.scrubDelay = 0.5
+    let patch = ConfigurationPatch(configuration)
+    // try patch.resolve() == configuration
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:60
+func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_60() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var patch = ConfigurationPatch()
+    patch.pages = 8
+    patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+    let configuration = try patch.resolve()
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/JSON/ConfigurationPatch+Encoding.swift:20
+func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Encoding_swift_20() throws {
   var patch = ConfigurationPatch()
   patch.pages = 8
   patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
@@ -1411,8 +1638,44 @@ func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_15() throws {
   _use(&patch)
 }
 
-// Sources/PageTraceIO/JSON/ConfigurationPatch.swift:12
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_12() throws {
+// Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:35
+func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_35() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    let patch = try ConfigurationPatch(readingFile: "phone.json")
+    let configuration = try patch.resolve()
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/JSON/ConfigurationPatch+Text.swift:9
+func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Text_swift_9() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    let patch = try ConfigurationPatch(
+      json: #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#)
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/JSON/ConfigurationPatch.swift:13
+func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_13() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1567,6 +1830,17 @@ func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_346() throws {
   _use(&writer)
 }
 
+// Sources/PageTraceIO/JSON/TraceDecoder+Text.swift:8
+func sample_Sources_PageTraceIO_JSON_TraceDecoder_Text_swift_8() throws {
+  var decoder = TraceDecoder(file: "trace.jsonl")
+  do {
+    var decoder = TraceDecoder(file: "<live>")
+    let item = try decoder.decode(#"{"t": 0.5, "touch": "down", "id": 1, "x": 20, "y": 795}"#,
+      lineNumber: 1)
+  }
+  _use(&decoder)
+}
+
 // Sources/PageTraceIO/JSON/TraceDecoder.swift:18
 func sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
@@ -1688,9 +1962,25 @@ func sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12() throws {
   _use(&options)
 }
 
+// Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6
+func sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  do {
+    if let failure = outcome.failure { print("stopped:", failure) }
+    // stopped: cannot read the input: trace.jsonl: No such file or directory
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+}
+
 // Sources/PageTraceIO/Replay/ReplayObserver.swift:18
 func sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
   do {
     struct TransitionCounter: ReplayObserver {
       var count = 0
@@ -1704,7 +1994,9 @@ func sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18() throws {
       print($0)
     }
   }
+  _use(&writer)
   _use(&reader)
+  _ = outcome
 }
 
 // Sources/PageTraceIO/Replay/ReplayProblem.swift:9
@@ -1874,6 +2166,7 @@ func sample_Sources_PageTraceIO_Replay_TraceReader_swift_156() throws {
 func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
   var options = BatchReplay.Options()
   do {
     var options = TraceReplay.Options()
@@ -1885,11 +2178,28 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19() throws {
   }
   _use(&writer)
   _use(&reader)
+  _ = outcome
   _use(&options)
 }
 
 // Sources/PageTraceIO/Replay/TraceReplay.swift:57
 func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  do {
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.constants.scrubDelay = 0.5
+    let replay = TraceReplay(.init(configuration: configuration))
+  }
+  _use(&configuration)
+  _use(&control)
+}
+
+// Sources/PageTraceIO/Replay/TraceReplay.swift:77
+func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_77() throws {
   let session = SessionID.defaultSession
   do {
     let shard = TraceReplay.Shard(index: 1, count: 4)!
@@ -1899,9 +2209,7 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57() throws {
 }
 
 // Left out until the API they need is in the package (a `// TODO(lead):` line):
-// - Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:52
-// - Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:38
-// - Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:85
+// none
 
 /// Runs one sample; 1 if it threw, else 0.
 func _run(_ label: String, _ sample: () throws -> Void) -> Int {
@@ -1916,20 +2224,23 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:802", sample_README_md_802)
-failures += _run("README.md:885", sample_README_md_885)
+failures += _run("README.md:805", sample_README_md_805)
+failures += _run("README.md:888", sample_README_md_888)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
 failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:21", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_21)
-failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:71", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_71)
+failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:52", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_52)
+failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/ClassifyingStrokes.md:78", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_ClassifyingStrokes_md_78)
 failures += _run("Sources/PageTraceAnalysis/PageTraceAnalysis.docc/PageTraceAnalysis.md:12", sample_Sources_PageTraceAnalysis_PageTraceAnalysis_docc_PageTraceAnalysis_md_12)
 failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:20", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_20)
-failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:59", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_59)
-failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:83", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_83)
+failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:38", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_38)
+failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:57", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_57)
+failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/GeneratingWorkloads.md:81", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_GeneratingWorkloads_md_81)
 failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/PageTraceGenerator.md:12", sample_Sources_PageTraceGenerator_PageTraceGenerator_docc_PageTraceGenerator_md_12)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:20", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_20)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:50", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_50)
+failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:86", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_86)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:27", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_27)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:43", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_43)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:69", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_69)
@@ -1942,6 +2253,11 @@ failures += _run("Sources/PageTrace/EngineEvent.swift:8", sample_Sources_PageTra
 failures += _run("Sources/PageTrace/EngineRecord.swift:8", sample_Sources_PageTrace_EngineRecord_swift_8)
 failures += _run("Sources/PageTrace/EventNumbering.swift:7", sample_Sources_PageTrace_EventNumbering_swift_7)
 failures += _run("Sources/PageTrace/IndicatorLayout.swift:7", sample_Sources_PageTrace_IndicatorLayout_swift_7)
+failures += _run("Sources/PageTrace/InteractionConstants+Rules.swift:6", sample_Sources_PageTrace_InteractionConstants_Rules_swift_6)
+failures += _run("Sources/PageTrace/InteractionConstants+Rules.swift:16", sample_Sources_PageTrace_InteractionConstants_Rules_swift_16)
+failures += _run("Sources/PageTrace/InteractionConstants+Rules.swift:26", sample_Sources_PageTrace_InteractionConstants_Rules_swift_26)
+failures += _run("Sources/PageTrace/InteractionConstants+Rules.swift:37", sample_Sources_PageTrace_InteractionConstants_Rules_swift_37)
+failures += _run("Sources/PageTrace/InteractionConstants+Rules.swift:51", sample_Sources_PageTrace_InteractionConstants_Rules_swift_51)
 failures += _run("Sources/PageTrace/InteractionConstants.swift:6", sample_Sources_PageTrace_InteractionConstants_swift_6)
 failures += _run("Sources/PageTrace/LayoutDirection.swift:6", sample_Sources_PageTrace_LayoutDirection_swift_6)
 failures += _run("Sources/PageTrace/PageControl+Clock.swift:12", sample_Sources_PageTrace_PageControl_Clock_swift_12)
@@ -1953,6 +2269,7 @@ failures += _run("Sources/PageTrace/PageControlEngine+Clock.swift:41", sample_So
 failures += _run("Sources/PageTrace/PageControlEngine.swift:14", sample_Sources_PageTrace_PageControlEngine_swift_14)
 failures += _run("Sources/PageTrace/PageControlError.swift:3", sample_Sources_PageTrace_PageControlError_swift_3)
 failures += _run("Sources/PageTrace/PageControlEvent.swift:4", sample_Sources_PageTrace_PageControlEvent_swift_4)
+failures += _run("Sources/PageTrace/PageControlRecord+Description.swift:31", sample_Sources_PageTrace_PageControlRecord_Description_swift_31)
 failures += _run("Sources/PageTrace/PageControlRecord.swift:7", sample_Sources_PageTrace_PageControlRecord_swift_7)
 failures += _run("Sources/PageTrace/PageControlRecord.swift:60", sample_Sources_PageTrace_PageControlRecord_swift_60)
 failures += _run("Sources/PageTrace/PageControlRecord.swift:78", sample_Sources_PageTrace_PageControlRecord_swift_78)
@@ -1975,10 +2292,13 @@ failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:67", sample_Source
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:79", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_79)
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:126", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_126)
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:142", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142)
-failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:21", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_21)
+failures += _run("Sources/PageTraceAnalysis/StrokeClassifier+Trace.swift:56", sample_Sources_PageTraceAnalysis_StrokeClassifier_Trace_swift_56)
+failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:23", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23)
+failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:189", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_189)
 failures += _run("Sources/PageTraceAnalysis/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9)
+failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:80", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_80)
 failures += _run("Sources/PageTraceGenerator/SplitMix64.swift:4", sample_Sources_PageTraceGenerator_SplitMix64_swift_4)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:13", sample_Sources_PageTraceGenerator_TraceGenerator_swift_13)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:26", sample_Sources_PageTraceGenerator_TraceGenerator_swift_26)
@@ -1996,9 +2316,14 @@ failures += _run("Sources/PageTraceIO/Import/LineImporter.swift:15", sample_Sour
 failures += _run("Sources/PageTraceIO/Import/TimeUnitEvidence.swift:12", sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12)
 failures += _run("Sources/PageTraceIO/Inspect/RecordingInspection.swift:7", sample_Sources_PageTraceIO_Inspect_RecordingInspection_swift_7)
 failures += _run("Sources/PageTraceIO/Inspect/RecordingInspector.swift:15", sample_Sources_PageTraceIO_Inspect_RecordingInspector_swift_15)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Encoding.swift:17", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Encoding_swift_17)
+failures += _run("Sources/PageTraceIO/JSON/ConfigurationFileError.swift:5", sample_Sources_PageTraceIO_JSON_ConfigurationFileError_swift_5)
+failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:13", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_13)
+failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:60", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_60)
+failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Encoding.swift:20", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Encoding_swift_20)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:15", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_15)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch.swift:12", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_12)
+failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:35", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_35)
+failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Text.swift:9", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Text_swift_9)
+failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch.swift:13", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_13)
 failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:33", sample_Sources_PageTraceIO_JSON_EventWriter_swift_33)
 failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:66", sample_Sources_PageTraceIO_JSON_EventWriter_swift_66)
 failures += _run("Sources/PageTraceIO/JSON/JSONText.swift:9", sample_Sources_PageTraceIO_JSON_JSONText_swift_9)
@@ -2008,6 +2333,7 @@ failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:26", sample_Source
 failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:99", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_99)
 failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:303", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_303)
 failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:346", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_346)
+failures += _run("Sources/PageTraceIO/JSON/TraceDecoder+Text.swift:8", sample_Sources_PageTraceIO_JSON_TraceDecoder_Text_swift_8)
 failures += _run("Sources/PageTraceIO/JSON/TraceDecoder.swift:18", sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18)
 failures += _run("Sources/PageTraceIO/JSON/TraceError+PageControlError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_PageControlError_swift_8)
 failures += _run("Sources/PageTraceIO/JSON/TraceError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_swift_8)
@@ -2016,6 +2342,7 @@ failures += _run("Sources/PageTraceIO/Platform/OutputFile.swift:23", sample_Sour
 failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9)
 failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
+failures += _run("Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6", sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6)
 failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sources_PageTraceIO_Replay_ReplayProblem_swift_9)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)
@@ -2026,5 +2353,6 @@ failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:33", sample_Sourc
 failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:156", sample_Sources_PageTraceIO_Replay_TraceReader_swift_156)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:19", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:57", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57)
-print("\(failures) of 110 samples failed")
+failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:77", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_77)
+print("\(failures) of 130 samples failed")
 exit(failures == 0 ? 0 : 1)

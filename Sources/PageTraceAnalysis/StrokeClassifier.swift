@@ -18,10 +18,15 @@ import PageTraceIO
 /// The travel, hold and swipe tests are the reducer's own code, so classification and replay
 /// cannot disagree (docs/behaviour.md, "Stroke classification").
 ///
+/// Only the interaction constants and the container decide, so no page control is needed:
+///
 /// ```swift
-/// var classifier = StrokeClassifier(configuration)
+/// var classifier = StrokeClassifier(constants: .uikit)  // or StrokeClassifier(configuration)
 /// for event in events { classifier.handle(event) { print($0.kind, $0.dominantAxis) } }
 /// ```
+///
+/// What a control made of each stroke (``StrokeOutcome``) needs a replay with a control:
+/// ``classify(_:options:stroke:)`` does both for a whole trace.
 public struct StrokeClassifier: Sendable {
   /// What a stroke was.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -143,8 +148,14 @@ public struct StrokeClassifier: Sendable {
     }
   }
 
-  /// The configuration whose constants and container decide.
+  /// The configuration whose constants and container decide; for a classifier made from
+  /// constants alone (``init(constants:container:)``), a configuration of 0 pages and an
+  /// empty control frame holding them.
   public let configuration: PageControlConfiguration
+  /// The constants that decide: those of ``configuration``.
+  public let constants: InteractionConstants
+  /// The frame the swipe rule measures against, if any: that of ``configuration``.
+  public var container: Rect? { configuration.container }
   /// The states of strokes, open or finished: open ones are found through ``open``; finished
   /// ones are a free list through ``Open/next`` from ``free``, reused by later strokes. One
   /// flat array: following a finger touches no nested storage.
@@ -166,8 +177,25 @@ public struct StrokeClassifier: Sendable {
   /// otherwise ``SwipeRule/velocity``.
   public var swipeRule: SwipeRule { configuration.container == nil ? .velocity : .container }
 
-  /// Creates a classifier.
-  public init(_ configuration: PageControlConfiguration) { self.configuration = configuration }
+  /// Creates a classifier with the constants and container of a configuration.
+  public init(_ configuration: PageControlConfiguration) {
+    self.configuration = configuration
+    self.constants = configuration.constants
+  }
+
+  /// Creates a classifier from the interaction constants alone (a profile's: `profile.constants`)
+  /// and, for the full swipe rule, the container's frame; no page control is needed.
+  ///
+  /// ```swift
+  /// var classifier = StrokeClassifier(constants: Profile.android.constants)
+  /// ```
+  public init(constants: InteractionConstants = .uikit, container: Rect? = nil) {
+    var configuration = PageControlConfiguration(
+      pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0))
+    configuration.constants = constants
+    configuration.container = container
+    self.init(configuration)
+  }
 
   /// Follows one event; calls `stroke` when a stroke ends. Non-touch events are ignored, as
   /// are moves and ups of fingers that are not down.
@@ -212,7 +240,7 @@ public struct StrokeClassifier: Sendable {
       if index >= 0 {
         // The same finger down again: its stroke starts over.
         pool[index].restart(id: id, start: t, x: x, y: y)
-        pool[index].add(x: x, y: y, at: t, constants: configuration.constants)
+        pool[index].add(x: x, y: y, at: t, constants: constants)
         return nil
       }
       // A finished stroke's state is reused, rings and all: a stroke allocates nothing.
@@ -225,7 +253,7 @@ public struct StrokeClassifier: Sendable {
         slot = pool.count
         pool.append(Open(id: id, start: t, downX: x, downY: y, x: x, y: y))
       }
-      pool[slot].add(x: x, y: y, at: t, constants: configuration.constants)
+      pool[slot].add(x: x, y: y, at: t, constants: constants)
       pool[slot].next = -1
       open[key] = Int32(slot)
       recent = (key, slot)
@@ -236,7 +264,7 @@ public struct StrokeClassifier: Sendable {
     case .down:
       return nil
     case .move:
-      if let x, let y { pool[index].add(x: x, y: y, at: t, constants: configuration.constants) }
+      if let x, let y { pool[index].add(x: x, y: y, at: t, constants: constants) }
       return nil
     case .up, .cancel:
       // Forget the finger and put its state on the free list.
@@ -259,7 +287,6 @@ public struct StrokeClassifier: Sendable {
   private func classify(
     _ state: Open, end: Double, x: Double, y: Double, cancelled: Bool
   ) -> Stroke {
-    let constants = configuration.constants
     let dx = x - state.downX
     let dy = y - state.downY
     let axis: Axis = abs(dx) >= abs(dy) ? .x : .y

@@ -68,6 +68,28 @@ public struct TraceStatistics: Sendable {
     initialPage = configuration.startingPage
   }
 
+  /// Creates empty statistics without a page control: what they need is the interaction
+  /// constants and container that classify strokes (``StrokeClassifier/init(constants:container:)``)
+  /// and the page each session starts on, for the time on each page.
+  ///
+  /// Events and strokes are counted from events alone. Everything else (transitions, scrubs,
+  /// time on each page, announcements) comes from records, which only a replay with a control
+  /// writes: fed events alone, those figures stay at zero, and the whole time of each session
+  /// is on `startingPage`.
+  ///
+  /// ```swift
+  /// var statistics = TraceStatistics(constants: .uikit)
+  /// for event in events { statistics.observe(event) }
+  /// statistics.finish()
+  /// print(statistics.strokes[.swipe, default: 0])
+  /// ```
+  public init(
+    constants: InteractionConstants = .uikit, container: Rect? = nil, startingPage: Int = 0
+  ) {
+    classifier = StrokeClassifier(constants: constants, container: container)
+    initialPage = startingPage
+  }
+
   /// Counts an input event (call before handing it to the engine).
   public mutating func observe(_ event: PageControlEvent) {
     observe(numbering.number(event))

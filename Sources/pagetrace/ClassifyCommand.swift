@@ -56,66 +56,27 @@ enum ClassifyCommand {
         """)
   }
 
-  /// Classifies the strokes of one input, writing a line for each as it ends.
-  struct StrokeLines: ReplayObserver, ~Copyable {
+  /// Writes a line for each stroke of one input as it ends (the strokes come from
+  /// `_StrokeObserver`, the classification of ``StrokeClassifier/classify(_:options:stroke:)``).
+  struct StrokeLines: _StrokeSink, ~Copyable {
     var writer: TextWriter
     /// JSON Lines or CSV.
     let format: RecordFormat
     /// The input's name, written on each line when several inputs are classified.
     let file: String?
-    var classifier: StrokeClassifier?
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
-    var names = TraceNames()
 
-    /// The classifier's swipe rule, kept apart so that an event reads no optional copy of the
-    /// classifier.
-    var swipeRule: StrokeClassifier.SwipeRule?
-    /// The control's frames, for each stroke's target.
-    var frames: (control: Rect, container: Rect?)?
-    /// What the control made of each stroke.
-    var outcomes = StrokeOutcomes()
-    /// A stroke whose last event the engine is handling: written once the records of that
-    /// event are in (a tap, a flick or a swipe happens at the `up`).
-    var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey)?
-
-    static var observesTrackedTouches: Bool { true }
-
-    mutating func begin(_ configuration: PageControlConfiguration) {
-      classifier = StrokeClassifier(configuration)
-      swipeRule = classifier!.swipeRule
-      frames = (configuration.control, configuration.container)
-    }
-
-    mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
-    mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
-
-    mutating func willHandle(_ event: EngineEvent) {
-      guard swipeRule != nil, let stroke = classifier!.handle(event, names: names),
-        case .touch(_, let touch, _, _) = event.action
-      else { return }
-      closing = (stroke, touch)
-    }
-
-    mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
-
-    mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
-      if let (stroke, touch) = closing, let rule = swipeRule, let frames {
-        closing = nil
-        let outcome = outcomes.end(session: event.session, touch: touch)
-        counts[stroke.kind, default: 0] += 1
-        if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
-        let target: String =
-          frames.control.contains(x: stroke.startX, y: stroke.startY)
-          ? "control"
-          : frames.container?.contains(x: stroke.startX, y: stroke.startY) == true
-            ? "content" : "outside"
-        ClassifyCommand.write(
-          stroke, swipeRule: rule, target: target, outcome: outcome, file: file, as: format,
-          to: &writer)
-        writer.endLine()
-      }
-      outcomes.follow(trackedTouch, session: event.session)
+    mutating func take(
+      _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+      target: StrokeTarget?, outcome: StrokeOutcome?
+    ) {
+      counts[stroke.kind, default: 0] += 1
+      if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
+      ClassifyCommand.write(
+        stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file, as: format,
+        to: &writer)
+      writer.endLine()
     }
   }
 
@@ -135,18 +96,21 @@ enum ClassifyCommand {
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
     for (index, file) in inputs.files.enumerated() {
-      var lines = StrokeLines(
-        writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
-        format: format, file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
+      var lines = _StrokeObserver(
+        controlGiven: inputs.replay.overrides.control != nil,
+        sink: StrokeLines(
+          writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
+          format: format,
+          file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil))
       if format == .csv && index == 0 {  // one header row, at the top
         let row = csvColumns(file: inputs.files.count > 1).joined(separator: ",") + "\n"
-        lines.writer.write(row)
+        lines.sink.writer.write(row)
         run.output.preambleSize = row.utf8.count
       }
       run.replay(file, observer: &lines)
-      counts.merge(lines.counts, uniquingKeysWith: +)
-      swipesByAxis.merge(lines.swipesByAxis, uniquingKeysWith: +)
-      do { try lines.writer.flush() } catch {
+      counts.merge(lines.sink.counts, uniquingKeysWith: +)
+      swipesByAxis.merge(lines.sink.swipesByAxis, uniquingKeysWith: +)
+      do { try lines.sink.writer.flush() } catch {
         run.fail(CommandFailure(status: .ioError, message: error.description))
       }
       if run.hasFailed { break }
@@ -181,8 +145,9 @@ enum ClassifyCommand {
   /// JSON line and the CSV row are written from. Numbers go through the one number writer;
   /// differences are rounded to the precision of their operands.
   static func forEachField(
-    of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, target: String,
-    outcome: StrokeOutcome, file: String?, _ visit: (StaticString, FieldValue) -> Void
+    of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
+    _ visit: (StaticString, FieldValue) -> Void
   ) {
     visit("session", stroke.session.map(FieldValue.string) ?? .absent)
     switch stroke.id {
@@ -204,19 +169,21 @@ enum ClassifyCommand {
     visit("velocity", .finite(stroke.velocity))
     visit("axis", .string(stroke.dominantAxis.rawValue))
     visit("swipeRule", .string(swipeRule.rawValue))
-    visit("target", .string(target))
-    visit("outcome", .string(outcome.word.rawValue))
-    visit("from", outcome.from.map { .number(Double($0)) } ?? .absent)
-    visit("to", outcome.to.map { .number(Double($0)) } ?? .absent)
-    visit("transitions", .number(Double(outcome.transitions)))
+    // Without a control, what a control made of the stroke has no value.
+    visit("target", target.map { .string($0.rawValue) } ?? .absent)
+    visit("outcome", outcome.map { .string($0.word.rawValue) } ?? .absent)
+    visit("from", outcome?.from.map { .number(Double($0)) } ?? .absent)
+    visit("to", outcome?.to.map { .number(Double($0)) } ?? .absent)
+    visit("transitions", outcome.map { .number(Double($0.transitions)) } ?? .absent)
     if let file { visit("file", .string(file)) }
   }
 
   /// Writes the stroke's line, without its line end: a JSON object (fields without a value
   /// left out), or a CSV row of ``csvColumns(file:)`` (their cells left empty).
   static func write(
-    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule, target: String,
-    outcome: StrokeOutcome, file: String?, as format: RecordFormat, to writer: inout TextWriter
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?, as format: RecordFormat,
+    to writer: inout TextWriter
   ) {
     var isFirst = true
     forEachField(

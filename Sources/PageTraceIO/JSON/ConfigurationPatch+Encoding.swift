@@ -10,9 +10,12 @@ extension ConfigurationPatch {
   /// `{"x":…,"y":…,"width":…,"height":…}`; `progress` is
   /// `{"duration":…,"pageDurations":{…},"resetsToInitialPageAfterEnd":…}` with its pages in
   /// increasing order (`pageDurations` only when not empty); `direction` is written `ltr`, never
-  /// `natural`. Numbers are in their shortest round-tripping form, so parsing the text with
-  /// ``init(json:file:line:)`` gives back an equal patch. A non-finite number, which JSON cannot
-  /// hold, is written `null` and makes the text unreadable.
+  /// `natural`; `profile` is a built-in profile's name, or for any other ``PageTrace/Profile`` (a
+  /// custom one, or a built-in one with changed flags or constants) the profile object of
+  /// docs/behaviour.md, "Custom profiles". Numbers are in their shortest round-tripping form,
+  /// so parsing the text with ``init(json:file:line:)-(UnsafeRawBufferPointer,_,_)`` gives back
+  /// an equal patch, whatever its profile. A non-finite number, which JSON cannot hold, is
+  /// written `null` and makes the text unreadable.
   ///
   /// ```swift
   /// var patch = ConfigurationPatch()
@@ -31,8 +34,14 @@ extension ConfigurationPatch {
 extension _OutputBuffer {
   /// The most bytes ``appendConfiguration(_:)`` writes for a patch.
   static func maximumConfigurationLength(_ patch: ConfigurationPatch) -> Int {
-    // 29 keys of at most 24 bytes with a number each, two frames, the progress object.
+    // 29 keys of at most 24 bytes with a number each, two frames, the progress object; the
+    // profile object and the image names reserve their own room.
     4096 + (patch.progress?.pageDurations.count ?? 0) * (2 * maximumNumberLength + 8)
+      + (patch.profile.map(maximumProfileLength) ?? 0)
+      + (patch.indicatorImages ?? [:]).reduce(0) { total, image in
+        total + maximumJSONStringLength(utf8Count: image.key.utf8.count)
+          + maximumJSONStringLength(utf8Count: image.value.utf8.count) + 1
+      }
   }
 
   /// Appends the canonical JSON object of a patch (see ``ConfigurationPatch/jsonBytes()``).
@@ -41,7 +50,7 @@ extension _OutputBuffer {
     append("{\"pagetrace\":1")
     if let profile = patch.profile {
       append(",\"profile\":")
-      appendJSONString(profile.name)
+      appendProfile(profile)
     }
     if let pages = patch.pages {
       append(",\"pages\":")

@@ -30,7 +30,52 @@ extension ConfigurationPatch {
     try scanner.expectEnd()
   }
 
-  /// Reads and parses a `--config` file.
+  /// Reads and parses a configuration file (a `--config` file), with a typed error.
+  ///
+  /// ```swift
+  /// let patch = try ConfigurationPatch(readingFile: "phone.json")
+  /// let configuration = try patch.resolve()
+  /// ```
+  ///
+  /// - Throws: ``ConfigurationFileError/unreadable(_:)`` if the file cannot be opened or read,
+  ///   ``ConfigurationFileError/invalid(_:)`` for bad content or a file larger than
+  ///   `maximumSize` bytes.
+  public init(
+    readingFile path: String, maximumSize: Int = defaultMaximumFileSize
+  ) throws(ConfigurationFileError) {
+    try self.init(readingFile: SystemPath(path), maximumSize: maximumSize)
+  }
+
+  /// Reads and parses a configuration file named by its bytes; errors name it as
+  /// ``SystemPath/description`` shows it.
+  ///
+  /// - Throws: As ``init(readingFile:maximumSize:)-(String,_)``.
+  public init(
+    readingFile path: SystemPath, maximumSize: Int = defaultMaximumFileSize
+  ) throws(ConfigurationFileError) {
+    let name = path.description
+    let bytes: [UInt8]?
+    do {
+      bytes = try _System.readAll(path, limit: maximumSize)
+    } catch {
+      throw .unreadable(error)
+    }
+    guard let bytes else {
+      throw .invalid(
+        TraceError(
+          file: name, line: 1, column: 1,
+          expected: "a configuration file of at most \(maximumSize) bytes",
+          found: "a larger file"))
+    }
+    do {
+      self = try ConfigurationPatch(json: bytes, file: name)
+    } catch {
+      throw .invalid(error)
+    }
+  }
+
+  /// Reads and parses a `--config` file; as ``init(readingFile:maximumSize:)-(String,_)``, with
+  /// the underlying error thrown untyped.
   ///
   /// - Throws: ``FileError`` if the file cannot be opened or read (the CLI's exit status 66),
   ///   or ``TraceError`` for bad content or a file larger than `maximumSize` bytes.
@@ -43,13 +88,14 @@ extension ConfigurationPatch {
   ///
   /// - Throws: As ``init(contentsOfFile:maximumSize:)-(String,_)``.
   public init(contentsOfFile path: SystemPath, maximumSize: Int = defaultMaximumFileSize) throws {
-    let name = path.description
-    guard let bytes = try _System.readAll(path, limit: maximumSize) else {
-      throw TraceError(
-        file: name, line: 1, column: 1,
-        expected: "a configuration file of at most \(maximumSize) bytes", found: "a larger file")
+    do {
+      try self.init(readingFile: path, maximumSize: maximumSize)
+    } catch {
+      switch error {
+      case .unreadable(let error): throw error
+      case .invalid(let error): throw error
+      }
     }
-    self = try bytes.withUnsafeBytes { try ConfigurationPatch(json: $0, file: name) }
   }
 
   /// Parses `json` as a configuration when it has a configuration's shape: one JSON object,
@@ -142,9 +188,7 @@ extension ConfigurationPatch {
       let version = try scanner.readNumber(expected: expected)
       if version.value != 1 { throw scanner.error(at: version.start, expected: expected) }
     case .profile:
-      profile = try scanner.readWord(
-        expected: "a profile (uikit, legacy, fiori, android) for \"profile\"",
-        _Vocabulary.profile)
+      profile = try Self._parseProfile(&scanner)
     case .pages:
       pages = try scanner.readInteger(
         for: name, minimum: 0, maximum: PageControlConfiguration.maximumPages)
@@ -188,13 +232,13 @@ extension ConfigurationPatch {
   }
 
   /// The range a number must lie in.
-  private enum _Bound {
+  enum _Bound {
     case any, nonNegative, positive
     /// A timer duration: at least ``TimerProgress/minimumDuration``.
     case duration
   }
 
-  private static func _parseNumber(
+  static func _parseNumber(
     _ scanner: inout _JSONScanner, _ name: String, _ bound: _Bound
   ) throws(TraceError) -> Double {
     let expected: String
@@ -345,7 +389,7 @@ extension ConfigurationPatch {
 extension _JSONScanner {
   /// The error for `name`, a key at `token` that is not one of `known`: at the key, naming the
   /// closest known key when there is a likely one (docs/behaviour.md, "Configuration checks").
-  fileprivate func _unknownKey(
+  func _unknownKey(
     _ token: _StringToken, _ name: String, of expected: String, _ known: [String]
   ) -> TraceError {
     let guess = _closest(to: name, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""

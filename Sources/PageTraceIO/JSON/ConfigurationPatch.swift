@@ -6,8 +6,9 @@ import PageTrace
 ///
 /// Sources are combined shallowly (docs/behaviour.md, "Configuration precedence"): flags over
 /// `--config` over the header, a key set in a stronger source replacing the weaker one's value
-/// whole (a frame is never mixed from two sources). ``resolve(file:line:)`` then fills in the
-/// defaults of docs/behaviour.md, "Configuration keys".
+/// whole (a frame is never mixed from two sources). ``resolve(file:line:)`` (or ``resolve()``)
+/// then fills in the defaults of docs/behaviour.md, "Configuration keys". The other way,
+/// ``init(_:)`` makes the patch of a whole configuration.
 ///
 /// ```swift
 /// var patch = header                       // from TraceDecoder: .header(patch)
@@ -16,7 +17,9 @@ import PageTrace
 /// let configuration = try patch.resolve(file: "trace.jsonl", line: 2)
 /// ```
 public struct ConfigurationPatch: Sendable, Hashable {
-  /// `profile`: the behaviour model; only `"uikit"` is accepted for now.
+  /// `profile`: the behaviour model: a built-in profile (`uikit`, `legacy`, `fiori`, `android`)
+  /// or any custom ``PageTrace/Profile``, whose flags and constants the JSON form keeps
+  /// (docs/behaviour.md, "Custom profiles").
   public var profile: Profile?
   /// `pages`: the number of pages, at least 0 (required in the combined configuration).
   public var pages: Int?
@@ -135,10 +138,25 @@ public struct ConfigurationPatch: Sendable, Hashable {
       TraceError(file: file, line: line, column: 1, expected: expected, found: found)
     }
     let source = "(in the header, --config or a flag)"
-    guard let pages else { throw failure("the configuration key \"pages\" \(source)", "none") }
-    guard let control else {
-      throw failure("the configuration key \"control\" \(source)", "none")
+    do {
+      return try _resolved()
+    } catch {
+      switch error {
+      case .missingField(let key):
+        throw failure("the configuration key \"\(key)\" \(source)", "none")
+      case .invalidConfiguration(let key):
+        throw failure("a valid value for the configuration key \"\(key)\"", "an invalid value")
+      default:
+        throw failure("a valid configuration", "\(error)")
+      }
     }
+  }
+
+  /// The complete configuration, or the first missing key (``PageControlError/missingField(_:)``)
+  /// or bad value (``PageControlError/invalidConfiguration(_:)``).
+  func _resolved() throws(PageControlError) -> PageControlConfiguration {
+    guard let pages else { throw .missingField("pages") }
+    guard let control else { throw .missingField("control") }
     var configuration = PageControlConfiguration(pages: pages, control: control)
     if let profile { configuration.profile = profile }
     if let current { configuration.current = current }
@@ -169,16 +187,7 @@ public struct ConfigurationPatch: Sendable, Hashable {
     if let swipeDistance { constants.swipeDistance = swipeDistance }
     if let swipeVelocity { constants.swipeVelocity = swipeVelocity }
     configuration.constants = constants
-    do {
-      try configuration.validate()
-    } catch {
-      switch error {
-      case .invalidConfiguration(let key):
-        throw failure("a valid value for the configuration key \"\(key)\"", "an invalid value")
-      default:
-        throw failure("a valid configuration", "\(error)")
-      }
-    }
+    try configuration.validate()
     return configuration
   }
 }

@@ -49,6 +49,11 @@ public protocol ReplayObserver: ~Copyable {
   var outputFailure: FileError? { get }
   /// The engine starts at the input's first event with `configuration`.
   mutating func begin(_ configuration: PageControlConfiguration)
+  /// The engine starts at the input's first event with `configuration`, resolved from the
+  /// options and `header`, the input's own configuration (`nil` without a header): for an
+  /// observer that must tell which keys the input set (classification writes a stroke's
+  /// outcome only when some source gave a `control`). By default it calls ``begin(_:)``.
+  mutating func begin(_ configuration: PageControlConfiguration, header: ConfigurationPatch?)
   /// The reader met a session name; events and records of `session` may follow.
   mutating func name(_ session: SessionID, _ name: String)
   /// The reader met a string touch id; events with `touch` may follow.
@@ -89,6 +94,12 @@ extension ReplayObserver where Self: ~Copyable {
   public var outputFailure: FileError? { nil }
   /// Does nothing.
   public mutating func begin(_ configuration: PageControlConfiguration) {}
+  /// Calls ``begin(_:)``.
+  public mutating func begin(
+    _ configuration: PageControlConfiguration, header: ConfigurationPatch?
+  ) {
+    begin(configuration)
+  }
   /// Does nothing.
   public mutating func name(_ session: SessionID, _ name: String) {}
   /// Does nothing.

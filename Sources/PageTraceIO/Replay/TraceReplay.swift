@@ -44,8 +44,28 @@ public struct TraceReplay: Sendable {
     /// counted either way (``ReplaySummary/notes``).
     public var reportsNotes = true
 
+    /// The configuration every input replays under, whatever its header, ``defaults`` and
+    /// ``overrides`` say; `nil` (the default) resolves them instead.
+    public var configuration: PageControlConfiguration?
+
     /// Creates the default options: no defaults or overrides, stop at the first bad line.
     public init() {}
+
+    /// Creates options that replay every input under `configuration`, a configuration made in
+    /// code, ignoring the inputs' headers; the other options are the defaults.
+    ///
+    /// ```swift
+    /// var configuration = PageControlConfiguration(
+    ///   pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    /// configuration.constants.scrubDelay = 0.5
+    /// let replay = TraceReplay(.init(configuration: configuration))
+    /// ```
+    ///
+    /// To lay a configuration over the headers instead, merge its full patch
+    /// (``ConfigurationPatch/init(_:)``) into ``overrides``.
+    public init(configuration: PageControlConfiguration) {
+      self.configuration = configuration
+    }
   }
 
   /// A part of an input's sessions, for replaying one input on several machines at once
@@ -289,7 +309,9 @@ public struct TraceReplay: Sendable {
           }
           handlingImported = reader.isImporting
           if engine == nil {
-            let configuration = try options.defaults.merging(outcome.header ?? ConfigurationPatch())
+            let configuration =
+              try options.configuration
+              ?? options.defaults.merging(outcome.header ?? ConfigurationPatch())
               .merging(options.overrides).resolve(file: reader.name, line: reader.lineNumber)
             do {
               engine = try PageControlEngine(
@@ -298,7 +320,7 @@ public struct TraceReplay: Sendable {
               throw reader.error(for: error)
             }
             outcome.configuration = configuration
-            observer.begin(configuration)
+            observer.begin(configuration, header: outcome.header)
           }
           observer.eventLine(reader.lineNumber)
           let applied: Bool

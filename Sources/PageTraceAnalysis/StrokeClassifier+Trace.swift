@@ -1,0 +1,178 @@
+import PageTrace
+import PageTraceIO
+
+/// Where a stroke went down: on the control, on the paged content, or outside both (where the
+/// frames overlap, the control; docs/behaviour.md, "Stroke classification").
+public enum StrokeTarget: String, Sendable, Hashable, CaseIterable {
+  /// The control's frame.
+  case control
+  /// The container's frame, outside the control's.
+  case content
+  /// Neither frame.
+  case outside
+
+  /// The frame that holds (`x`, `y`).
+  public init(x: Double, y: Double, control: Rect, container: Rect?) {
+    self =
+      control.contains(x: x, y: y)
+      ? .control : container?.contains(x: x, y: y) == true ? .content : .outside
+  }
+}
+
+/// One stroke of a trace as ``StrokeClassifier/classify(_:options:stroke:)`` reports it: its
+/// shape, and, when the trace's configuration gave a control, what the control made of it.
+public struct ClassifiedStroke: Sendable, Hashable {
+  /// The stroke and its shape.
+  public var stroke: StrokeClassifier.Stroke
+  /// Which parts of the swipe rule applied.
+  public var swipeRule: StrokeClassifier.SwipeRule
+  /// Where it went down; `nil` when no control was configured.
+  public var target: StrokeTarget?
+  /// What the control made of it; `nil` when no control was configured.
+  public var outcome: StrokeOutcome?
+
+  /// Creates a classified stroke.
+  public init(
+    stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?
+  ) {
+    self.stroke = stroke
+    self.swipeRule = swipeRule
+    self.target = target
+    self.outcome = outcome
+  }
+}
+
+extension StrokeClassifier {
+  /// Classifies every touch stroke of a trace, as `pagetrace classify` does, calling `stroke`
+  /// as each one ends.
+  ///
+  /// The shape comes from the interaction constants and the container alone. A control is not
+  /// needed: when neither the header nor `options.overrides` gives `control`, the trace is
+  /// replayed under 0 pages and an empty control (`pages` is 0 unless a source gives it) and
+  /// each stroke's ``ClassifiedStroke/target`` and ``ClassifiedStroke/outcome`` are `nil`.
+  /// With a control they say where it went down and what that control made of it.
+  ///
+  /// ```swift
+  /// var reader = try TraceReader(opening: "trace.jsonl")
+  /// let outcome = StrokeClassifier.classify(&reader) { classified in
+  ///   print(classified.stroke.kind, classified.outcome?.word.rawValue ?? "-")
+  /// }
+  /// if let failure = outcome.failure { print("stopped:", failure) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reader: The trace, read to its end (or to the first bad line).
+  ///   - options: The replay's options; ``PageTraceIO/TraceReplay/Options/defaults`` gain `pages` 0 and
+  ///     an empty control where they have none.
+  ///   - stroke: Called with each stroke as it ends.
+  /// - Returns: What the replay did; a failure stops it after every stroke before it.
+  public static func classify(
+    _ reader: inout TraceReader, options: TraceReplay.Options = TraceReplay.Options(),
+    stroke: (ClassifiedStroke) -> Void
+  ) -> TraceReplay.Outcome {
+    var options = options
+    let controlGiven =
+      options.configuration != nil || options.overrides.control != nil
+      || options.defaults.control != nil
+    if options.defaults.pages == nil { options.defaults.pages = 0 }
+    if options.defaults.control == nil {
+      options.defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+    return withoutActuallyEscaping(stroke) { stroke in
+      var observer = _StrokeObserver(controlGiven: controlGiven, sink: _ClosureSink(emit: stroke))
+      return TraceReplay(options).run(&reader, observer: &observer) { _ in }
+    }
+  }
+}
+
+/// Where ``_StrokeObserver`` hands each classified stroke.
+package protocol _StrokeSink: ~Copyable {
+  /// A stroke ended; `target` and `outcome` are `nil` without a control.
+  mutating func take(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?)
+}
+
+/// The sink of ``StrokeClassifier/classify(_:options:stroke:)``: the caller's closure.
+struct _ClosureSink: _StrokeSink {
+  let emit: (ClassifiedStroke) -> Void
+
+  mutating func take(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?
+  ) {
+    emit(ClassifiedStroke(stroke: stroke, swipeRule: swipeRule, target: target, outcome: outcome))
+  }
+}
+
+/// The replay observer that classifies strokes (``StrokeClassifier/classify(_:options:stroke:)``
+/// and `pagetrace classify`): each stroke's shape, and what the control made of it when the
+/// input has a control (docs/behaviour.md, "Stroke classification").
+package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~Copyable {
+  /// Whether the options give a control: then every input has one.
+  let controlGiven: Bool
+  /// Where the strokes go.
+  package var sink: Sink
+  var classifier: StrokeClassifier?
+  /// The classifier's swipe rule, kept apart so that an event reads no optional copy of the
+  /// classifier.
+  var swipeRule: StrokeClassifier.SwipeRule?
+  /// The control's frames, for each stroke's target; `nil` when the input has no control.
+  var frames: (control: Rect, container: Rect?)?
+  /// What the control made of each stroke.
+  var outcomes = StrokeOutcomes()
+  var names = TraceNames()
+  /// A stroke whose last event the engine is handling: handed on once the records of that
+  /// event are in (a tap, a flick or a swipe happens at the `up`).
+  var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey)?
+
+  package static var observesTrackedTouches: Bool { true }
+
+  /// An observer for inputs whose options give a control (`controlGiven`) or not.
+  package init(controlGiven: Bool, sink: consuming Sink) {
+    self.controlGiven = controlGiven
+    self.sink = sink
+  }
+
+  package mutating func begin(
+    _ configuration: PageControlConfiguration, header: ConfigurationPatch?
+  ) {
+    classifier = StrokeClassifier(configuration)
+    swipeRule = classifier!.swipeRule
+    frames =
+      controlGiven || header?.control != nil
+      ? (configuration.control, configuration.container) : nil
+  }
+
+  package mutating func name(_ session: SessionID, _ name: String) {
+    names.set(name, of: session)
+  }
+
+  package mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+
+  package mutating func willHandle(_ event: EngineEvent) {
+    guard swipeRule != nil, let stroke = classifier!.handle(event, names: names),
+      case .touch(_, let touch, _, _) = event.action
+    else { return }
+    closing = (stroke, touch)
+  }
+
+  package mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
+
+  package mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
+    if let (stroke, touch) = closing, let rule = swipeRule {
+      closing = nil
+      let outcome = outcomes.end(session: event.session, touch: touch)
+      if let frames {
+        let target = StrokeTarget(
+          x: stroke.startX, y: stroke.startY, control: frames.control,
+          container: frames.container)
+        sink.take(stroke, swipeRule: rule, target: target, outcome: outcome)
+      } else {
+        sink.take(stroke, swipeRule: rule, target: nil, outcome: nil)
+      }
+    }
+    outcomes.follow(trackedTouch, session: event.session)
+  }
+}
