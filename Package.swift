@@ -19,7 +19,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
     // The system's zlib (libz, present on every Linux), for gzip-compressed traces.
     .systemLibrary(name: "_PageTraceZlib"),
-    // Trace I/O by concern: Platform, Bytes, JSON, Binary, Import, Replay. No Foundation.
+    // Trace I/O along the pipeline: Input, JSON and Binary, Import, Replay, Output (and Platform).
+    // No Foundation.
     .target(name: "PageTraceIO", dependencies: ["PageTrace", "_PageTraceZlib"]),
     // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
     .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
