@@ -34,11 +34,19 @@ let package = Package(
     .executableTarget(
       name: "embedding-example", dependencies: ["PageTrace", "PageTraceIO"],
       path: "Examples/Embedding"),
-    .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
-    .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
+    // What the test targets share: the phone fixture and event builders, temporary files.
+    .target(
+      name: "PageTraceTestSupport", dependencies: ["PageTrace"], path: "Tests/PageTraceTestSupport"),
+    .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceTestSupport"]),
     .testTarget(
-      name: "PageTraceAnalysisTests", dependencies: ["PageTraceAnalysis", "PageTraceIO"]),
-    .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
+      name: "PageTraceIOTests",
+      dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),
+    .testTarget(
+      name: "PageTraceAnalysisTests",
+      dependencies: ["PageTraceAnalysis", "PageTraceIO", "PageTraceTestSupport"]),
+    .testTarget(
+      name: "PageTraceBinaryTests",
+      dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(

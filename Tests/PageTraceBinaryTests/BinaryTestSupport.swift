@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceTestSupport
 
 @testable import PageTraceIO
 
@@ -7,51 +8,6 @@ import PageTrace
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// A temporary file path (the file exists, empty); removed by the caller with `unlink`.
-func temporaryPath() -> String {
-  var template = Array("/tmp/pagetrace-binary-test-XXXXXX".utf8CString)
-  let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-  precondition(descriptor >= 0)
-  close(descriptor)
-  return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
-/// A temporary file holding the given bytes.
-func temporaryFile(_ bytes: [UInt8]) -> String {
-  let path = temporaryPath()
-  let descriptor = open(path, O_WRONLY | O_TRUNC)
-  precondition(descriptor >= 0)
-  writeAll(descriptor, bytes)
-  close(descriptor)
-  return path
-}
-
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-  bytes.withUnsafeBytes { raw in
-    var written = 0
-    while written < raw.count {
-      let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
-      precondition(result > 0)
-      written += result
-    }
-  }
-}
-
-/// The whole contents of a file.
-func contents(of path: String) -> [UInt8] {
-  let descriptor = open(path, O_RDONLY)
-  precondition(descriptor >= 0)
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-    precondition(count >= 0)
-    if count == 0 { return bytes }
-    bytes += chunk[..<count]
-  }
-}
 
 /// Runs a writer body against a temporary file and returns the bytes written.
 func written(_ body: (Int32) throws -> Void) rethrows -> [UInt8] {
