@@ -58,6 +58,8 @@ public struct RecordWriter: ~Copyable {
   public private(set) var recordCount = 0
 
   private var buffer: _OutputBuffer
+  /// The room a record of each type takes, its session and file fields aside.
+  private let reservation: _RecordReservation
   /// `,"file":"NAME"` (in CSV: `,NAME`), encoded once.
   private var fileSuffix: [UInt8] = []
   /// Whether each record ends with its ordering key, `"line":L,"index":K`: the input line of
@@ -99,6 +101,7 @@ public struct RecordWriter: ~Copyable {
     self.types = types
     self.threshold = max(threshold, 1)
     self.buffer = _OutputBuffer(capacity: self.threshold + 512)
+    self.reservation = format == .csv ? .csv : .jsonLines
   }
 
   /// Appends a record if its type is selected, writing the buffer out past ``threshold``.
@@ -174,54 +177,51 @@ public struct RecordWriter: ~Copyable {
   private mutating func appendJSON(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
-    buffer.reserve(256 + session.count + fileSuffix.count)
-    buffer.append("{\"t\":")
+    let reserved = reservation[content.type] + session.count + fileSuffix.count
+    buffer.reserve(reserved)
+    let start = buffer.count
+    buffer.append(_RecordJSONText.time)
     buffer.appendNumber(time)
+    buffer.append(_RecordJSONText.type)
+    buffer.appendQuotedWord(content.type.rawValue)
+    buffer.append(session)
     switch content {
     case .transition(let transition):
-      buffer.append(",\"type\":\"transition\"")
-      buffer.append(session)
-      buffer.append(",\"from\":")
+      buffer.append(_RecordJSONText.from)
       buffer.appendInteger(transition.from)
-      buffer.append(",\"to\":")
+      buffer.append(_RecordJSONText.to)
       buffer.appendInteger(transition.to)
-      buffer.append(transition.animated ? ",\"animated\":true" : ",\"animated\":false")
-      buffer.append(",\"interaction\":")
-      appendInteraction(transition.interaction)
-      buffer.append(",\"cause\":")
-      appendCause(transition.cause)
+      buffer.append(
+        transition.animated ? _RecordJSONText.animatedTrue : _RecordJSONText.animatedFalse)
+      buffer.append(_RecordJSONText.interaction)
+      buffer.appendQuotedWord(transition.interaction.rawValue)
+      buffer.append(_RecordJSONText.cause)
+      buffer.appendQuotedWord(transition.cause.rawValue)
     case .interaction(let state):
-      buffer.append(",\"type\":\"interaction\"")
-      buffer.append(session)
-      buffer.append(",\"state\":")
-      appendInteraction(state)
+      buffer.append(_RecordJSONText.state)
+      buffer.appendQuotedWord(state.rawValue)
     case .background(let visible):
-      buffer.append(",\"type\":\"background\"")
-      buffer.append(session)
-      buffer.append(visible ? ",\"visible\":true" : ",\"visible\":false")
+      buffer.append(visible ? _RecordJSONText.visibleTrue : _RecordJSONText.visibleFalse)
     case .announcement(let announcement):
-      buffer.append(",\"type\":\"announcement\"")
-      buffer.append(session)
-      buffer.append(",\"text\":\"Page ")
+      buffer.append(_RecordJSONText.text)
       buffer.appendInteger(announcement.page + 1)
-      buffer.append(" of ")
+      buffer.append(_RecordJSONText.of)
       buffer.appendInteger(announcement.pageCount)
       buffer.append(_ASCII.quote)
     case .detail(let page):
-      buffer.append(",\"type\":\"detail\"")
-      buffer.append(session)
-      buffer.append(",\"page\":")
+      buffer.append(_RecordJSONText.page)
       buffer.appendInteger(page)
     }
     if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
     if writesKeys {
-      buffer.append(",\"line\":")
+      buffer.append(_RecordJSONText.line)
       buffer.appendInteger(keyLine)
-      buffer.append(",\"index\":")
+      buffer.append(_RecordJSONText.index)
       buffer.appendInteger(keyIndex)
       keyIndex += 1
     }
-    buffer.append("}\n")
+    buffer.append(_RecordJSONText.end)
+    assert(buffer.count - start <= reserved, "a record longer than its reservation")
   }
 
   /// Appends one record as a CSV row and a newline: a cell for every column of
@@ -229,15 +229,13 @@ public struct RecordWriter: ~Copyable {
   private mutating func appendCSV(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
-    buffer.reserve(256 + session.count + fileSuffix.count)
+    let reserved = reservation[content.type] + session.count + fileSuffix.count
+    buffer.reserve(reserved)
+    let start = buffer.count
     buffer.appendNumber(time)
-    switch content {
-    case .transition: buffer.append(",transition,")
-    case .interaction: buffer.append(",interaction,")
-    case .background: buffer.append(",background,")
-    case .announcement: buffer.append(",announcement,")
-    case .detail: buffer.append(",detail,")
-    }
+    buffer.append(_ASCII.comma)
+    buffer.appendWord(content.type.rawValue)
+    buffer.append(_ASCII.comma)
     buffer.append(session)
     if types.contains(.transition) {
       if case .transition(let transition) = content {
@@ -245,28 +243,31 @@ public struct RecordWriter: ~Copyable {
         buffer.appendInteger(transition.from)
         buffer.append(_ASCII.comma)
         buffer.appendInteger(transition.to)
-        buffer.append(transition.animated ? ",true," : ",false,")
-        buffer.append(Self.word(transition.interaction))
+        buffer.append(
+          transition.animated ? _RecordCSVText.animatedTrue : _RecordCSVText.animatedFalse)
+        buffer.appendWord(transition.interaction.rawValue)
         buffer.append(_ASCII.comma)
-        buffer.append(Self.word(transition.cause))
+        buffer.appendWord(transition.cause.rawValue)
       } else {
-        buffer.append(",,,,,")
+        buffer.append(_RecordCSVText.noTransition)
       }
     }
     if types.contains(.interaction) {
       buffer.append(_ASCII.comma)
-      if case .interaction(let state) = content { buffer.append(Self.word(state)) }
+      if case .interaction(let state) = content { buffer.appendWord(state.rawValue) }
     }
     if types.contains(.background) {
       buffer.append(_ASCII.comma)
-      if case .background(let visible) = content { buffer.append(visible ? "true" : "false") }
+      if case .background(let visible) = content {
+        buffer.append(visible ? _RecordCSVText.true : _RecordCSVText.false)
+      }
     }
     if types.contains(.announcement) {
       buffer.append(_ASCII.comma)
       if case .announcement(let announcement) = content {
-        buffer.append("Page ")
+        buffer.append(_RecordCSVText.page)
         buffer.appendInteger(announcement.page + 1)
-        buffer.append(" of ")
+        buffer.append(_RecordCSVText.of)
         buffer.appendInteger(announcement.pageCount)
       }
     }
@@ -283,6 +284,7 @@ public struct RecordWriter: ~Copyable {
       keyIndex += 1
     }
     buffer.append(_ASCII.newline)
+    assert(buffer.count - start <= reserved, "a row longer than its reservation")
   }
 
   /// The CSV columns of records of `types` (docs/behaviour.md, "CSV output"): `t`, `type`,
@@ -338,52 +340,6 @@ public struct RecordWriter: ~Copyable {
     buffer.drain(to: descriptor, name: name, failure: &failure)
   }
 
-  private mutating func appendInteraction(_ state: InteractionState) {
-    switch state {
-    case .none: buffer.append("\"none\"")
-    case .discrete: buffer.append("\"discrete\"")
-    case .continuous: buffer.append("\"continuous\"")
-    }
-  }
-
-  private mutating func appendCause(_ cause: TransitionCause) {
-    switch cause {
-    case .tap: buffer.append("\"tap\"")
-    case .scrub: buffer.append("\"scrub\"")
-    case .jog: buffer.append("\"jog\"")
-    case .flick: buffer.append("\"flick\"")
-    case .pointer: buffer.append("\"pointer\"")
-    case .swipe: buffer.append("\"swipe\"")
-    case .key: buffer.append("\"key\"")
-    case .accessibility: buffer.append("\"accessibility\"")
-    case .timer: buffer.append("\"timer\"")
-    case .program: buffer.append("\"program\"")
-    }
-  }
-
-  private static func word(_ state: InteractionState) -> StaticString {
-    switch state {
-    case .none: "none"
-    case .discrete: "discrete"
-    case .continuous: "continuous"
-    }
-  }
-
-  private static func word(_ cause: TransitionCause) -> StaticString {
-    switch cause {
-    case .tap: "tap"
-    case .scrub: "scrub"
-    case .jog: "jog"
-    case .flick: "flick"
-    case .pointer: "pointer"
-    case .swipe: "swipe"
-    case .key: "key"
-    case .accessibility: "accessibility"
-    case .timer: "timer"
-    case .program: "program"
-    }
-  }
-
   private static func fileSuffix(for name: String, format: RecordFormat) -> [UInt8] {
     var suffix = _OutputBuffer(
       capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
@@ -411,4 +367,100 @@ public struct RecordWriter: ~Copyable {
     }
     return field
   }
+}
+
+/// The fixed texts of a JSON Lines record, each spelled once: written by ``RecordWriter`` and
+/// counted by ``_RecordReservation``.
+private enum _RecordJSONText {
+  static var time: StaticString { "{\"t\":" }
+  static var type: StaticString { ",\"type\":" }
+  static var from: StaticString { ",\"from\":" }
+  static var to: StaticString { ",\"to\":" }
+  static var animatedTrue: StaticString { ",\"animated\":true" }
+  static var animatedFalse: StaticString { ",\"animated\":false" }
+  static var interaction: StaticString { ",\"interaction\":" }
+  static var cause: StaticString { ",\"cause\":" }
+  static var state: StaticString { ",\"state\":" }
+  static var visibleTrue: StaticString { ",\"visible\":true" }
+  static var visibleFalse: StaticString { ",\"visible\":false" }
+  static var text: StaticString { ",\"text\":\"Page " }
+  static var of: StaticString { " of " }
+  static var page: StaticString { ",\"page\":" }
+  static var line: StaticString { ",\"line\":" }
+  static var index: StaticString { ",\"index\":" }
+  static var end: StaticString { "}\n" }
+}
+
+/// The fixed texts of a CSV row, each spelled once: written by ``RecordWriter`` and counted by
+/// ``_RecordReservation``.
+private enum _RecordCSVText {
+  static var animatedTrue: StaticString { ",true," }
+  static var animatedFalse: StaticString { ",false," }
+  /// The five empty cells of a transition's fields.
+  static var noTransition: StaticString { ",,,,," }
+  static var `true`: StaticString { "true" }
+  static var `false`: StaticString { "false" }
+  static var page: StaticString { "Page " }
+  static var of: StaticString { " of " }
+}
+
+/// The most bytes ``RecordWriter`` writes for a record of each type, apart from its session
+/// and file fields (reserved by their own lengths): a constant per type, the sum of its fixed
+/// texts and of each field at its widest (``_Reservation``), the ordering key included.
+struct _RecordReservation {
+  var transition: Int
+  var interaction: Int
+  var background: Int
+  var announcement: Int
+  var detail: Int
+
+  subscript(type: RecordType) -> Int {
+    switch type {
+    case .transition: transition
+    case .interaction: interaction
+    case .background: background
+    case .announcement: announcement
+    case .detail: detail
+    }
+  }
+
+  /// JSON Lines: `{"t":…,"type":"…"`, the type's fields, the ordering key, `}` and a newline.
+  static let jsonLines: _RecordReservation = {
+    typealias R = _Reservation
+    let number = R.number
+    let common =
+      R.text(_RecordJSONText.time) + number + R.text(_RecordJSONText.type)
+      + R.quotedWord(RecordType.self)
+      + R.text(_RecordJSONText.line) + number + R.text(_RecordJSONText.index) + number
+      + R.text(_RecordJSONText.end)
+    let animated = max(R.text(_RecordJSONText.animatedTrue), R.text(_RecordJSONText.animatedFalse))
+    let visible = max(R.text(_RecordJSONText.visibleTrue), R.text(_RecordJSONText.visibleFalse))
+    return _RecordReservation(
+      transition: common + R.text(_RecordJSONText.from) + number + R.text(_RecordJSONText.to)
+        + number
+        + animated + R.text(_RecordJSONText.interaction) + R.quotedWord(InteractionState.self)
+        + R.text(_RecordJSONText.cause) + R.quotedWord(TransitionCause.self),
+      interaction: common + R.text(_RecordJSONText.state) + R.quotedWord(InteractionState.self),
+      background: common + visible,
+      announcement: common + R.text(_RecordJSONText.text, _RecordJSONText.of) + 2 * number + 1,
+      detail: common + R.text(_RecordJSONText.page) + number)
+  }()
+
+  /// CSV: every row has a cell for each column of every selected type, so each type takes the
+  /// room of a row with every type's cells at their widest, the ordering key and a newline.
+  static let csv: _RecordReservation = {
+    typealias R = _Reservation
+    let number = R.number
+    let transition =
+      1 + number + 1 + number
+      + max(R.text(_RecordCSVText.animatedTrue), R.text(_RecordCSVText.animatedFalse))
+      + R.word(InteractionState.self) + 1 + R.word(TransitionCause.self)
+    let cells =
+      max(transition, R.text(_RecordCSVText.noTransition)) + 1 + R.word(InteractionState.self) + 1
+      + max(R.text(_RecordCSVText.true), R.text(_RecordCSVText.false)) + 1
+      + R.text(_RecordCSVText.page, _RecordCSVText.of) + 2 * number + 1 + number
+    let row = number + 1 + R.word(RecordType.self) + 1 + cells + 1 + number + 1 + number + 1
+    return _RecordReservation(
+      transition: row, interaction: row, background: row, announcement: row, detail: row)
+  }()
 }
