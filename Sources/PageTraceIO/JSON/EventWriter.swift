@@ -211,7 +211,7 @@ extension _OutputBuffer {
 
 /// The fixed texts of an event line, each spelled once: written by ``EventWriter`` and counted
 /// by ``_EventReservation``.
-private enum _EventText {
+enum _EventText {
   static var time: StaticString { "{\"t\":" }
   static var session: StaticString { ",\"session\":" }
   static var touch: StaticString { ",\"touch\":" }
@@ -236,7 +236,7 @@ private enum _EventText {
 /// The most bytes ``EventWriter`` writes for an event of each kind, apart from its session and
 /// a string touch id (reserved by their own lengths): a constant per kind, the sum of its fixed
 /// texts and of each field at its widest (``_Reservation``), the closing brace included.
-private struct _EventReservation {
+struct _EventReservation {
   var touch: Int
   var pointer: Int
   var key: Int

@@ -58,8 +58,14 @@ public struct RecordWriter: ~Copyable {
   public private(set) var recordCount = 0
 
   private var buffer: _OutputBuffer
+  /// The texts of the words: in JSON Lines `,"type":"transition"`, `,"interaction":"none"`,
+  /// `,"cause":"tap"`, `,"state":"none"`; in CSV `,transition,` and the bare words.
+  private let typeTexts: _WordTexts<RecordType>
+  private let interactionTexts: _WordTexts<InteractionState>
+  private let causeTexts: _WordTexts<TransitionCause>
+  private let stateTexts: _WordTexts<InteractionState>
   /// The room a record of each type takes, its session and file fields aside.
-  private let reservation: _RecordReservation
+  let reservation: _RecordReservation
   /// `,"file":"NAME"` (in CSV: `,NAME`), encoded once.
   private var fileSuffix: [UInt8] = []
   /// Whether each record ends with its ordering key, `"line":L,"index":K`: the input line of
@@ -101,7 +107,23 @@ public struct RecordWriter: ~Copyable {
     self.types = types
     self.threshold = max(threshold, 1)
     self.buffer = _OutputBuffer(capacity: self.threshold + 512)
-    self.reservation = format == .csv ? .csv : .jsonLines
+    switch format {
+    case .jsonLines:
+      typeTexts = _WordTexts(prefix: _RecordJSONText.type, suffix: _RecordJSONText.quote)
+      interactionTexts = _WordTexts(
+        prefix: _RecordJSONText.interaction, suffix: _RecordJSONText.quote)
+      causeTexts = _WordTexts(prefix: _RecordJSONText.cause, suffix: _RecordJSONText.quote)
+      stateTexts = _WordTexts(prefix: _RecordJSONText.state, suffix: _RecordJSONText.quote)
+    case .csv:
+      typeTexts = _WordTexts(prefix: _RecordCSVText.comma, suffix: _RecordCSVText.comma)
+      interactionTexts = _WordTexts()
+      causeTexts = _WordTexts()
+      stateTexts = _WordTexts()
+    }
+    let words = _RecordReservation.Words(
+      type: typeTexts.maximumLength, interaction: interactionTexts.maximumLength,
+      cause: causeTexts.maximumLength, state: stateTexts.maximumLength)
+    reservation = format == .csv ? .csv(words) : .jsonLines(words)
   }
 
   /// Appends a record if its type is selected, writing the buffer out past ``threshold``.
@@ -182,8 +204,7 @@ public struct RecordWriter: ~Copyable {
     let start = buffer.count
     buffer.append(_RecordJSONText.time)
     buffer.appendNumber(time)
-    buffer.append(_RecordJSONText.type)
-    buffer.appendQuotedWord(content.type.rawValue)
+    buffer.append(typeTexts[content.type])
     buffer.append(session)
     switch content {
     case .transition(let transition):
@@ -193,13 +214,10 @@ public struct RecordWriter: ~Copyable {
       buffer.appendInteger(transition.to)
       buffer.append(
         transition.animated ? _RecordJSONText.animatedTrue : _RecordJSONText.animatedFalse)
-      buffer.append(_RecordJSONText.interaction)
-      buffer.appendQuotedWord(transition.interaction.rawValue)
-      buffer.append(_RecordJSONText.cause)
-      buffer.appendQuotedWord(transition.cause.rawValue)
+      buffer.append(interactionTexts[transition.interaction])
+      buffer.append(causeTexts[transition.cause])
     case .interaction(let state):
-      buffer.append(_RecordJSONText.state)
-      buffer.appendQuotedWord(state.rawValue)
+      buffer.append(stateTexts[state])
     case .background(let visible):
       buffer.append(visible ? _RecordJSONText.visibleTrue : _RecordJSONText.visibleFalse)
     case .announcement(let announcement):
@@ -233,9 +251,7 @@ public struct RecordWriter: ~Copyable {
     buffer.reserve(reserved)
     let start = buffer.count
     buffer.appendNumber(time)
-    buffer.append(_ASCII.comma)
-    buffer.appendWord(content.type.rawValue)
-    buffer.append(_ASCII.comma)
+    buffer.append(typeTexts[content.type])
     buffer.append(session)
     if types.contains(.transition) {
       if case .transition(let transition) = content {
@@ -245,16 +261,16 @@ public struct RecordWriter: ~Copyable {
         buffer.appendInteger(transition.to)
         buffer.append(
           transition.animated ? _RecordCSVText.animatedTrue : _RecordCSVText.animatedFalse)
-        buffer.appendWord(transition.interaction.rawValue)
+        buffer.append(interactionTexts[transition.interaction])
         buffer.append(_ASCII.comma)
-        buffer.appendWord(transition.cause.rawValue)
+        buffer.append(causeTexts[transition.cause])
       } else {
         buffer.append(_RecordCSVText.noTransition)
       }
     }
     if types.contains(.interaction) {
       buffer.append(_ASCII.comma)
-      if case .interaction(let state) = content { buffer.appendWord(state.rawValue) }
+      if case .interaction(let state) = content { buffer.append(stateTexts[state]) }
     }
     if types.contains(.background) {
       buffer.append(_ASCII.comma)
@@ -373,14 +389,15 @@ public struct RecordWriter: ~Copyable {
 /// counted by ``_RecordReservation``.
 private enum _RecordJSONText {
   static var time: StaticString { "{\"t\":" }
-  static var type: StaticString { ",\"type\":" }
+  static var type: StaticString { ",\"type\":\"" }
   static var from: StaticString { ",\"from\":" }
   static var to: StaticString { ",\"to\":" }
   static var animatedTrue: StaticString { ",\"animated\":true" }
   static var animatedFalse: StaticString { ",\"animated\":false" }
-  static var interaction: StaticString { ",\"interaction\":" }
-  static var cause: StaticString { ",\"cause\":" }
-  static var state: StaticString { ",\"state\":" }
+  static var interaction: StaticString { ",\"interaction\":\"" }
+  static var cause: StaticString { ",\"cause\":\"" }
+  static var state: StaticString { ",\"state\":\"" }
+  static var quote: StaticString { "\"" }
   static var visibleTrue: StaticString { ",\"visible\":true" }
   static var visibleFalse: StaticString { ",\"visible\":false" }
   static var text: StaticString { ",\"text\":\"Page " }
@@ -394,6 +411,7 @@ private enum _RecordJSONText {
 /// The fixed texts of a CSV row, each spelled once: written by ``RecordWriter`` and counted by
 /// ``_RecordReservation``.
 private enum _RecordCSVText {
+  static var comma: StaticString { "," }
   static var animatedTrue: StaticString { ",true," }
   static var animatedFalse: StaticString { ",false," }
   /// The five empty cells of a transition's fields.
@@ -406,7 +424,8 @@ private enum _RecordCSVText {
 
 /// The most bytes ``RecordWriter`` writes for a record of each type, apart from its session
 /// and file fields (reserved by their own lengths): a constant per type, the sum of its fixed
-/// texts and of each field at its widest (``_Reservation``), the ordering key included.
+/// texts and of each field at its widest (``_Reservation``, and the longest text of each word),
+/// the ordering key included.
 struct _RecordReservation {
   var transition: Int
   var interaction: Int
@@ -414,6 +433,15 @@ struct _RecordReservation {
   var announcement: Int
   var detail: Int
 
+  /// The longest text of each word the writer writes (``_WordTexts/maximumLength``).
+  struct Words {
+    var type: Int
+    var interaction: Int
+    var cause: Int
+    var state: Int
+  }
+
+  @inline(__always)
   subscript(type: RecordType) -> Int {
     switch type {
     case .transition: transition
@@ -425,42 +453,39 @@ struct _RecordReservation {
   }
 
   /// JSON Lines: `{"t":…,"type":"…"`, the type's fields, the ordering key, `}` and a newline.
-  static let jsonLines: _RecordReservation = {
+  static func jsonLines(_ words: Words) -> _RecordReservation {
     typealias R = _Reservation
     let number = R.number
     let common =
-      R.text(_RecordJSONText.time) + number + R.text(_RecordJSONText.type)
-      + R.quotedWord(RecordType.self)
-      + R.text(_RecordJSONText.line) + number + R.text(_RecordJSONText.index) + number
-      + R.text(_RecordJSONText.end)
+      R.text(_RecordJSONText.time) + number + words.type + R.text(_RecordJSONText.line) + number
+      + R.text(_RecordJSONText.index) + number + R.text(_RecordJSONText.end)
     let animated = max(R.text(_RecordJSONText.animatedTrue), R.text(_RecordJSONText.animatedFalse))
     let visible = max(R.text(_RecordJSONText.visibleTrue), R.text(_RecordJSONText.visibleFalse))
     return _RecordReservation(
       transition: common + R.text(_RecordJSONText.from) + number + R.text(_RecordJSONText.to)
-        + number
-        + animated + R.text(_RecordJSONText.interaction) + R.quotedWord(InteractionState.self)
-        + R.text(_RecordJSONText.cause) + R.quotedWord(TransitionCause.self),
-      interaction: common + R.text(_RecordJSONText.state) + R.quotedWord(InteractionState.self),
+        + number + animated + words.interaction + words.cause,
+      interaction: common + words.state,
       background: common + visible,
-      announcement: common + R.text(_RecordJSONText.text, _RecordJSONText.of) + 2 * number + 1,
+      announcement: common + R.text(_RecordJSONText.text, _RecordJSONText.of) + 2 * number
+        + R.text(_RecordJSONText.quote),
       detail: common + R.text(_RecordJSONText.page) + number)
-  }()
+  }
 
   /// CSV: every row has a cell for each column of every selected type, so each type takes the
   /// room of a row with every type's cells at their widest, the ordering key and a newline.
-  static let csv: _RecordReservation = {
+  static func csv(_ words: Words) -> _RecordReservation {
     typealias R = _Reservation
     let number = R.number
+    let comma = R.text(_RecordCSVText.comma)
+    let animated = max(R.text(_RecordCSVText.animatedTrue), R.text(_RecordCSVText.animatedFalse))
     let transition =
-      1 + number + 1 + number
-      + max(R.text(_RecordCSVText.animatedTrue), R.text(_RecordCSVText.animatedFalse))
-      + R.word(InteractionState.self) + 1 + R.word(TransitionCause.self)
+      comma + number + comma + number + animated + words.interaction + comma + words.cause
     let cells =
-      max(transition, R.text(_RecordCSVText.noTransition)) + 1 + R.word(InteractionState.self) + 1
-      + max(R.text(_RecordCSVText.true), R.text(_RecordCSVText.false)) + 1
-      + R.text(_RecordCSVText.page, _RecordCSVText.of) + 2 * number + 1 + number
-    let row = number + 1 + R.word(RecordType.self) + 1 + cells + 1 + number + 1 + number + 1
+      max(transition, R.text(_RecordCSVText.noTransition)) + comma + words.state + comma
+      + max(R.text(_RecordCSVText.true), R.text(_RecordCSVText.false)) + comma
+      + R.text(_RecordCSVText.page, _RecordCSVText.of) + 2 * number + comma + number
+    let row = number + words.type + cells + comma + number + comma + number + comma
     return _RecordReservation(
       transition: row, interaction: row, background: row, announcement: row, detail: row)
-  }()
+  }
 }
