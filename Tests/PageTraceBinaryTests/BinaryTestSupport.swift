@@ -77,18 +77,7 @@ func readTrace(_ bytes: [UInt8], chunkSize: Int = 1 << 20, name: String = "trace
 
 /// Reads every item with a ``TraceReader``, going on after data errors.
 func drain(_ reader: inout TraceReader) throws -> ReadResult {
-  var result = ReadResult(format: reader.format)
-  var guardCount = 0
-  while true {
-    guardCount += 1
-    precondition(guardCount < 1_000_000, "the reader does not end")
-    do {
-      guard let item = try reader.next() else { return result }
-      result.items.append(item)
-    } catch let error as TraceError {
-      result.errors.append(error)
-    }
-  }
+  try drainItems(format: reader.format) { try reader.next() }
 }
 
 /// Reads every item of bytes with a ``BinaryTraceReader``, going on after data errors.
@@ -99,13 +88,21 @@ func readBinary(_ bytes: [UInt8], chunkSize: Int = 1 << 20, maximumStringLength:
   defer { unlink(path) }
   var reader = try BinaryTraceReader(
     path: path, chunkSize: chunkSize, maximumStringLength: maximumStringLength)
-  var result = ReadResult(format: .binary)
+  return try drainItems(format: .binary) { try reader.next() }
+}
+
+/// Collects every item `next` hands out until it gives `nil`, and the data errors it throws
+/// on the way (reading on after each).
+private func drainItems(format: TraceFormat, _ next: () throws -> TraceItem?) throws
+  -> ReadResult
+{
+  var result = ReadResult(format: format)
   var guardCount = 0
   while true {
     guardCount += 1
     precondition(guardCount < 1_000_000, "the reader does not end")
     do {
-      guard let item = try reader.next() else { return result }
+      guard let item = try next() else { return result }
       result.items.append(item)
     } catch let error as TraceError {
       result.errors.append(error)

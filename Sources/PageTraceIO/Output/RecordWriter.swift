@@ -66,6 +66,10 @@ public struct RecordWriter: ~Copyable {
   private let stateTexts: _WordTexts<InteractionState>
   /// The room a record of each type takes, its session and file fields aside.
   let reservation: _RecordReservation
+  /// The room reserved before each record, its session and file fields aside: that of the
+  /// longest type, one constant (what each record then takes is checked against its own
+  /// type's in debug builds), and a word's slot (``_WordTexts``).
+  private let reserved: Int
   /// `,"file":"NAME"` (in CSV: `,NAME`), encoded once.
   private var fileSuffix: [UInt8] = []
   /// Whether each record ends with its ordering key, `"line":L,"index":K`: the input line of
@@ -124,6 +128,9 @@ public struct RecordWriter: ~Copyable {
       type: typeTexts.maximumLength, interaction: interactionTexts.maximumLength,
       cause: causeTexts.maximumLength, state: stateTexts.maximumLength)
     reservation = format == .csv ? .csv(words) : .jsonLines(words)
+    reserved =
+      (RecordType.allCases.lazy.map { [reservation] in reservation[$0] }.max() ?? 0)
+      + _Reservation.wordSlot
   }
 
   /// Appends a record if its type is selected, writing the buffer out past ``threshold``.
@@ -199,12 +206,11 @@ public struct RecordWriter: ~Copyable {
   private mutating func appendJSON(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
-    let reserved = reservation[content.type] + session.count + fileSuffix.count
-    buffer.reserve(reserved)
+    buffer.reserve(reserved + session.count + fileSuffix.count)
     let start = buffer.count
     buffer.append(_RecordJSONText.time)
     buffer.appendNumber(time)
-    buffer.append(typeTexts[content.type])
+    typeTexts.append(content.type, to: &buffer)
     buffer.append(session)
     switch content {
     case .transition(let transition):
@@ -214,10 +220,10 @@ public struct RecordWriter: ~Copyable {
       buffer.appendInteger(transition.to)
       buffer.append(
         transition.animated ? _RecordJSONText.animatedTrue : _RecordJSONText.animatedFalse)
-      buffer.append(interactionTexts[transition.interaction])
-      buffer.append(causeTexts[transition.cause])
+      interactionTexts.append(transition.interaction, to: &buffer)
+      causeTexts.append(transition.cause, to: &buffer)
     case .interaction(let state):
-      buffer.append(stateTexts[state])
+      stateTexts.append(state, to: &buffer)
     case .background(let visible):
       buffer.append(visible ? _RecordJSONText.visibleTrue : _RecordJSONText.visibleFalse)
     case .announcement(let announcement):
@@ -239,7 +245,9 @@ public struct RecordWriter: ~Copyable {
       keyIndex += 1
     }
     buffer.append(_RecordJSONText.end)
-    assert(buffer.count - start <= reserved, "a record longer than its reservation")
+    assert(
+      buffer.count - start <= reservation[content.type] + session.count + fileSuffix.count,
+      "a record longer than its reservation")
   }
 
   /// Appends one record as a CSV row and a newline: a cell for every column of
@@ -247,11 +255,10 @@ public struct RecordWriter: ~Copyable {
   private mutating func appendCSV(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
-    let reserved = reservation[content.type] + session.count + fileSuffix.count
-    buffer.reserve(reserved)
+    buffer.reserve(reserved + session.count + fileSuffix.count)
     let start = buffer.count
     buffer.appendNumber(time)
-    buffer.append(typeTexts[content.type])
+    typeTexts.append(content.type, to: &buffer)
     buffer.append(session)
     if types.contains(.transition) {
       if case .transition(let transition) = content {
@@ -261,16 +268,16 @@ public struct RecordWriter: ~Copyable {
         buffer.appendInteger(transition.to)
         buffer.append(
           transition.animated ? _RecordCSVText.animatedTrue : _RecordCSVText.animatedFalse)
-        buffer.append(interactionTexts[transition.interaction])
+        interactionTexts.append(transition.interaction, to: &buffer)
         buffer.append(_ASCII.comma)
-        buffer.append(causeTexts[transition.cause])
+        causeTexts.append(transition.cause, to: &buffer)
       } else {
         buffer.append(_RecordCSVText.noTransition)
       }
     }
     if types.contains(.interaction) {
       buffer.append(_ASCII.comma)
-      if case .interaction(let state) = content { buffer.append(stateTexts[state]) }
+      if case .interaction(let state) = content { stateTexts.append(state, to: &buffer) }
     }
     if types.contains(.background) {
       buffer.append(_ASCII.comma)
@@ -300,7 +307,9 @@ public struct RecordWriter: ~Copyable {
       keyIndex += 1
     }
     buffer.append(_ASCII.newline)
-    assert(buffer.count - start <= reserved, "a row longer than its reservation")
+    assert(
+      buffer.count - start <= reservation[content.type] + session.count + fileSuffix.count,
+      "a row longer than its reservation")
   }
 
   /// The CSV columns of records of `types` (docs/behaviour.md, "CSV output"): `t`, `type`,

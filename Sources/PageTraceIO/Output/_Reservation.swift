@@ -3,6 +3,10 @@
 /// per kind of record or event, the sum of its fixed texts and of each field at its widest,
 /// and asserts in debug builds that what it wrote fits.
 enum _Reservation {
+  /// The room a writer reserves past a record's own length for ``_WordTexts``, which copies
+  /// whole slots of this many bytes; also the most bytes of one word's text.
+  static var wordSlot: Int { 32 }
+
   /// The widest number: ``_OutputBuffer/maximumNumberLength``.
   static var number: Int { _OutputBuffer.maximumNumberLength }
 
