@@ -236,18 +236,9 @@ public struct RecordWriter: ~Copyable {
       buffer.append(_RecordJSONText.page)
       buffer.appendInteger(page)
     }
-    if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
-    if writesKeys {
-      buffer.append(_RecordJSONText.line)
-      buffer.appendInteger(keyLine)
-      buffer.append(_RecordJSONText.index)
-      buffer.appendInteger(keyIndex)
-      keyIndex += 1
-    }
-    buffer.append(_RecordJSONText.end)
-    assert(
-      buffer.count - start <= reservation[content.type] + session.count + fileSuffix.count,
-      "a record longer than its reservation")
+    appendEnd(
+      line: _RecordJSONText.line, index: _RecordJSONText.index, end: _RecordJSONText.end,
+      of: content.type, from: start, session: session.count)
   }
 
   /// Appends one record as a CSV row and a newline: a cell for every column of
@@ -298,18 +289,31 @@ public struct RecordWriter: ~Copyable {
       buffer.append(_ASCII.comma)
       if case .detail(let page) = content { buffer.appendInteger(page) }
     }
+    appendEnd(
+      line: _RecordCSVText.comma, index: _RecordCSVText.comma, end: _RecordCSVText.newline,
+      of: content.type, from: start, session: session.count)
+  }
+
+  /// Ends a record: the file field, the ordering key when ``writesKeys`` (each number after
+  /// its key, `line` or `index`), and `end`; then checks, in debug builds, that the record
+  /// begun at `start` fits its type's reservation.
+  @inline(__always)
+  private mutating func appendEnd(
+    line: StaticString, index: StaticString, end: StaticString, of type: RecordType,
+    from start: Int, session: Int
+  ) {
     if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
     if writesKeys {
-      buffer.append(_ASCII.comma)
+      buffer.append(line)
       buffer.appendInteger(keyLine)
-      buffer.append(_ASCII.comma)
+      buffer.append(index)
       buffer.appendInteger(keyIndex)
       keyIndex += 1
     }
-    buffer.append(_ASCII.newline)
+    buffer.append(end)
     assert(
-      buffer.count - start <= reservation[content.type] + session.count + fileSuffix.count,
-      "a row longer than its reservation")
+      buffer.count - start <= reservation[type] + session + fileSuffix.count,
+      "a record longer than its reservation")
   }
 
   /// The CSV columns of records of `types` (docs/behaviour.md, "CSV output"): `t`, `type`,
@@ -421,6 +425,7 @@ private enum _RecordJSONText {
 /// ``_RecordReservation``.
 private enum _RecordCSVText {
   static var comma: StaticString { "," }
+  static var newline: StaticString { "\n" }
   static var animatedTrue: StaticString { ",true," }
   static var animatedFalse: StaticString { ",false," }
   /// The five empty cells of a transition's fields.
@@ -493,7 +498,9 @@ struct _RecordReservation {
       max(transition, R.text(_RecordCSVText.noTransition)) + comma + words.state + comma
       + max(R.text(_RecordCSVText.true), R.text(_RecordCSVText.false)) + comma
       + R.text(_RecordCSVText.page, _RecordCSVText.of) + 2 * number + comma + number
-    let row = number + words.type + cells + comma + number + comma + number + comma
+    let row =
+      number + words.type + cells + comma + number + comma + number
+      + R.text(_RecordCSVText.newline)
     return _RecordReservation(
       transition: row, interaction: row, background: row, announcement: row, detail: row)
   }
