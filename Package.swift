@@ -19,7 +19,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
     // The system's zlib (libz, present on every Linux), for gzip-compressed traces.
     .systemLibrary(name: "_PageTraceZlib"),
-    // Trace I/O by concern: Platform, Bytes, JSON, Binary, Import, Replay. No Foundation.
+    // Trace I/O along the pipeline: Input, JSON and Binary, Import, Replay, Output (and Platform).
+    // No Foundation.
     .target(name: "PageTraceIO", dependencies: ["PageTrace", "_PageTraceZlib"]),
     // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
     .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
@@ -42,11 +43,19 @@ let package = Package(
       name: "doc-samples",
       dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"],
       path: "Examples/DocSamples"),
-    .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceAnalysis"]),
-    .testTarget(name: "PageTraceIOTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
+    // What the test targets share: the phone fixture and event builders, temporary files.
+    .target(
+      name: "PageTraceTestSupport", dependencies: ["PageTrace"], path: "Tests/PageTraceTestSupport"),
+    .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceTestSupport"]),
     .testTarget(
-      name: "PageTraceAnalysisTests", dependencies: ["PageTraceAnalysis", "PageTraceIO"]),
-    .testTarget(name: "PageTraceBinaryTests", dependencies: ["PageTraceIO", "PageTraceGenerator"]),
+      name: "PageTraceIOTests",
+      dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),
+    .testTarget(
+      name: "PageTraceAnalysisTests",
+      dependencies: ["PageTraceAnalysis", "PageTraceIO", "PageTraceTestSupport"]),
+    .testTarget(
+      name: "PageTraceBinaryTests",
+      dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
     // End-to-end tests: they run the built `pagetrace` executable.
     .testTarget(

@@ -1409,62 +1409,6 @@ func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_88() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/Bytes/FlushPolicy.swift:16
-func sample_Sources_PageTraceIO_Bytes_FlushPolicy_swift_16() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var engine = try PageControlEngine(configuration)
-  var control = try PageControl(configuration)
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  do {
-    var writer = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
-    try engine.handle(event) { writer.write($0) }
-    writer.endEvent()  // the event's records are on standard output now
-  }
-  _use(&configuration)
-  _use(&engine)
-  _use(&control)
-  _ = event
-  _use(&writer)
-}
-
-// Sources/PageTraceIO/Bytes/LineReader.swift:17
-func sample_Sources_PageTraceIO_Bytes_LineReader_swift_17() throws {
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var reader = try TraceReader(opening: "trace.jsonl")
-  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
-  var decoder = TraceDecoder(file: "trace.jsonl")
-  let session = SessionID.defaultSession
-  do {
-    var reader = try LineReader(path: "session.jsonl")
-    while let line = try reader.next() {
-      let event = try decoder.decode(line.bytes, lineNumber: line.number)
-    }
-  }
-  _ = event
-  _use(&reader)
-  _ = line
-  _use(&decoder)
-  _ = session
-}
-
-// Sources/PageTraceIO/Bytes/TextWriter.swift:4
-func sample_Sources_PageTraceIO_Bytes_TextWriter_swift_4() throws {
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  let name = "trace.csv"
-  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
-  do {
-    var writer = TextWriter(descriptor: output.descriptor, name: output.name)
-    writer.write("{\"kind\":\"tap\"}\n")
-    try writer.flush()
-  }
-  _use(&writer)
-  _ = name
-  _ = output
-}
-
 // Sources/PageTraceIO/Import/CSVImporter.swift:15
 func sample_Sources_PageTraceIO_Import_CSVImporter_swift_15() throws {
   let mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
@@ -1518,8 +1462,28 @@ func sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12() throws {
   }
 }
 
-// Sources/PageTraceIO/Inspect/RecordingInspection.swift:7
-func sample_Sources_PageTraceIO_Inspect_RecordingInspection_swift_7() throws {
+// Sources/PageTraceIO/Input/LineReader.swift:17
+func sample_Sources_PageTraceIO_Input_LineReader_swift_17() throws {
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+  var decoder = TraceDecoder(file: "trace.jsonl")
+  let session = SessionID.defaultSession
+  do {
+    var reader = try LineReader(path: "session.jsonl")
+    while let line = try reader.next() {
+      let event = try decoder.decode(line.bytes, lineNumber: line.number)
+    }
+  }
+  _ = event
+  _use(&reader)
+  _ = line
+  _use(&decoder)
+  _ = session
+}
+
+// Sources/PageTraceIO/Input/RecordingInspection.swift:7
+func sample_Sources_PageTraceIO_Input_RecordingInspection_swift_7() throws {
   do {
     let found = try RecordingInspector.inspect(path: "user0.csv")
     found.format         // .csv
@@ -1529,13 +1493,144 @@ func sample_Sources_PageTraceIO_Inspect_RecordingInspection_swift_7() throws {
   }
 }
 
-// Sources/PageTraceIO/Inspect/RecordingInspector.swift:15
-func sample_Sources_PageTraceIO_Inspect_RecordingInspector_swift_15() throws {
+// Sources/PageTraceIO/Input/RecordingInspector.swift:15
+func sample_Sources_PageTraceIO_Input_RecordingInspector_swift_15() throws {
   do {
     let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
     found.command?.joined(separator: " ")
     // pagetrace classify --from csv --columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms …
   }
+}
+
+// Sources/PageTraceIO/Input/TraceFileSelection.swift:7
+func sample_Sources_PageTraceIO_Input_TraceFileSelection_swift_7() throws {
+  do {
+    let listing = try TraceReader.traceFiles(inDirectory: "traces", selecting: .traces)
+    print(listing.files, listing.leftOut)  // read, and regular files left out
+  }
+}
+
+// Sources/PageTraceIO/Input/TraceItem.swift:5
+func sample_Sources_PageTraceIO_Input_TraceItem_swift_5() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+  var header = ConfigurationPatch()
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    while let item = try reader.next() {
+      switch item {
+      case .blank: break
+      case .header(let patch): header = patch
+      case .event(let event, let line): try engine.handle(event) { writer.write($0) }
+      case .note(let note): print(note)  // an importer's repair or drop
+      }
+    }
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+  _use(&reader)
+  _ = line
+  _use(&header)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Input/TraceNames.swift:8
+func sample_Sources_PageTraceIO_Input_TraceNames_swift_8() throws {
+  let name = "trace.csv"
+  let session = SessionID.defaultSession
+  do {
+    struct Printer: ReplayObserver {
+      var names = TraceNames()
+      mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+      mutating func observe(_ record: EngineRecord) { print(names.friendly(record)) }
+    }
+  }
+  _ = name
+  _ = session
+}
+
+// Sources/PageTraceIO/Input/TraceReader.swift:33
+func sample_Sources_PageTraceIO_Input_TraceReader_swift_33() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  var header = ConfigurationPatch()
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var reader = try TraceReader(opening: "trace")   // JSON Lines or binary; "-" is standard input
+    while let item = try reader.next() {
+      switch item {
+      case .blank: break
+      case .header(let patch): header = patch
+      case .note(let note): print(note)            // only with an importer
+      case .event(let event, _):
+        do { try engine.handle(event) { writer.write($0) } } catch {
+          throw reader.error(for: error)
+        }
+      case .note(let note): print(note)  // an importer's repair or drop
+      }
+    }
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+  _use(&reader)
+  _use(&header)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Input/TraceReader.swift:92 (compiled, not run)
+func sample_Sources_PageTraceIO_Input_TraceReader_swift_92() throws {
+  do {
+    // Compiled, not run: the files are examples.
+    var trace = try TraceReader(opening: "trace.jsonl.gz")
+    var piped = try TraceReader(opening: "-")  // standard input
+    var recording = try TraceReader(
+      opening: "touches.csv", importer: CSVImporter(.init(time: 1, phase: 2, x: 3, y: 4)))
+  }
+}
+
+// Sources/PageTraceIO/Input/TraceReader.swift:125 (compiled, not run)
+func sample_Sources_PageTraceIO_Input_TraceReader_swift_125() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  do {
+    // Compiled, not run: the file is an example.
+    let path = SystemPath(bytes: Array("caf".utf8) + [0xE9] + Array(".jsonl".utf8))
+    var reader = try TraceReader(opening: path)  // named caf\xE9.jsonl in errors
+  }
+  _use(&reader)
+}
+
+// Sources/PageTraceIO/Input/TraceReader.swift:156
+func sample_Sources_PageTraceIO_Input_TraceReader_swift_156() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let name = "trace.csv"
+  do {
+    var reader = try TraceReader(descriptor: .standardInput, name: "<stdin>")
+  }
+  _use(&reader)
+  _ = name
 }
 
 // Sources/PageTraceIO/JSON/ConfigurationFileError.swift:5
@@ -1741,95 +1836,6 @@ func sample_Sources_PageTraceIO_JSON_JSONText_swift_9() throws {
   }
 }
 
-// Sources/PageTraceIO/JSON/RecordFormat.swift:4
-func sample_Sources_PageTraceIO_JSON_RecordFormat_swift_4() throws {
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  do {
-    var writer = RecordWriter(descriptor: .standardOutput, format: .csv, types: .all)
-    writer.writeHeader()  // t,type,session,from,to,animated,interaction,cause,state,visible,text,page
-  }
-  _use(&writer)
-}
-
-// Sources/PageTraceIO/JSON/RecordFormat.swift:22
-func sample_Sources_PageTraceIO_JSON_RecordFormat_swift_22() throws {
-  do {
-    CSVText.field("Page 1 of 5")   // "Page 1 of 5"
-    CSVText.field("a,\"b\"")       // "\"a,\"\"b\"\"\""
-    CSVText.field("")              // "\"\""
-  }
-}
-
-// Sources/PageTraceIO/JSON/RecordWriter.swift:26
-func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_26() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var engine = try PageControlEngine(configuration)
-  var control = try PageControl(configuration)
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  do {
-    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-    try engine.handle(event) { writer.write($0) }
-    try writer.flush()
-    // {"t":0.5,"type":"transition","from":0,"to":1,"animated":true,...,"cause":"tap"}
-
-    var live = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
-    try engine.handle(event) { live.write($0) }
-    live.endEvent()  // the event's records are written out now
-
-    var table = RecordWriter(descriptor: .standardOutput, format: .csv)
-    table.writeHeader()
-    try engine.handle(event) { table.write($0) }
-    try table.flush()
-    // t,type,session,from,to,animated,interaction,cause
-    // 0.5,transition,,0,1,true,discrete,tap
-  }
-  _use(&configuration)
-  _use(&engine)
-  _use(&control)
-  _ = event
-  _use(&writer)
-}
-
-// Sources/PageTraceIO/JSON/RecordWriter.swift:99
-func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_99() throws {
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  do {
-    var writer = RecordWriter(descriptor: .standardOutput, types: .all, flush: .perEvent)
-  }
-  _use(&writer)
-}
-
-// Sources/PageTraceIO/JSON/RecordWriter.swift:303
-func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_303() throws {
-  do {
-    RecordWriter.csvColumns(types: [.transition, .detail], file: true, keys: false)
-    // ["t", "type", "session", "from", "to", "animated", "interaction", "cause", "page", "file"]
-  }
-}
-
-// Sources/PageTraceIO/JSON/RecordWriter.swift:346
-func sample_Sources_PageTraceIO_JSON_RecordWriter_swift_346() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var engine = try PageControlEngine(configuration)
-  var control = try PageControl(configuration)
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  do {
-    try engine.handle(event) { writer.write($0) }
-    writer.endEvent()
-  }
-  _use(&configuration)
-  _use(&engine)
-  _use(&control)
-  _ = event
-  _use(&writer)
-}
-
 // Sources/PageTraceIO/JSON/TraceDecoder+Text.swift:8
 func sample_Sources_PageTraceIO_JSON_TraceDecoder_Text_swift_8() throws {
   var decoder = TraceDecoder(file: "trace.jsonl")
@@ -1896,6 +1902,142 @@ func sample_Sources_PageTraceIO_JSON_TraceError_swift_8() throws {
   _ = line
 }
 
+// Sources/PageTraceIO/Output/CSVText.swift:7
+func sample_Sources_PageTraceIO_Output_CSVText_swift_7() throws {
+  do {
+    CSVText.field("Page 1 of 5")   // "Page 1 of 5"
+    CSVText.field("a,\"b\"")       // "\"a,\"\"b\"\"\""
+    CSVText.field("")              // "\"\""
+  }
+}
+
+// Sources/PageTraceIO/Output/FlushPolicy.swift:16
+func sample_Sources_PageTraceIO_Output_FlushPolicy_swift_16() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
+    try engine.handle(event) { writer.write($0) }
+    writer.endEvent()  // the event's records are on standard output now
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/Output/OutputFile.swift:23
+func sample_Sources_PageTraceIO_Output_OutputFile_swift_23() throws {
+  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
+  do {
+    var output = try OutputFile(path: "out.jsonl", inputs: ["trace.jsonl"])
+    output.write("{\"ok\":true}\n")
+    try output.commit()  // out.jsonl now holds the line; before, it was unchanged
+  }
+  _ = output
+}
+
+// Sources/PageTraceIO/Output/RecordFormat.swift:4
+func sample_Sources_PageTraceIO_Output_RecordFormat_swift_4() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, format: .csv, types: .all)
+    writer.writeHeader()  // t,type,session,from,to,animated,interaction,cause,state,visible,text,page
+  }
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/Output/RecordWriter.swift:26
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_26() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+    try engine.handle(event) { writer.write($0) }
+    try writer.flush()
+    // {"t":0.5,"type":"transition","from":0,"to":1,"animated":true,...,"cause":"tap"}
+
+    var live = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
+    try engine.handle(event) { live.write($0) }
+    live.endEvent()  // the event's records are written out now
+
+    var table = RecordWriter(descriptor: .standardOutput, format: .csv)
+    table.writeHeader()
+    try engine.handle(event) { table.write($0) }
+    try table.flush()
+    // t,type,session,from,to,animated,interaction,cause
+    // 0.5,transition,,0,1,true,discrete,tap
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/Output/RecordWriter.swift:111
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_111() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all, flush: .perEvent)
+  }
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/Output/RecordWriter.swift:334
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_334() throws {
+  do {
+    RecordWriter.csvColumns(types: [.transition, .detail], file: true, keys: false)
+    // ["t", "type", "session", "from", "to", "animated", "interaction", "cause", "page", "file"]
+  }
+}
+
+// Sources/PageTraceIO/Output/RecordWriter.swift:377
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_377() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    try engine.handle(event) { writer.write($0) }
+    writer.endEvent()
+  }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/Output/TextWriter.swift:4
+func sample_Sources_PageTraceIO_Output_TextWriter_swift_4() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  let name = "trace.csv"
+  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
+  do {
+    var writer = TextWriter(descriptor: output.descriptor, name: output.name)
+    writer.write("{\"kind\":\"tap\"}\n")
+    try writer.flush()
+  }
+  _use(&writer)
+  _ = name
+  _ = output
+}
+
 // Sources/PageTraceIO/Platform/FileError.swift:6
 func sample_Sources_PageTraceIO_Platform_FileError_swift_6() throws {
   var reader = try TraceReader(opening: "trace.jsonl")
@@ -1908,17 +2050,6 @@ func sample_Sources_PageTraceIO_Platform_FileError_swift_6() throws {
     }
   }
   _use(&reader)
-}
-
-// Sources/PageTraceIO/Platform/OutputFile.swift:23
-func sample_Sources_PageTraceIO_Platform_OutputFile_swift_23() throws {
-  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
-  do {
-    var output = try OutputFile(path: "out.jsonl", inputs: ["trace.jsonl"])
-    output.write("{\"ok\":true}\n")
-    try output.commit()  // out.jsonl now holds the line; before, it was unchanged
-  }
-  _ = output
 }
 
 // Sources/PageTraceIO/Platform/SystemDescriptor.swift:9
@@ -2031,135 +2162,14 @@ func sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5() throws {
   _use(&options)
 }
 
-// Sources/PageTraceIO/Replay/TraceFileSelection.swift:7
-func sample_Sources_PageTraceIO_Replay_TraceFileSelection_swift_7() throws {
-  do {
-    let listing = try TraceReader.traceFiles(inDirectory: "traces", selecting: .traces)
-    print(listing.files, listing.leftOut)  // read, and regular files left out
-  }
-}
-
-// Sources/PageTraceIO/Replay/TraceItem.swift:5
-func sample_Sources_PageTraceIO_Replay_TraceItem_swift_5() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var engine = try PageControlEngine(configuration)
-  var control = try PageControl(configuration)
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  var reader = try TraceReader(opening: "trace.jsonl")
-  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
-  var header = ConfigurationPatch()
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    while let item = try reader.next() {
-      switch item {
-      case .blank: break
-      case .header(let patch): header = patch
-      case .event(let event, let line): try engine.handle(event) { writer.write($0) }
-      case .note(let note): print(note)  // an importer's repair or drop
-      }
-    }
-  }
-  _use(&configuration)
-  _use(&engine)
-  _use(&control)
-  _ = event
-  _use(&writer)
-  _use(&reader)
-  _ = line
-  _use(&header)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/Replay/TraceNames.swift:8
-func sample_Sources_PageTraceIO_Replay_TraceNames_swift_8() throws {
-  let name = "trace.csv"
+// Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10
+func sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10() throws {
   let session = SessionID.defaultSession
   do {
-    struct Printer: ReplayObserver {
-      var names = TraceNames()
-      mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
-      mutating func observe(_ record: EngineRecord) { print(names.friendly(record)) }
-    }
+    let shard = TraceReplay.Shard(index: 1, count: 4)!
+    shard.contains(session: "phone-7")   // the same answer everywhere
   }
-  _ = name
   _ = session
-}
-
-// Sources/PageTraceIO/Replay/TraceReader.swift:33
-func sample_Sources_PageTraceIO_Replay_TraceReader_swift_33() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var engine = try PageControlEngine(configuration)
-  var control = try PageControl(configuration)
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  var reader = try TraceReader(opening: "trace.jsonl")
-  var header = ConfigurationPatch()
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    var reader = try TraceReader(opening: "trace")   // JSON Lines or binary; "-" is standard input
-    while let item = try reader.next() {
-      switch item {
-      case .blank: break
-      case .header(let patch): header = patch
-      case .note(let note): print(note)            // only with an importer
-      case .event(let event, _):
-        do { try engine.handle(event) { writer.write($0) } } catch {
-          throw reader.error(for: error)
-        }
-      case .note(let note): print(note)  // an importer's repair or drop
-      }
-    }
-  }
-  _use(&configuration)
-  _use(&engine)
-  _use(&control)
-  _ = event
-  _use(&writer)
-  _use(&reader)
-  _use(&header)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/Replay/TraceReader.swift:92 (compiled, not run)
-func sample_Sources_PageTraceIO_Replay_TraceReader_swift_92() throws {
-  do {
-    // Compiled, not run: the files are examples.
-    var trace = try TraceReader(opening: "trace.jsonl.gz")
-    var piped = try TraceReader(opening: "-")  // standard input
-    var recording = try TraceReader(
-      opening: "touches.csv", importer: CSVImporter(.init(time: 1, phase: 2, x: 3, y: 4)))
-  }
-}
-
-// Sources/PageTraceIO/Replay/TraceReader.swift:125 (compiled, not run)
-func sample_Sources_PageTraceIO_Replay_TraceReader_swift_125() throws {
-  var reader = try TraceReader(opening: "trace.jsonl")
-  do {
-    // Compiled, not run: the file is an example.
-    let path = SystemPath(bytes: Array("caf".utf8) + [0xE9] + Array(".jsonl".utf8))
-    var reader = try TraceReader(opening: path)  // named caf\xE9.jsonl in errors
-  }
-  _use(&reader)
-}
-
-// Sources/PageTraceIO/Replay/TraceReader.swift:156
-func sample_Sources_PageTraceIO_Replay_TraceReader_swift_156() throws {
-  var reader = try TraceReader(opening: "trace.jsonl")
-  let name = "trace.csv"
-  do {
-    var reader = try TraceReader(descriptor: .standardInput, name: "<stdin>")
-  }
-  _use(&reader)
-  _ = name
 }
 
 // Sources/PageTraceIO/Replay/TraceReplay.swift:19
@@ -2196,16 +2206,6 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57() throws {
   }
   _use(&configuration)
   _use(&control)
-}
-
-// Sources/PageTraceIO/Replay/TraceReplay.swift:77
-func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_77() throws {
-  let session = SessionID.defaultSession
-  do {
-    let shard = TraceReplay.Shard(index: 1, count: 4)!
-    shard.contains(session: "phone-7")   // the same answer everywhere
-  }
-  _ = session
 }
 
 // Left out until the API they need is in the package (a `// TODO(lead):` line):
@@ -2307,15 +2307,18 @@ failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:129", sample_S
 failures += _run("Sources/PageTraceIO/Binary/BinaryTraceReader.swift:31", sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31)
 failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:33", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33)
 failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:88", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_88)
-failures += _run("Sources/PageTraceIO/Bytes/FlushPolicy.swift:16", sample_Sources_PageTraceIO_Bytes_FlushPolicy_swift_16)
-failures += _run("Sources/PageTraceIO/Bytes/LineReader.swift:17", sample_Sources_PageTraceIO_Bytes_LineReader_swift_17)
-failures += _run("Sources/PageTraceIO/Bytes/TextWriter.swift:4", sample_Sources_PageTraceIO_Bytes_TextWriter_swift_4)
 failures += _run("Sources/PageTraceIO/Import/CSVImporter.swift:15", sample_Sources_PageTraceIO_Import_CSVImporter_swift_15)
 failures += _run("Sources/PageTraceIO/Import/GeteventImporter.swift:34", sample_Sources_PageTraceIO_Import_GeteventImporter_swift_34)
 failures += _run("Sources/PageTraceIO/Import/LineImporter.swift:15", sample_Sources_PageTraceIO_Import_LineImporter_swift_15)
 failures += _run("Sources/PageTraceIO/Import/TimeUnitEvidence.swift:12", sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12)
-failures += _run("Sources/PageTraceIO/Inspect/RecordingInspection.swift:7", sample_Sources_PageTraceIO_Inspect_RecordingInspection_swift_7)
-failures += _run("Sources/PageTraceIO/Inspect/RecordingInspector.swift:15", sample_Sources_PageTraceIO_Inspect_RecordingInspector_swift_15)
+failures += _run("Sources/PageTraceIO/Input/LineReader.swift:17", sample_Sources_PageTraceIO_Input_LineReader_swift_17)
+failures += _run("Sources/PageTraceIO/Input/RecordingInspection.swift:7", sample_Sources_PageTraceIO_Input_RecordingInspection_swift_7)
+failures += _run("Sources/PageTraceIO/Input/RecordingInspector.swift:15", sample_Sources_PageTraceIO_Input_RecordingInspector_swift_15)
+failures += _run("Sources/PageTraceIO/Input/TraceFileSelection.swift:7", sample_Sources_PageTraceIO_Input_TraceFileSelection_swift_7)
+failures += _run("Sources/PageTraceIO/Input/TraceItem.swift:5", sample_Sources_PageTraceIO_Input_TraceItem_swift_5)
+failures += _run("Sources/PageTraceIO/Input/TraceNames.swift:8", sample_Sources_PageTraceIO_Input_TraceNames_swift_8)
+failures += _run("Sources/PageTraceIO/Input/TraceReader.swift:33", sample_Sources_PageTraceIO_Input_TraceReader_swift_33)
+failures += _run("Sources/PageTraceIO/Input/TraceReader.swift:156", sample_Sources_PageTraceIO_Input_TraceReader_swift_156)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationFileError.swift:5", sample_Sources_PageTraceIO_JSON_ConfigurationFileError_swift_5)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:13", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_13)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:60", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_60)
@@ -2327,18 +2330,20 @@ failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch.swift:13", sample_
 failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:33", sample_Sources_PageTraceIO_JSON_EventWriter_swift_33)
 failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:66", sample_Sources_PageTraceIO_JSON_EventWriter_swift_66)
 failures += _run("Sources/PageTraceIO/JSON/JSONText.swift:9", sample_Sources_PageTraceIO_JSON_JSONText_swift_9)
-failures += _run("Sources/PageTraceIO/JSON/RecordFormat.swift:4", sample_Sources_PageTraceIO_JSON_RecordFormat_swift_4)
-failures += _run("Sources/PageTraceIO/JSON/RecordFormat.swift:22", sample_Sources_PageTraceIO_JSON_RecordFormat_swift_22)
-failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:26", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_26)
-failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:99", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_99)
-failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:303", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_303)
-failures += _run("Sources/PageTraceIO/JSON/RecordWriter.swift:346", sample_Sources_PageTraceIO_JSON_RecordWriter_swift_346)
 failures += _run("Sources/PageTraceIO/JSON/TraceDecoder+Text.swift:8", sample_Sources_PageTraceIO_JSON_TraceDecoder_Text_swift_8)
 failures += _run("Sources/PageTraceIO/JSON/TraceDecoder.swift:18", sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18)
 failures += _run("Sources/PageTraceIO/JSON/TraceError+PageControlError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_PageControlError_swift_8)
 failures += _run("Sources/PageTraceIO/JSON/TraceError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_swift_8)
+failures += _run("Sources/PageTraceIO/Output/CSVText.swift:7", sample_Sources_PageTraceIO_Output_CSVText_swift_7)
+failures += _run("Sources/PageTraceIO/Output/FlushPolicy.swift:16", sample_Sources_PageTraceIO_Output_FlushPolicy_swift_16)
+failures += _run("Sources/PageTraceIO/Output/OutputFile.swift:23", sample_Sources_PageTraceIO_Output_OutputFile_swift_23)
+failures += _run("Sources/PageTraceIO/Output/RecordFormat.swift:4", sample_Sources_PageTraceIO_Output_RecordFormat_swift_4)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:26", sample_Sources_PageTraceIO_Output_RecordWriter_swift_26)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:111", sample_Sources_PageTraceIO_Output_RecordWriter_swift_111)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:334", sample_Sources_PageTraceIO_Output_RecordWriter_swift_334)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:377", sample_Sources_PageTraceIO_Output_RecordWriter_swift_377)
+failures += _run("Sources/PageTraceIO/Output/TextWriter.swift:4", sample_Sources_PageTraceIO_Output_TextWriter_swift_4)
 failures += _run("Sources/PageTraceIO/Platform/FileError.swift:6", sample_Sources_PageTraceIO_Platform_FileError_swift_6)
-failures += _run("Sources/PageTraceIO/Platform/OutputFile.swift:23", sample_Sources_PageTraceIO_Platform_OutputFile_swift_23)
 failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9)
 failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
@@ -2346,13 +2351,8 @@ failures += _run("Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6",
 failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sources_PageTraceIO_Replay_ReplayProblem_swift_9)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)
-failures += _run("Sources/PageTraceIO/Replay/TraceFileSelection.swift:7", sample_Sources_PageTraceIO_Replay_TraceFileSelection_swift_7)
-failures += _run("Sources/PageTraceIO/Replay/TraceItem.swift:5", sample_Sources_PageTraceIO_Replay_TraceItem_swift_5)
-failures += _run("Sources/PageTraceIO/Replay/TraceNames.swift:8", sample_Sources_PageTraceIO_Replay_TraceNames_swift_8)
-failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:33", sample_Sources_PageTraceIO_Replay_TraceReader_swift_33)
-failures += _run("Sources/PageTraceIO/Replay/TraceReader.swift:156", sample_Sources_PageTraceIO_Replay_TraceReader_swift_156)
+failures += _run("Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10", sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:19", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:57", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57)
-failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:77", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_77)
 print("\(failures) of 130 samples failed")
 exit(failures == 0 ? 0 : 1)

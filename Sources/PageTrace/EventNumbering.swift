@@ -19,11 +19,27 @@ public struct EventNumbering: Sendable {
 
   /// The fast form of an event.
   public mutating func number(_ event: PageControlEvent) -> EngineEvent {
-    EngineEvent(event, session: number(session: event.session), touchNames: &touchNames)
+    Self.number(event, sessionNames: &sessionNames, touchNames: &touchNames)
   }
 
   /// The number of a session name (``SessionID/defaultSession`` for `nil`).
   public mutating func number(session name: String?) -> SessionID {
+    Self.number(session: name, in: &sessionNames)
+  }
+
+  /// The fast form of an event, its names numbered in the given tables: the one numbering,
+  /// of this type and of the trace decoder (which keeps its own tables).
+  package static func number(
+    _ event: PageControlEvent, sessionNames: inout _NameTable, touchNames: inout _NameTable
+  ) -> EngineEvent {
+    EngineEvent(
+      event, session: number(session: event.session, in: &sessionNames), touchNames: &touchNames)
+  }
+
+  /// The number of a session name in a table of session names.
+  private static func number(session name: String?, in sessionNames: inout _NameTable)
+    -> SessionID
+  {
     name.map { SessionID(sessionNames.number(for: $0)) } ?? .defaultSession
   }
 

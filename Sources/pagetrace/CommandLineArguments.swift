@@ -159,7 +159,7 @@ struct CommandLineArguments {
 func _argumentBytes(at index: Int, as argument: String) -> [UInt8] {
   guard index >= 0, index < Int(CommandLine.argc), let pointer = CommandLine.unsafeArgv[index]
   else { return Array(argument.utf8) }
-  let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: _Platform.length(pointer)))
+  let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: _System.length(pointer)))
   return String(decoding: bytes, as: UTF8.self) == argument ? bytes : Array(argument.utf8)
 }
 

@@ -152,9 +152,9 @@ enum InputFlags {
     }
     inputs.replay.overrides.merge(try ConfigurationFlags.patch(from: options))
     try expandDirectories(&inputs)
-    if _Platform.standardInputWasClosed && inputs.files.contains(.standardStream) {
+    if _System.standardInputWasClosed && inputs.files.contains(.standardStream) {
       let error = FileError(
-        .openFailed, path: LineReader.standardInputName, code: _Platform.badDescriptor,
+        .openFailed, path: LineReader.standardInputName, code: _System.badDescriptor,
         message: "standard input is closed; give a file, or redirect standard input")
       guard inputs.replay.skipsBadLines else {
         throw CommandFailure(status: .noInput, message: error.description)

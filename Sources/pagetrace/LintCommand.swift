@@ -155,7 +155,7 @@ enum LintCommand {
       if file == .standardStream {
         let (bytes, ended): ([UInt8], Bool)
         do throws(FileError) {
-          (bytes, ended) = try _Platform.readStandardInput(
+          (bytes, ended) = try _System.readStandardInput(
             upTo: ConfigurationPatch.defaultMaximumFileSize + 1, name: name)
         } catch {
           run.unreadable(error)
@@ -169,7 +169,7 @@ enum LintCommand {
           }
           if let patch = try parsed.get() { return lint(patch, file: name, run: &run) }
         }
-        _Platform.unreadStandardInput(bytes, ended: ended)
+        _System.unreadStandardInput(bytes, ended: ended)
       } else if let patch = try ConfigurationPatch(ifConfigurationFile: file) {
         return lint(patch, file: name, run: &run)
       }

@@ -38,8 +38,8 @@ struct PageTraceCLI {
     """
 
   static func main() {
-    _Platform.guardStandardDescriptors()
-    _Platform.exit(run(CommandLine.arguments.dropFirst()).rawValue)
+    _System.guardStandardDescriptors()
+    _System.exit(run(CommandLine.arguments.dropFirst()).rawValue)
   }
 
   static func run(_ arguments: ArraySlice<String>) -> ExitStatus {

@@ -46,9 +46,9 @@ struct _CommandRun: ~Copyable {
     do {
       // Created and registered for removal with signals held: an interrupt in between would
       // leave the temporary file behind.
-      output = try _Platform.holdingSignals { () throws(OutputFile.OpenError) -> OutputFile in
+      output = try _System.holdingSignals { () throws(OutputFile.OpenError) -> OutputFile in
         let output = try OutputFile(path: path, inputs: inputs.files + inputs.otherFiles)
-        _Platform.removeOnSignals(output.temporaryPath)
+        _System.removeOnSignals(output.temporaryPath)
         return output
       }
     } catch {
@@ -161,7 +161,7 @@ struct _CommandRun: ~Copyable {
       let lines = summary.skippedLines == 1 ? "line" : "lines"
       _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
     }
-    defer { _Platform.removeOnSignals(nil) }
+    defer { _System.removeOnSignals(nil) }
     var failure = self.failure
     if failure == nil && summary.unreadableFiles > 0 {
       failure = CommandFailure(status: .noInput, message: "", isReported: true)
@@ -222,7 +222,7 @@ func _refuseOutputAmongInputs(
 /// - Throws: A usage error (64) naming the way out.
 func _refuseBinaryOnATerminal(_ format: TraceFormat, output: String?) throws(CommandFailure) {
   guard format == .binary, output == nil || output == "-",
-    _Platform.isTerminal(_Platform.standardOutput)
+    _System.isTerminal(_System.standardOutput)
   else { return }
   throw CommandFailure(
     status: .usage,

@@ -8,17 +8,17 @@ final class _ProgressLine: @unchecked Sendable {
   let progress = ReplayProgress()
   private let timer: DispatchSourceTimer?
   private let queue = DispatchQueue(label: "pagetrace.progress")
-  private let start = _Platform.monotonicSeconds()
-  private let baseBytes = _Platform.bytesRead()
+  private let start = _System.monotonicSeconds()
+  private let baseBytes = _System.bytesRead()
   private let totalBytes: Int
   private var shown = false  // touched only on the timer's queue, then after it is cancelled
 
   /// Starts reporting for `files` (sizes of regular files give the percentage).
   init(files: [SystemPath]) {
     totalBytes = files.reduce(0) { total, file in
-      total + (file == .standardStream ? 0 : _Platform.fileSize(file) ?? 0)
+      total + (file == .standardStream ? 0 : _System.fileSize(file) ?? 0)
     }
-    guard _Platform.isTerminal(_Platform.standardError) else {
+    guard _System.isTerminal(_System.standardError) else {
       timer = nil
       return
     }
@@ -28,12 +28,12 @@ final class _ProgressLine: @unchecked Sendable {
     timer.setEventHandler { [unowned self] in
       if !shown {
         shown = true
-        _Platform.erasesLineOnSignals(true)
+        _System.erasesLineOnSignals(true)
       }
       let line = ReplayProgress.line(
-        bytes: _Platform.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
-        seconds: _Platform.monotonicSeconds() - start)
-      let width = _Platform.terminalWidth(_Platform.standardError) ?? 80
+        bytes: _System.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
+        seconds: _System.monotonicSeconds() - start)
+      let width = _System.terminalWidth(_System.standardError) ?? 80
       _standardError.write("\r" + Self.cut(line, toWidth: width) + "\u{1B}[K")
     }
     timer.resume()
@@ -46,7 +46,7 @@ final class _ProgressLine: @unchecked Sendable {
     queue.sync {}  // the handler is not running any more
     if shown {
       shown = false
-      _Platform.erasesLineOnSignals(false)
+      _System.erasesLineOnSignals(false)
       _standardError.write("\r\u{1B}[K")
     }
   }

@@ -7,13 +7,13 @@ struct _TextStream {
   let name: String
 
   /// Writes `text`, ignoring a failure (diagnostics on standard error).
-  func write(_ text: String) { _Platform.writeAll(descriptor, text) }
+  func write(_ text: String) { _System.writeAll(descriptor, text) }
 
   /// Writes `text`, for output that is what the command was asked for (help, the version, a
   /// manual, a completion script).
   /// - Throws: an I/O failure (74) naming the stream, if the write fails.
   func writeChecked(_ text: String) throws(CommandFailure) {
-    let code = _Platform.writeAll(descriptor, text)
+    let code = _System.writeAll(descriptor, text)
     guard code == 0 else {
       let error = FileError(.writeFailed, path: name, code: code)
       throw CommandFailure(status: .ioError, message: error.description)
@@ -22,5 +22,5 @@ struct _TextStream {
 }
 
 let _standardOutput = _TextStream(
-  descriptor: _Platform.standardOutput, name: OutputFile.standardOutputName)
-let _standardError = _TextStream(descriptor: _Platform.standardError, name: "<stderr>")
+  descriptor: _System.standardOutput, name: OutputFile.standardOutputName)
+let _standardError = _TextStream(descriptor: _System.standardError, name: "<stderr>")

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceTestSupport
 
 @testable import PageTraceIO
 
@@ -7,51 +8,6 @@ import PageTrace
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// A temporary file path (the file exists, empty); removed by the caller with `unlink`.
-func temporaryPath() -> String {
-  var template = Array("/tmp/pagetrace-binary-test-XXXXXX".utf8CString)
-  let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-  precondition(descriptor >= 0)
-  close(descriptor)
-  return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
-/// A temporary file holding the given bytes.
-func temporaryFile(_ bytes: [UInt8]) -> String {
-  let path = temporaryPath()
-  let descriptor = open(path, O_WRONLY | O_TRUNC)
-  precondition(descriptor >= 0)
-  writeAll(descriptor, bytes)
-  close(descriptor)
-  return path
-}
-
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-  bytes.withUnsafeBytes { raw in
-    var written = 0
-    while written < raw.count {
-      let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
-      precondition(result > 0)
-      written += result
-    }
-  }
-}
-
-/// The whole contents of a file.
-func contents(of path: String) -> [UInt8] {
-  let descriptor = open(path, O_RDONLY)
-  precondition(descriptor >= 0)
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-    precondition(count >= 0)
-    if count == 0 { return bytes }
-    bytes += chunk[..<count]
-  }
-}
 
 /// Runs a writer body against a temporary file and returns the bytes written.
 func written(_ body: (Int32) throws -> Void) rethrows -> [UInt8] {
@@ -124,18 +80,7 @@ func readTrace(_ bytes: [UInt8], chunkSize: Int = 1 << 20, name: String = "trace
 
 /// Reads every item with a ``TraceReader``, going on after data errors.
 func drain(_ reader: inout TraceReader) throws -> ReadResult {
-  var result = ReadResult(format: reader.format)
-  var guardCount = 0
-  while true {
-    guardCount += 1
-    precondition(guardCount < 1_000_000, "the reader does not end")
-    do {
-      guard let item = try reader.next() else { return result }
-      result.items.append(item)
-    } catch let error as TraceError {
-      result.errors.append(error)
-    }
-  }
+  try drainItems(format: reader.format) { try reader.next() }
 }
 
 /// Reads every item of bytes with a ``BinaryTraceReader``, going on after data errors.
@@ -146,13 +91,21 @@ func readBinary(_ bytes: [UInt8], chunkSize: Int = 1 << 20, maximumStringLength:
   defer { unlink(path) }
   var reader = try BinaryTraceReader(
     path: path, chunkSize: chunkSize, maximumStringLength: maximumStringLength)
-  var result = ReadResult(format: .binary)
+  return try drainItems(format: .binary) { try reader.next() }
+}
+
+/// Collects every item `next` hands out until it gives `nil`, and the data errors it throws
+/// on the way (reading on after each).
+private func drainItems(format: TraceFormat, _ next: () throws -> TraceItem?) throws
+  -> ReadResult
+{
+  var result = ReadResult(format: format)
   var guardCount = 0
   while true {
     guardCount += 1
     precondition(guardCount < 1_000_000, "the reader does not end")
     do {
-      guard let item = try reader.next() else { return result }
+      guard let item = try next() else { return result }
       result.items.append(item)
     } catch let error as TraceError {
       result.errors.append(error)

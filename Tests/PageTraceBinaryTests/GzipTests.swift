@@ -1,5 +1,6 @@
 import Foundation
 import PageTrace
+import PageTraceTestSupport
 import Testing
 
 @testable import PageTraceIO

@@ -1,6 +1,7 @@
 import PageTrace
 import PageTraceGenerator
 import PageTraceIO
+import PageTraceTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import PageTrace
 import PageTraceGenerator
+import PageTraceTestSupport
 import Testing
 
 @testable import PageTraceIO

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceTestSupport
 import Testing
 
 @testable import PageTraceIO
@@ -162,6 +163,16 @@ import Testing
       #"phone.json:1:15: expected a number >= 0 for "scrubDelay", found -0.1"#
     ),
     (#"{"pages":1,"pages":2}"#, #"phone.json:1:12: expected each key once, found "pages" again"#),
+    // A key given again inside a frame, a timer and its page durations: the same error.
+    (#"{"control":{"x":0,"x":1}}"#, #"phone.json:1:19: expected each key once, found "x" again"#),
+    (
+      #"{"progress":{"duration":3,"duration":4}}"#,
+      #"phone.json:1:27: expected each key once, found "duration" again"#
+    ),
+    (
+      #"{"progress":{"duration":3,"pageDurations":{"1":1,"1":2}}}"#,
+      #"phone.json:1:50: expected each page once, found "1" again"#
+    ),
     (#"{"pages":1} {}"#, "phone.json:1:13: expected the end of the file, found {}"),
     ("", "phone.json:1:1: expected a JSON object of configuration keys, found the end of the file"),
   ])

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceTestSupport
 import Testing
 
 @testable import PageTraceIO

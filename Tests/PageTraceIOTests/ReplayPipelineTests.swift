@@ -1,5 +1,6 @@
 import PageTrace
 import PageTraceIO
+import PageTraceTestSupport
 import Testing
 
 #if canImport(Glibc)

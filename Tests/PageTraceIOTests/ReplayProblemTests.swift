@@ -1,5 +1,6 @@
 import Glibc
 import PageTrace
+import PageTraceTestSupport
 import Testing
 
 @testable import PageTraceIO

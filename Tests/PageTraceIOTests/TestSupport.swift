@@ -1,5 +1,6 @@
 import PageTrace
 import PageTraceGenerator
+import PageTraceTestSupport
 
 @testable import PageTraceIO
 
@@ -53,23 +54,6 @@ func decodingError(_ text: String, line: Int = 1) -> TraceError? {
   decodingError(Array(text.utf8), line: line)
 }
 
-/// A temporary file holding the given bytes; removed by the caller with `unlink`.
-func temporaryFile(_ bytes: [UInt8]) -> String {
-  var template = Array("/tmp/pagetrace-io-test-XXXXXX".utf8CString)
-  let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-  precondition(descriptor >= 0)
-  bytes.withUnsafeBytes { raw in
-    var written = 0
-    while written < raw.count {
-      let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
-      precondition(result > 0)
-      written += result
-    }
-  }
-  close(descriptor)
-  return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
 /// Every line of a file read with the given sizes, as strings, or the errors met.
 enum ReadItem: Equatable {
   case line(Int, String)
@@ -91,18 +75,6 @@ func readAll(_ path: String, chunkSize: Int, maximumLineLength: Int = 1 << 20) t
     }
   }
   return items
-}
-
-/// Reads everything available from a descriptor until end of input.
-func readToEnd(_ descriptor: Int32) -> String {
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, 4096) }
-    if count <= 0 { break }
-    bytes += chunk[..<count]
-  }
-  return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Writes records through a ``RecordWriter`` into a temporary file and returns the text.

@@ -1,3 +1,4 @@
+import PageTraceTestSupport
 import Testing
 
 @testable import PageTrace

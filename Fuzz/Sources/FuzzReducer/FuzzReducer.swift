@@ -5,7 +5,7 @@
 //   0: pages = b % 41 (0…40)
 //   1: bits 0-1 direction (ltr, rtl, ttb, btt), 2-3 style (automatic, prominent, minimal,
 //      automatic), 4 continuous off, 5 voiceOver, 6 hidesForSinglePage, 7 disabled
-//   2: bits 0-1 profile (Profile.builtIn: uikit, legacy, fiori, android), 2-3 progress timer
+//   2: bits 0-1 profile (Profile.builtIn[b % its count]), 2-3 progress timer
 //      (none, 0.5 s, 0.25 s wrapping, 0.2 s with page 1 at 0.05 s), 4-7 current = b >> 4
 //   3: bits 0-1 fps (120, 60, 1000, 7.5), 2-3 pitch (16, 8, 30, 16), 4 no container,
 //      5 padding 0, 6-7 control (phone (0,780,390,30), narrow (40,780,310,30),
@@ -79,7 +79,7 @@ func makeConfiguration(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8, _ b3: UInt8)
   configuration.voiceOver = b1 & 0x20 != 0
   configuration.hidesForSinglePage = b1 & 0x40 != 0
   configuration.enabled = b1 & 0x80 == 0
-  configuration.profile = Profile.builtIn[Int(b2 & 3)]
+  configuration.profile = Profile.builtIn[Int(b2 & 3) % Profile.builtIn.count]
   switch (b2 >> 2) & 3 {
   case 1: configuration.progress = TimerProgress(duration: 0.5)
   case 2: configuration.progress = TimerProgress(duration: 0.25, resetsToInitialPageAfterEnd: true)

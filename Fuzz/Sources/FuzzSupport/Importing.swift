@@ -11,7 +11,7 @@ import PageTraceIO
 /// event it rejects traps, naming the event, its line and the engine's reason.
 public enum Importing {
   /// Loads the input into `scratch`, imports it with `importer` and replays it strictly on the
-  /// phone with 8 pages and the built-in profile `size % 4` (uikit, legacy, fiori, android).
+  /// phone with 8 pages and the built-in profile `Profile.builtIn[size % its count]`.
   public static func run(
     _ data: UnsafePointer<UInt8>, _ size: Int, scratch: ScratchFile, importer: any LineImporter
   ) {

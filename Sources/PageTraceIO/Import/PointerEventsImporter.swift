@@ -73,16 +73,12 @@ public struct PointerEventsImporter: LineImporter {
     var isFirst = true
     while let token = try scanner.nextKey(isFirst: &isFirst) {
       let key = scanner.withBytes(of: token, _PointerKey.init)
-      if key != .unknown {
-        let bit: UInt8 = 1 << key.rawValue
-        if seen & bit != 0 {
-          throw scanner.error(
-            at: token.offset,
-            expected: key == .coalesced
-              ? "one of coalesced or coalescedEvents, once" : "each key once",
-            found: "\(scanner.excerpt(at: token.offset)) again")
-        }
-        seen |= bit
+      if key == .coalesced {
+        try scanner.noteKey(
+          token, index: key.rawValue, in: &seen,
+          expected: "one of coalesced or coalescedEvents, once")
+      } else if key != .unknown {
+        try scanner.noteKey(token, index: key.rawValue, in: &seen)
       }
       switch key {
       case .type:
@@ -221,9 +217,7 @@ public struct PointerEventsImporter: LineImporter {
         let key = scanner.withBytes(of: token, _PointerKey.init)
         let isKnown = key == .timeStamp || key == .clientX || key == .clientY
         if isKnown && (key == .timeStamp ? time : key == .clientX ? x : y) != nil {
-          throw scanner.error(
-            at: token.offset, expected: "each key once",
-            found: "\(scanner.excerpt(at: token.offset)) again")
+          throw scanner.repeatedKey(token)
         }
         switch key {
         case .timeStamp:

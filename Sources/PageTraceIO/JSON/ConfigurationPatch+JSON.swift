@@ -165,11 +165,7 @@ extension ConfigurationPatch {
         throw scanner._unknownKey(
           token, name, of: "a configuration key", _ConfigurationKey.allCases.map(\.rawValue))
       }
-      guard seen.insert(key).inserted else {
-        throw scanner.error(
-          at: token.offset, expected: "each key once",
-          found: "\(scanner.excerpt(at: token.offset)) again")
-      }
+      guard seen.insert(key).inserted else { throw scanner.repeatedKey(token) }
       try patch._parseValue(of: key, &scanner)
     }
     if isHeader && !seen.contains(.pagetrace) {
@@ -279,11 +275,7 @@ extension ConfigurationPatch {
         throw scanner._unknownKey(
           token, key, of: "x, y, width or height in \"\(name)\"", ["x", "y", "width", "height"])
       }
-      if values[key] != nil {
-        throw scanner.error(
-          at: token.offset, expected: "each key once",
-          found: "\(scanner.excerpt(at: token.offset)) again")
-      }
+      if values[key] != nil { throw scanner.repeatedKey(token) }
       values[key] = try _parseNumber(&scanner, "\(name).\(key)", bound)
     }
     for key in ["x", "y", "width", "height"] where values[key] == nil {
@@ -327,11 +319,7 @@ extension ConfigurationPatch {
           token, key, of: "duration, pageDurations or resetsToInitialPageAfterEnd in \"progress\"",
           ["duration", "pageDurations", "resetsToInitialPageAfterEnd"])
       }
-      if isRepeated {
-        throw scanner.error(
-          at: token.offset, expected: "each key once",
-          found: "\(scanner.excerpt(at: token.offset)) again")
-      }
+      if isRepeated { throw scanner.repeatedKey(token) }
     }
     guard let duration else {
       throw scanner.error(
@@ -375,11 +363,7 @@ extension ConfigurationPatch {
         throw scanner.error(
           at: token.offset, expected: "a 0-based page number as a key of \"pageDurations\"")
       }
-      if durations[page] != nil {
-        throw scanner.error(
-          at: token.offset, expected: "each page once",
-          found: "\(scanner.excerpt(at: token.offset)) again")
-      }
+      if durations[page] != nil { throw scanner.repeatedKey(token, expected: "each page once") }
       durations[page] = try _parseNumber(&scanner, "pageDurations.\(page)", .duration)
     }
     return durations

@@ -112,105 +112,97 @@ public struct EventWriter: ~Copyable {
 }
 
 extension _OutputBuffer {
-  /// Appends the JSON object of an event (without a newline), reserving room first.
+  /// Appends the JSON object of an event (without a newline), reserving room first for it and
+  /// the line end that follows.
   mutating func appendEvent(_ event: PageControlEvent) {
-    var stringLength = event.session.map { Self.maximumJSONStringLength(utf8Count: $0.utf8.count) }
-    if case .touch(_, .string(let id), _, _) = event.action {
-      stringLength =
-        (stringLength ?? 0) + Self.maximumJSONStringLength(utf8Count: id.utf8.count)
+    var reserved = _EventReservation.lineEnd
+    if let session = event.session {
+      reserved +=
+        _Reservation.text(_EventText.session)
+        + Self.maximumJSONStringLength(utf8Count: session.utf8.count)
     }
-    reserve(256 + (stringLength ?? 0))
-    append("{\"t\":")
+    switch event.action {
+    case .touch(_, let id, _, _):
+      reserved += _EventReservation.shared.touch
+      if case .string(let id) = id {
+        reserved += Self.maximumJSONStringLength(utf8Count: id.utf8.count)
+      }
+    case .pointer: reserved += _EventReservation.shared.pointer
+    case .key: reserved += _EventReservation.shared.key
+    case .focus: reserved += _EventReservation.shared.focus
+    case .accessibility: reserved += _EventReservation.shared.accessibility
+    case .set: reserved += _EventReservation.shared.set
+    }
+    reserve(reserved)
+    let start = count
+    append(_EventText.time)
     appendNumber(event.time)
     switch event.action {
     case .touch(let phase, let id, let x, let y):
-      switch phase {
-      case .down: append(",\"touch\":\"down\"")
-      case .move: append(",\"touch\":\"move\"")
-      case .up: append(",\"touch\":\"up\"")
-      case .cancel: append(",\"touch\":\"cancel\"")
-      }
+      append(_EventText.touch)
+      appendQuotedWord(phase.rawValue)
       appendSession(event.session)
-      append(",\"id\":")
+      append(_EventText.id)
       switch id {
       case .number(let value): appendNumber(value)
       case .string(let value): appendJSONString(value)
       }
       if let x {
-        append(",\"x\":")
+        append(_EventText.x)
         appendNumber(x)
       }
       if let y {
-        append(",\"y\":")
+        append(_EventText.y)
         appendNumber(y)
       }
     case .pointer(let phase, let x, let y):
-      switch phase {
-      case .hover: append(",\"pointer\":\"hover\"")
-      case .down: append(",\"pointer\":\"down\"")
-      case .move: append(",\"pointer\":\"move\"")
-      case .up: append(",\"pointer\":\"up\"")
-      }
+      append(_EventText.pointer)
+      appendQuotedWord(phase.rawValue)
       appendSession(event.session)
-      append(",\"x\":")
+      append(_EventText.x)
       appendNumber(x)
-      append(",\"y\":")
+      append(_EventText.y)
       appendNumber(y)
     case .key(let key):
-      switch key {
-      case .tab: append(",\"key\":\"tab\"")
-      case .left: append(",\"key\":\"left\"")
-      case .right: append(",\"key\":\"right\"")
-      case .up: append(",\"key\":\"up\"")
-      case .down: append(",\"key\":\"down\"")
-      case .space: append(",\"key\":\"space\"")
-      case .home: append(",\"key\":\"home\"")
-      case .end: append(",\"key\":\"end\"")
-      }
+      append(_EventText.key)
+      appendQuotedWord(key.rawValue)
       appendSession(event.session)
     case .focus(let isOnControl):
-      append(isOnControl ? ",\"focus\":\"control\"" : ",\"focus\":\"none\"")
+      append(isOnControl ? _EventText.focusControl : _EventText.focusNone)
       appendSession(event.session)
     case .accessibility(let action):
-      switch action {
-      case .increment: append(",\"a11y\":\"increment\"")
-      case .decrement: append(",\"a11y\":\"decrement\"")
-      case .activate: append(",\"a11y\":\"activate\"")
-      case .scrollForward: append(",\"a11y\":\"scrollForward\"")
-      case .scrollBackward: append(",\"a11y\":\"scrollBackward\"")
-      }
+      append(_EventText.accessibility)
+      appendQuotedWord(action.rawValue)
       appendSession(event.session)
     case .set(let change):
-      append(",\"set\":{")
+      append(_EventText.set)
       var separator = false
       if let current = change.current {
-        appendSetKey("\"current\":", &separator)
+        appendSetKey(_EventText.current, &separator)
         appendInteger(current)
       }
       if let pages = change.pages {
-        appendSetKey("\"pages\":", &separator)
+        appendSetKey(_EventText.pages, &separator)
         appendInteger(pages)
       }
       if let enabled = change.enabled {
-        appendSetKey("\"enabled\":", &separator)
-        append(enabled ? "true" : "false")
+        appendSetKey(_EventText.enabled, &separator)
+        append(enabled ? _EventText.true : _EventText.false)
       }
       if let continuous = change.continuous {
-        appendSetKey("\"continuous\":", &separator)
-        append(continuous ? "true" : "false")
+        appendSetKey(_EventText.continuous, &separator)
+        append(continuous ? _EventText.true : _EventText.false)
       }
       if let style = change.style {
-        appendSetKey("\"style\":", &separator)
-        switch style {
-        case .automatic: append("\"automatic\"")
-        case .prominent: append("\"prominent\"")
-        case .minimal: append("\"minimal\"")
-        }
+        appendSetKey(_EventText.style, &separator)
+        appendQuotedWord(style.rawValue)
       }
       append(_ASCII.rightBrace)
       appendSession(event.session)
     }
     append(_ASCII.rightBrace)
+    assert(
+      count - start + _EventReservation.lineEnd <= reserved, "an event longer than its reservation")
   }
 
   /// Appends a key of a `set` object, after a comma unless it is the first.
@@ -222,7 +214,67 @@ extension _OutputBuffer {
 
   private mutating func appendSession(_ session: String?) {
     guard let session else { return }
-    append(",\"session\":")
+    append(_EventText.session)
     appendJSONString(session)
   }
+}
+
+/// The fixed texts of an event line, each spelled once: written by ``EventWriter`` and counted
+/// by ``_EventReservation``.
+enum _EventText {
+  static var time: StaticString { "{\"t\":" }
+  static var session: StaticString { ",\"session\":" }
+  static var touch: StaticString { ",\"touch\":" }
+  static var id: StaticString { ",\"id\":" }
+  static var x: StaticString { ",\"x\":" }
+  static var y: StaticString { ",\"y\":" }
+  static var pointer: StaticString { ",\"pointer\":" }
+  static var key: StaticString { ",\"key\":" }
+  static var focusControl: StaticString { ",\"focus\":\"control\"" }
+  static var focusNone: StaticString { ",\"focus\":\"none\"" }
+  static var accessibility: StaticString { ",\"a11y\":" }
+  static var set: StaticString { ",\"set\":{" }
+  static var current: StaticString { "\"current\":" }
+  static var pages: StaticString { "\"pages\":" }
+  static var enabled: StaticString { "\"enabled\":" }
+  static var continuous: StaticString { "\"continuous\":" }
+  static var style: StaticString { "\"style\":" }
+  static var `true`: StaticString { "true" }
+  static var `false`: StaticString { "false" }
+}
+
+/// The most bytes ``EventWriter`` writes for an event of each kind, apart from its session and
+/// a string touch id (reserved by their own lengths): a constant per kind, the sum of its fixed
+/// texts and of each field at its widest (``_Reservation``), the closing brace included.
+struct _EventReservation {
+  var touch: Int
+  var pointer: Int
+  var key: Int
+  var focus: Int
+  var accessibility: Int
+  var set: Int
+
+  /// The line end written after the object.
+  static let lineEnd = 1
+
+  static let shared: _EventReservation = {
+    typealias R = _Reservation
+    let number = R.number
+    let common = R.text(_EventText.time) + number + 1
+    let point = R.text(_EventText.x, _EventText.y) + 2 * number
+    let boolean = max(R.text(_EventText.true), R.text(_EventText.false))
+    let setFields =
+      R.text(_EventText.current, _EventText.pages) + 2 * number
+      + R.text(_EventText.enabled, _EventText.continuous) + 2 * boolean
+      + R.text(_EventText.style) + R.quotedWord(BackgroundStyle.self) + 4
+    return _EventReservation(
+      touch: common + R.text(_EventText.touch) + R.quotedWord(TouchPhase.self)
+        + R.text(_EventText.id) + number + point,
+      pointer: common + R.text(_EventText.pointer) + R.quotedWord(PointerPhase.self) + point,
+      key: common + R.text(_EventText.key) + R.quotedWord(Key.self),
+      focus: common + max(R.text(_EventText.focusControl), R.text(_EventText.focusNone)),
+      accessibility: common + R.text(_EventText.accessibility)
+        + R.quotedWord(AccessibilityAction.self),
+      set: common + R.text(_EventText.set) + setFields + 1)
+  }()
 }

@@ -119,9 +119,7 @@ public struct TraceDecoder: Sendable {
   /// The fast form of an event an importer made, numbering its names here.
   package mutating func number(_ event: PageControlEvent) -> EngineEvent {
     touchTracker.beginLine(&touchNames)
-    let session =
-      event.session.map { SessionID(sessionNames.number(for: $0)) } ?? .defaultSession
-    let fast = EngineEvent(event, session: session, touchNames: &touchNames)
+    let fast = EventNumbering.number(event, sessionNames: &sessionNames, touchNames: &touchNames)
     touchTracker.endLine(fast, &touchNames)
     return fast
   }
@@ -185,15 +183,7 @@ public struct TraceDecoder: Sendable {
     while let token = try scanner.nextKey(isFirst: &isFirst) {
       let key = scanner.withBytes(of: token, _EventKey.init)
       valueOffsets.note(key, at: scanner.position)
-      if key != .unknown {
-        let bit: UInt16 = 1 << key.rawValue
-        if seen & bit != 0 {
-          throw scanner.error(
-            at: token.offset, expected: "each key once",
-            found: "\(scanner.excerpt(at: token.offset)) again")
-        }
-        seen |= bit
-      }
+      if key != .unknown { try scanner.noteKey(token, index: key.rawValue, in: &seen) }
       if key.isKind, let kindKey {
         throw scanner.error(
           at: token.offset,
@@ -363,15 +353,7 @@ public struct TraceDecoder: Sendable {
     var isFirst = true
     while let token = try scanner.nextKey(isFirst: &isFirst) {
       let key = scanner.withBytes(of: token, _SetKey.init)
-      if key != .unknown {
-        let bit: UInt8 = 1 << key.rawValue
-        if seen & bit != 0 {
-          throw scanner.error(
-            at: token.offset, expected: "each key once",
-            found: "\(scanner.excerpt(at: token.offset)) again")
-        }
-        seen |= bit
-      }
+      if key != .unknown { try scanner.noteKey(token, index: key.rawValue, in: &seen) }
       switch key {
       case .current:
         change.current = try scanner.readInteger(for: "set.current")

@@ -10,6 +10,22 @@ extension _JSONScanner {
       found: found ?? excerpt(at: offset))
   }
 
+  /// The error of a key given again in one object (the one wording of it):
+  /// `expected each key once, found "pages" again`.
+  func repeatedKey(_ token: _StringToken, expected: String = "each key once") -> TraceError {
+    error(at: token.offset, expected: expected, found: "\(excerpt(at: token.offset)) again")
+  }
+
+  /// Marks a known key seen, bit `index` of `seen`, or throws ``repeatedKey(_:expected:)`` if
+  /// the object gave it already.
+  func noteKey<Keys: FixedWidthInteger>(
+    _ token: _StringToken, index: Int, in seen: inout Keys, expected: String = "each key once"
+  ) throws(TraceError) {
+    let bit: Keys = 1 << index
+    guard seen & bit == 0 else { throw repeatedKey(token, expected: expected) }
+    seen |= bit
+  }
+
   /// The 1-based line and column (in Unicode scalars) of an offset.
   ///
   /// Every byte before an error offset has been validated, so counting the bytes that do not

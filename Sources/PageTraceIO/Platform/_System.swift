@@ -6,16 +6,18 @@
   import Darwin
 #endif
 
-// The only file of PageTraceIO that imports the C library: every system call and C function
-// the I/O layer uses goes through one of these thin, `EINTR`-safe wrappers, in the manner of
-// swift-system.
+// With its extensions in this folder (the command-line tool's process-wide calls, standard
+// input read ahead), the only place that imports the C library outside the engine's C shim:
+// every system call and C function the I/O layer and the command-line tool use goes through
+// one of these thin, `EINTR`-safe wrappers, in the manner of swift-system.
 
-/// The C library's functions and constants, as the I/O layer uses them.
-enum _System {
+/// The C library's functions and constants, as the I/O layer and the command-line tool use
+/// them.
+package enum _System {
   /// Standard input's descriptor.
-  static let standardInput: Int32 = STDIN_FILENO
+  package static let standardInput: Int32 = STDIN_FILENO
   /// Standard output's descriptor.
-  static let standardOutput: Int32 = STDOUT_FILENO
+  package static let standardOutput: Int32 = STDOUT_FILENO
 
   /// `errno`'s value for a broken pipe.
   static let brokenPipe: Int32 = EPIPE

@@ -63,6 +63,18 @@ public struct RecordWriter: ~Copyable {
   public private(set) var recordCount = 0
 
   private var buffer: _OutputBuffer
+  /// The texts of the words: in JSON Lines `,"type":"transition"`, `,"interaction":"none"`,
+  /// `,"cause":"tap"`, `,"state":"none"`; in CSV `,transition,` and the bare words.
+  private let typeTexts: _WordTexts<RecordType>
+  private let interactionTexts: _WordTexts<InteractionState>
+  private let causeTexts: _WordTexts<TransitionCause>
+  private let stateTexts: _WordTexts<InteractionState>
+  /// The room a record of each type takes, its session and file fields aside.
+  let reservation: _RecordReservation
+  /// The room reserved before each record, its session and file fields aside: that of the
+  /// longest type, one constant (what each record then takes is checked against its own
+  /// type's in debug builds), and a word's slot (``_WordTexts``).
+  private let reserved: Int
   /// `,"file":"NAME"` (in CSV: `,NAME`), encoded once.
   private var fileSuffix: [UInt8] = []
   /// Whether each record ends with its ordering key, `"line":L,"index":K`: the input line of
@@ -109,6 +121,26 @@ public struct RecordWriter: ~Copyable {
     self.types = types
     self.flushPolicy = flush
     self.buffer = _OutputBuffer(capacity: flush.threshold + 512)
+    switch format {
+    case .jsonLines:
+      typeTexts = _WordTexts(prefix: _RecordJSONText.type, suffix: _RecordJSONText.quote)
+      interactionTexts = _WordTexts(
+        prefix: _RecordJSONText.interaction, suffix: _RecordJSONText.quote)
+      causeTexts = _WordTexts(prefix: _RecordJSONText.cause, suffix: _RecordJSONText.quote)
+      stateTexts = _WordTexts(prefix: _RecordJSONText.state, suffix: _RecordJSONText.quote)
+    case .csv:
+      typeTexts = _WordTexts(prefix: _RecordCSVText.comma, suffix: _RecordCSVText.comma)
+      interactionTexts = _WordTexts()
+      causeTexts = _WordTexts()
+      stateTexts = _WordTexts()
+    }
+    let words = _RecordReservation.Words(
+      type: typeTexts.maximumLength, interaction: interactionTexts.maximumLength,
+      cause: causeTexts.maximumLength, state: stateTexts.maximumLength)
+    reservation = format == .csv ? .csv(words) : .jsonLines(words)
+    reserved =
+      (RecordType.allCases.lazy.map { [reservation] in reservation[$0] }.max() ?? 0)
+      + _Reservation.wordSlot
   }
 
   /// Appends a record if its type is selected, writing the buffer out past ``threshold``.
@@ -184,54 +216,39 @@ public struct RecordWriter: ~Copyable {
   private mutating func appendJSON(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
-    buffer.reserve(256 + session.count + fileSuffix.count)
-    buffer.append("{\"t\":")
+    buffer.reserve(reserved + session.count + fileSuffix.count)
+    let start = buffer.count
+    buffer.append(_RecordJSONText.time)
     buffer.appendNumber(time)
+    typeTexts.append(content.type, to: &buffer)
+    buffer.append(session)
     switch content {
     case .transition(let transition):
-      buffer.append(",\"type\":\"transition\"")
-      buffer.append(session)
-      buffer.append(",\"from\":")
+      buffer.append(_RecordJSONText.from)
       buffer.appendInteger(transition.from)
-      buffer.append(",\"to\":")
+      buffer.append(_RecordJSONText.to)
       buffer.appendInteger(transition.to)
-      buffer.append(transition.animated ? ",\"animated\":true" : ",\"animated\":false")
-      buffer.append(",\"interaction\":")
-      appendInteraction(transition.interaction)
-      buffer.append(",\"cause\":")
-      appendCause(transition.cause)
+      buffer.append(
+        transition.animated ? _RecordJSONText.animatedTrue : _RecordJSONText.animatedFalse)
+      interactionTexts.append(transition.interaction, to: &buffer)
+      causeTexts.append(transition.cause, to: &buffer)
     case .interaction(let state):
-      buffer.append(",\"type\":\"interaction\"")
-      buffer.append(session)
-      buffer.append(",\"state\":")
-      appendInteraction(state)
+      stateTexts.append(state, to: &buffer)
     case .background(let visible):
-      buffer.append(",\"type\":\"background\"")
-      buffer.append(session)
-      buffer.append(visible ? ",\"visible\":true" : ",\"visible\":false")
+      buffer.append(visible ? _RecordJSONText.visibleTrue : _RecordJSONText.visibleFalse)
     case .announcement(let announcement):
-      buffer.append(",\"type\":\"announcement\"")
-      buffer.append(session)
-      buffer.append(",\"text\":\"Page ")
+      buffer.append(_RecordJSONText.text)
       buffer.appendInteger(announcement.page + 1)
-      buffer.append(" of ")
+      buffer.append(_RecordJSONText.of)
       buffer.appendInteger(announcement.pageCount)
       buffer.append(_ASCII.quote)
     case .detail(let page):
-      buffer.append(",\"type\":\"detail\"")
-      buffer.append(session)
-      buffer.append(",\"page\":")
+      buffer.append(_RecordJSONText.page)
       buffer.appendInteger(page)
     }
-    if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
-    if writesKeys {
-      buffer.append(",\"line\":")
-      buffer.appendInteger(keyLine)
-      buffer.append(",\"index\":")
-      buffer.appendInteger(keyIndex)
-      keyIndex += 1
-    }
-    buffer.append("}\n")
+    appendEnd(
+      line: _RecordJSONText.line, index: _RecordJSONText.index, end: _RecordJSONText.end,
+      of: content.type, from: start, session: session.count)
   }
 
   /// Appends one record as a CSV row and a newline: a cell for every column of
@@ -239,15 +256,10 @@ public struct RecordWriter: ~Copyable {
   private mutating func appendCSV(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
-    buffer.reserve(256 + session.count + fileSuffix.count)
+    buffer.reserve(reserved + session.count + fileSuffix.count)
+    let start = buffer.count
     buffer.appendNumber(time)
-    switch content {
-    case .transition: buffer.append(",transition,")
-    case .interaction: buffer.append(",interaction,")
-    case .background: buffer.append(",background,")
-    case .announcement: buffer.append(",announcement,")
-    case .detail: buffer.append(",detail,")
-    }
+    typeTexts.append(content.type, to: &buffer)
     buffer.append(session)
     if types.contains(.transition) {
       if case .transition(let transition) = content {
@@ -255,28 +267,31 @@ public struct RecordWriter: ~Copyable {
         buffer.appendInteger(transition.from)
         buffer.append(_ASCII.comma)
         buffer.appendInteger(transition.to)
-        buffer.append(transition.animated ? ",true," : ",false,")
-        buffer.append(Self.word(transition.interaction))
+        buffer.append(
+          transition.animated ? _RecordCSVText.animatedTrue : _RecordCSVText.animatedFalse)
+        interactionTexts.append(transition.interaction, to: &buffer)
         buffer.append(_ASCII.comma)
-        buffer.append(Self.word(transition.cause))
+        causeTexts.append(transition.cause, to: &buffer)
       } else {
-        buffer.append(",,,,,")
+        buffer.append(_RecordCSVText.noTransition)
       }
     }
     if types.contains(.interaction) {
       buffer.append(_ASCII.comma)
-      if case .interaction(let state) = content { buffer.append(Self.word(state)) }
+      if case .interaction(let state) = content { stateTexts.append(state, to: &buffer) }
     }
     if types.contains(.background) {
       buffer.append(_ASCII.comma)
-      if case .background(let visible) = content { buffer.append(visible ? "true" : "false") }
+      if case .background(let visible) = content {
+        buffer.append(visible ? _RecordCSVText.true : _RecordCSVText.false)
+      }
     }
     if types.contains(.announcement) {
       buffer.append(_ASCII.comma)
       if case .announcement(let announcement) = content {
-        buffer.append("Page ")
+        buffer.append(_RecordCSVText.page)
         buffer.appendInteger(announcement.page + 1)
-        buffer.append(" of ")
+        buffer.append(_RecordCSVText.of)
         buffer.appendInteger(announcement.pageCount)
       }
     }
@@ -284,15 +299,31 @@ public struct RecordWriter: ~Copyable {
       buffer.append(_ASCII.comma)
       if case .detail(let page) = content { buffer.appendInteger(page) }
     }
+    appendEnd(
+      line: _RecordCSVText.comma, index: _RecordCSVText.comma, end: _RecordCSVText.newline,
+      of: content.type, from: start, session: session.count)
+  }
+
+  /// Ends a record: the file field, the ordering key when ``writesKeys`` (each number after
+  /// its key, `line` or `index`), and `end`; then checks, in debug builds, that the record
+  /// begun at `start` fits its type's reservation.
+  @inline(__always)
+  private mutating func appendEnd(
+    line: StaticString, index: StaticString, end: StaticString, of type: RecordType,
+    from start: Int, session: Int
+  ) {
     if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
     if writesKeys {
-      buffer.append(_ASCII.comma)
+      buffer.append(line)
       buffer.appendInteger(keyLine)
-      buffer.append(_ASCII.comma)
+      buffer.append(index)
       buffer.appendInteger(keyIndex)
       keyIndex += 1
     }
-    buffer.append(_ASCII.newline)
+    buffer.append(end)
+    assert(
+      buffer.count - start <= reservation[type] + session + fileSuffix.count,
+      "a record longer than its reservation")
   }
 
   /// The CSV columns of records of `types` (docs/behaviour.md, "CSV output"): `t`, `type`,
@@ -364,52 +395,6 @@ public struct RecordWriter: ~Copyable {
     buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
   }
 
-  private mutating func appendInteraction(_ state: InteractionState) {
-    switch state {
-    case .none: buffer.append("\"none\"")
-    case .discrete: buffer.append("\"discrete\"")
-    case .continuous: buffer.append("\"continuous\"")
-    }
-  }
-
-  private mutating func appendCause(_ cause: TransitionCause) {
-    switch cause {
-    case .tap: buffer.append("\"tap\"")
-    case .scrub: buffer.append("\"scrub\"")
-    case .jog: buffer.append("\"jog\"")
-    case .flick: buffer.append("\"flick\"")
-    case .pointer: buffer.append("\"pointer\"")
-    case .swipe: buffer.append("\"swipe\"")
-    case .key: buffer.append("\"key\"")
-    case .accessibility: buffer.append("\"accessibility\"")
-    case .timer: buffer.append("\"timer\"")
-    case .program: buffer.append("\"program\"")
-    }
-  }
-
-  private static func word(_ state: InteractionState) -> StaticString {
-    switch state {
-    case .none: "none"
-    case .discrete: "discrete"
-    case .continuous: "continuous"
-    }
-  }
-
-  private static func word(_ cause: TransitionCause) -> StaticString {
-    switch cause {
-    case .tap: "tap"
-    case .scrub: "scrub"
-    case .jog: "jog"
-    case .flick: "flick"
-    case .pointer: "pointer"
-    case .swipe: "swipe"
-    case .key: "key"
-    case .accessibility: "accessibility"
-    case .timer: "timer"
-    case .program: "program"
-    }
-  }
-
   private static func fileSuffix(for name: String, format: RecordFormat) -> [UInt8] {
     var suffix = _OutputBuffer(
       capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
@@ -436,5 +421,113 @@ public struct RecordWriter: ~Copyable {
       field.appendCSVField(name)
     }
     return field
+  }
+}
+
+/// The fixed texts of a JSON Lines record, each spelled once: written by ``RecordWriter`` and
+/// counted by ``_RecordReservation``.
+private enum _RecordJSONText {
+  static var time: StaticString { "{\"t\":" }
+  static var type: StaticString { ",\"type\":\"" }
+  static var from: StaticString { ",\"from\":" }
+  static var to: StaticString { ",\"to\":" }
+  static var animatedTrue: StaticString { ",\"animated\":true" }
+  static var animatedFalse: StaticString { ",\"animated\":false" }
+  static var interaction: StaticString { ",\"interaction\":\"" }
+  static var cause: StaticString { ",\"cause\":\"" }
+  static var state: StaticString { ",\"state\":\"" }
+  static var quote: StaticString { "\"" }
+  static var visibleTrue: StaticString { ",\"visible\":true" }
+  static var visibleFalse: StaticString { ",\"visible\":false" }
+  static var text: StaticString { ",\"text\":\"Page " }
+  static var of: StaticString { " of " }
+  static var page: StaticString { ",\"page\":" }
+  static var line: StaticString { ",\"line\":" }
+  static var index: StaticString { ",\"index\":" }
+  static var end: StaticString { "}\n" }
+}
+
+/// The fixed texts of a CSV row, each spelled once: written by ``RecordWriter`` and counted by
+/// ``_RecordReservation``.
+private enum _RecordCSVText {
+  static var comma: StaticString { "," }
+  static var newline: StaticString { "\n" }
+  static var animatedTrue: StaticString { ",true," }
+  static var animatedFalse: StaticString { ",false," }
+  /// The five empty cells of a transition's fields.
+  static var noTransition: StaticString { ",,,,," }
+  static var `true`: StaticString { "true" }
+  static var `false`: StaticString { "false" }
+  static var page: StaticString { "Page " }
+  static var of: StaticString { " of " }
+}
+
+/// The most bytes ``RecordWriter`` writes for a record of each type, apart from its session
+/// and file fields (reserved by their own lengths): a constant per type, the sum of its fixed
+/// texts and of each field at its widest (``_Reservation``, and the longest text of each word),
+/// the ordering key included.
+struct _RecordReservation {
+  var transition: Int
+  var interaction: Int
+  var background: Int
+  var announcement: Int
+  var detail: Int
+
+  /// The longest text of each word the writer writes (``_WordTexts/maximumLength``).
+  struct Words {
+    var type: Int
+    var interaction: Int
+    var cause: Int
+    var state: Int
+  }
+
+  @inline(__always)
+  subscript(type: RecordType) -> Int {
+    switch type {
+    case .transition: transition
+    case .interaction: interaction
+    case .background: background
+    case .announcement: announcement
+    case .detail: detail
+    }
+  }
+
+  /// JSON Lines: `{"t":…,"type":"…"`, the type's fields, the ordering key, `}` and a newline.
+  static func jsonLines(_ words: Words) -> _RecordReservation {
+    typealias R = _Reservation
+    let number = R.number
+    let common =
+      R.text(_RecordJSONText.time) + number + words.type + R.text(_RecordJSONText.line) + number
+      + R.text(_RecordJSONText.index) + number + R.text(_RecordJSONText.end)
+    let animated = max(R.text(_RecordJSONText.animatedTrue), R.text(_RecordJSONText.animatedFalse))
+    let visible = max(R.text(_RecordJSONText.visibleTrue), R.text(_RecordJSONText.visibleFalse))
+    return _RecordReservation(
+      transition: common + R.text(_RecordJSONText.from) + number + R.text(_RecordJSONText.to)
+        + number + animated + words.interaction + words.cause,
+      interaction: common + words.state,
+      background: common + visible,
+      announcement: common + R.text(_RecordJSONText.text, _RecordJSONText.of) + 2 * number
+        + R.text(_RecordJSONText.quote),
+      detail: common + R.text(_RecordJSONText.page) + number)
+  }
+
+  /// CSV: every row has a cell for each column of every selected type, so each type takes the
+  /// room of a row with every type's cells at their widest, the ordering key and a newline.
+  static func csv(_ words: Words) -> _RecordReservation {
+    typealias R = _Reservation
+    let number = R.number
+    let comma = R.text(_RecordCSVText.comma)
+    let animated = max(R.text(_RecordCSVText.animatedTrue), R.text(_RecordCSVText.animatedFalse))
+    let transition =
+      comma + number + comma + number + animated + words.interaction + comma + words.cause
+    let cells =
+      max(transition, R.text(_RecordCSVText.noTransition)) + comma + words.state + comma
+      + max(R.text(_RecordCSVText.true), R.text(_RecordCSVText.false)) + comma
+      + R.text(_RecordCSVText.page, _RecordCSVText.of) + 2 * number + comma + number
+    let row =
+      number + words.type + cells + comma + number + comma + number
+      + R.text(_RecordCSVText.newline)
+    return _RecordReservation(
+      transition: row, interaction: row, background: row, announcement: row, detail: row)
   }
 }

@@ -18,7 +18,6 @@ struct _OutputBuffer: ~Copyable {
   /// Room left after ``count``.
   var available: Int { capacity - count }
 
-  /// Makes room for `extra` more bytes, growing the buffer if needed.
   /// Writes the buffered bytes to `descriptor` and empties the buffer. After a failure,
   /// kept in `failure`, nothing more is written.
   mutating func drain(to descriptor: Int32, name: String, failure: inout FileError?) {
@@ -31,6 +30,7 @@ struct _OutputBuffer: ~Copyable {
     }
   }
 
+  /// Makes room for `extra` more bytes, growing the buffer if needed.
   mutating func reserve(_ extra: Int) {
     guard extra > available else { return }
     let newCapacity = max(capacity * 2, count + extra)
@@ -53,6 +53,23 @@ struct _OutputBuffer: ~Copyable {
     let length = text.utf8CodeUnitCount
     (start + count).copyMemory(from: text.utf8Start, byteCount: length)
     count += length
+  }
+
+  /// Appends a word of the trace format: the raw value of one of the engine's enums, the one
+  /// spelling of each word (ASCII, and short enough to be held in the `String` itself, so
+  /// nothing is allocated).
+  @inline(__always)
+  mutating func appendWord(_ word: String) {
+    var word = word
+    word.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Appends a word of the trace format (``appendWord(_:)``) as a JSON string.
+  @inline(__always)
+  mutating func appendQuotedWord(_ word: String) {
+    append(_ASCII.quote)
+    appendWord(word)
+    append(_ASCII.quote)
   }
 
   mutating func append(_ bytes: UnsafeRawBufferPointer) {

@@ -1,6 +1,3 @@
-import Dispatch
-import PageTraceIO
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,25 +6,22 @@ import PageTraceIO
   import Darwin
 #endif
 
-// The only file of the command-line tool that imports the C library (the library's own
-// system calls are in PageTraceIO's Platform folder).
+// The process-wide calls of the command-line tool: its exit, its standard descriptors, the
+// signals that remove a temporary output, and the progress line's terminal, clock and
+// counters. Kept here, beside the I/O layer's, so that the tool imports no C library itself.
 
-/// The few system calls the command-line tool makes itself: its exit, standard streams,
-/// and the progress line's clock and counters.
-enum _Platform {
-  /// Standard output's descriptor.
-  static let standardOutput: Int32 = STDOUT_FILENO
+extension _System {
   /// Standard error's descriptor.
-  static let standardError: Int32 = STDERR_FILENO
+  package static let standardError: Int32 = STDERR_FILENO
   /// `errno`'s value for a descriptor that is not open.
-  static let badDescriptor: Int32 = EBADF
+  package static let badDescriptor: Int32 = EBADF
 
   /// Ends the process with `status`.
-  static func exit(_ status: Int32) -> Never { _exitProcess(status) }
+  package static func exit(_ status: Int32) -> Never { _exitProcess(status) }
 
   /// Whether standard input was closed when the process started (before
   /// ``guardStandardDescriptors()`` put `/dev/null` there): reading it is then an error.
-  nonisolated(unsafe) private(set) static var standardInputWasClosed = false
+  nonisolated(unsafe) package private(set) static var standardInputWasClosed = false
 
   /// Opens `/dev/null` onto each of descriptors 0, 1 and 2 that the process was started
   /// without, as daemons and coreutils do, so that no file the tool opens later (a temporary
@@ -36,7 +30,7 @@ enum _Platform {
   /// input for writing, the others for reading), so that using the stream still fails as on a
   /// closed descriptor (`EBADF`): nothing is read from a closed standard input, and writing to
   /// a closed standard output is still a write error. Called first thing in `main`.
-  static func guardStandardDescriptors() {
+  package static func guardStandardDescriptors() {
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
       guard fcntl(descriptor, F_GETFD) == -1 && errno == EBADF else { continue }
       if descriptor == STDIN_FILENO { standardInputWasClosed = true }
@@ -44,33 +38,30 @@ enum _Platform {
       let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
       if opened >= 0 && opened != descriptor {
         _ = dup2(opened, descriptor)
-        _ = close(opened)
+        close(opened)
       }
     }
   }
 
-  /// Writes all of `text`, unbuffered: 0, or the `errno` of the write that failed
-  /// (diagnostics ignore it; see ``_TextStream/writeChecked(_:)``).
+  /// Writes all of `text`, unbuffered, through ``writeAll(_:from:count:name:)``: 0, or the
+  /// `errno` of the write that failed (diagnostics ignore it).
   @discardableResult
-  static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
+  package static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
     var text = text
     return text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
+      guard let base = bytes.baseAddress else { return 0 }
+      do throws(FileError) {
+        try writeAll(descriptor, from: base, count: bytes.count, name: "")
+        return 0
+      } catch {
+        return error.code
       }
-      return 0
     }
   }
 
   /// Removes the file at `path` if the process is ended by `SIGINT`, `SIGTERM`, `SIGHUP` or
   /// `SIGPIPE` (then ends by that signal as it would have); `nil` forgets the path.
-  static func removeOnSignals(_ path: SystemPath?) {
+  package static func removeOnSignals(_ path: SystemPath?) {
     let old = _pathToRemove
     _pathToRemove = path.map { path in
       let copy = UnsafeMutablePointer<CChar>.allocate(capacity: path.bytes.count + 1)
@@ -85,7 +76,7 @@ enum _Platform {
   /// Runs `body` with the signals of ``removeOnSignals(_:)`` held back: one that comes while a
   /// temporary file is created and registered is delivered after, when its handler removes
   /// the file (not before, which would leave it behind).
-  static func holdingSignals<Value: ~Copyable, Failure: Error>(
+  package static func holdingSignals<Value: ~Copyable, Failure: Error>(
     _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
     var held = sigset_t()
@@ -99,7 +90,7 @@ enum _Platform {
 
   /// Whether a signal that ends the process (as ``removeOnSignals(_:)``) first erases the
   /// current line of standard error: the progress line, so the shell prompt starts clean.
-  static func erasesLineOnSignals(_ erases: Bool) {
+  package static func erasesLineOnSignals(_ erases: Bool) {
     _erasesLine = erases ? 1 : 0
     if erases { _installHandlers() }
   }
@@ -112,102 +103,39 @@ enum _Platform {
     }
   }
 
-  /// Reads standard input until it ends or `limit` bytes have come: the bytes, and whether
-  /// it ended.
-  /// - Throws: ``FileError`` (`readFailed`, as `name`) if a read fails, e.g. standard input
-  ///   is a directory: nothing read is worth anything then, not even as the start of a trace.
-  static func readStandardInput(
-    upTo limit: Int, name: String
-  ) throws(FileError) -> (bytes: [UInt8], ended: Bool) {
-    var bytes = [UInt8](repeating: 0, count: limit)
-    var count = 0
-    while count < limit {
-      let got = bytes.withUnsafeMutableBytes {
-        read(STDIN_FILENO, $0.baseAddress! + count, limit - count)
-      }
-      if got < 0 && errno == EINTR { continue }
-      if got < 0 { throw FileError(.readFailed, path: name, code: errno) }
-      if got == 0 { return (Array(bytes[..<count]), true) }
-      count += got
-    }
-    return (bytes, false)
-  }
-
-  /// Puts `prefix` back in front of standard input: from now on, standard input reads
-  /// `prefix`, then (unless it had `ended`) the rest of what it held. A pipe fed by a
-  /// background thread stands in for it, so nothing is held but `prefix` and one buffer.
-  static func unreadStandardInput(_ prefix: [UInt8], ended: Bool) {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return }
-    let original = ended ? -1 : dup(STDIN_FILENO)
-    dup2(ends[0], STDIN_FILENO)
-    close(ends[0])
-    let writeEnd = ends[1]
-    DispatchQueue.global().async {
-      func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-          let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          if written <= 0 { return false }
-          offset += written
-        }
-        return true
-      }
-      var going = prefix.withUnsafeBytes(writeAll)
-      if original >= 0 {
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while going {
-          let count = buffer.withUnsafeMutableBytes { read(original, $0.baseAddress!, $0.count) }
-          if count < 0 && errno == EINTR { continue }
-          if count <= 0 { break }
-          going = buffer.withUnsafeBytes {
-            writeAll(UnsafeRawBufferPointer(rebasing: $0.prefix(count)))
-          }
-        }
-        close(original)
-      }
-      close(writeEnd)
-    }
-  }
-
   /// The width of the terminal at `descriptor`, if it is one and says.
-  static func terminalWidth(_ descriptor: Int32) -> Int? {
+  package static func terminalWidth(_ descriptor: Int32) -> Int? {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
 
   /// The length of a C string.
-  static func length(_ text: UnsafePointer<CChar>) -> Int { strlen(text) }
+  package static func length(_ text: UnsafePointer<CChar>) -> Int { strlen(text) }
 
   /// Whether a descriptor is a terminal.
-  static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+  package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
   /// The size of a file, if `stat` can tell.
-  static func fileSize(_ path: SystemPath) -> Int? {
-    var info = stat()
-    let found = (path.bytes + [0]).withUnsafeBufferPointer {
-      $0.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
-    }
-    return found == 0 ? Int(info.st_size) : nil
-  }
+  package static func fileSize(_ path: SystemPath) -> Int? { identity(ofPath: path)?.size }
 
   /// Seconds on a clock that never goes back.
-  static func monotonicSeconds() -> Double {
+  package static func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
   }
 
   /// Bytes this process has read so far (`rchar` of /proc/self/io; 0 where unavailable).
-  static func bytesRead() -> Int {
+  package static func bytesRead() -> Int {
     let descriptor = open("/proc/self/io", O_RDONLY)
     guard descriptor >= 0 else { return 0 }
     defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: 512)
-    let count = read(descriptor, &buffer, buffer.count)
-    guard count > 0 else { return 0 }
+    let read = buffer.withUnsafeMutableBytes {
+      try? Self.read(descriptor, into: $0.baseAddress!, count: $0.count, name: "/proc/self/io")
+    }
+    guard let count = read, count > 0 else { return 0 }
     let text = String(decoding: buffer[..<count], as: UTF8.self)
     guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }) else {
       return 0
@@ -218,7 +146,7 @@ enum _Platform {
 
 private func _exitProcess(_ status: Int32) -> Never { exit(status) }
 
-/// The path ``_Platform/removeOnSignals(_:)`` removes, as a C string the handler can use.
+/// The path ``_System/removeOnSignals(_:)`` removes, as a C string the handler can use.
 nonisolated(unsafe) private var _pathToRemove: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var _handlersInstalled = false
 /// Whether the handler erases standard error's line (1) or not (0).

@@ -1,4 +1,5 @@
 import PageTraceAnalysis
+import PageTraceTestSupport
 import Testing
 
 @testable import PageTrace
