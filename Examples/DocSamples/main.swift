@@ -362,7 +362,7 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_50() throws {
     }
 
     // Sources combine shallowly, stronger over weaker: header, then a file, then flags.
-    patch.merge(try ConfigurationPatch(contentsOfFile: "Traces/examples/phone.json"))
+    patch.merge(try ConfigurationPatch(readingFile: "Traces/examples/phone.json"))
     var flags = ConfigurationPatch()
     flags.scrubDelay = 0.2
     patch.merge(flags)
@@ -1783,7 +1783,7 @@ func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_13() throws {
   let flags = ConfigurationPatch()
   do {
     var patch = header                       // from TraceDecoder: .header(patch)
-    patch.merge(try ConfigurationPatch(contentsOfFile: "phone.json"))
+    patch.merge(try ConfigurationPatch(readingFile: "phone.json"))
     patch.merge(flags)                       // flags win
     let configuration = try patch.resolve(file: "trace.jsonl", line: 2)
   }

@@ -141,13 +141,16 @@ enum InputFlags {
       try _refuseOutputAmongInputs(options.path("output"), inputs: [path])
       inputs.otherFiles.append(path)
       do {
-        inputs.replay.overrides = try ConfigurationPatch(contentsOfFile: path)
-      } catch let error as TraceError {
-        throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-      } catch let error as FileError where error.isResourceShortage {
-        throw CommandFailure(shortage: error)
+        inputs.replay.overrides = try ConfigurationPatch(readingFile: path)
       } catch {
-        throw CommandFailure(status: .noInput, message: "\(error)")
+        switch error {
+        case .invalid(let error):
+          throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+        case .unreadable(let error) where error.isResourceShortage:
+          throw CommandFailure(shortage: error)
+        case .unreadable(let error):
+          throw CommandFailure(status: .noInput, message: "\(error)")
+        }
       }
     }
     inputs.replay.overrides.merge(try ConfigurationFlags.patch(from: options))

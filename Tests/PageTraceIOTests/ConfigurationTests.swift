@@ -186,28 +186,43 @@ import Testing
       + "    \"height\": 30},\n  \"style\": \"minimal\"\n}\n"
     let path = temporaryFile(Array(text.utf8))
     defer { unlink(path) }
-    let patch = try ConfigurationPatch(contentsOfFile: path)
+    let patch = try ConfigurationPatch(readingFile: path)
     #expect(patch.pages == 8 && patch.control == Self.control && patch.style == .minimal)
 
     let broken = temporaryFile(Array("{\n  \"pages\": 8,\n  \"pitch\": \"wide\"\n}".utf8))
     defer { unlink(broken) }
     do {
-      _ = try ConfigurationPatch(contentsOfFile: broken)
+      _ = try ConfigurationPatch(readingFile: broken)
       Issue.record("no error")
-    } catch let error as TraceError {
+    } catch {
+      #expect(
+        error
+          == .invalid(
+            TraceError(
+              file: broken, line: 3, column: 12, expected: "a number > 0 for \"pitch\"",
+              found: "\"wide\"")))
       #expect(
         error.description == "\(broken):3:12: expected a number > 0 for \"pitch\", found \"wide\"")
     }
   }
 
   @Test func configurationFileErrors() throws {
-    #expect(throws: FileError.self) { try ConfigurationPatch(contentsOfFile: "/nonexistent.json") }
+    #expect {
+      try ConfigurationPatch(readingFile: "/nonexistent.json")
+    } throws: { error in
+      guard case .unreadable = error as? ConfigurationFileError else { return false }
+      return true
+    }
     let big = temporaryFile(Array(("{\"pages\":1}" + String(repeating: " ", count: 100)).utf8))
     defer { unlink(big) }
     do {
-      _ = try ConfigurationPatch(contentsOfFile: big, maximumSize: 50)
+      _ = try ConfigurationPatch(readingFile: big, maximumSize: 50)
       Issue.record("no error")
-    } catch let error as TraceError {
+    } catch {
+      guard case .invalid(let error) = error else {
+        Issue.record("not a content error: \(error)")
+        return
+      }
       #expect(error.expected == "a configuration file of at most 50 bytes")
     }
   }

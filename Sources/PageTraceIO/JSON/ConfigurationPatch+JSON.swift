@@ -74,30 +74,6 @@ extension ConfigurationPatch {
     }
   }
 
-  /// Reads and parses a `--config` file; as ``init(readingFile:maximumSize:)-(String,_)``, with
-  /// the underlying error thrown untyped.
-  ///
-  /// - Throws: ``FileError`` if the file cannot be opened or read (the CLI's exit status 66),
-  ///   or ``TraceError`` for bad content or a file larger than `maximumSize` bytes.
-  public init(contentsOfFile path: String, maximumSize: Int = defaultMaximumFileSize) throws {
-    try self.init(contentsOfFile: SystemPath(path), maximumSize: maximumSize)
-  }
-
-  /// Reads and parses a `--config` file named by its bytes; errors name it as
-  /// ``SystemPath/description`` shows it.
-  ///
-  /// - Throws: As ``init(contentsOfFile:maximumSize:)-(String,_)``.
-  public init(contentsOfFile path: SystemPath, maximumSize: Int = defaultMaximumFileSize) throws {
-    do {
-      try self.init(readingFile: path, maximumSize: maximumSize)
-    } catch {
-      switch error {
-      case .unreadable(let error): throw error
-      case .invalid(let error): throw error
-      }
-    }
-  }
-
   /// Parses `json` as a configuration when it has a configuration's shape: one JSON object,
   /// over any number of lines, without a `"t"` key. No trace has that shape (it is events,
   /// each with `"t"`, after at most a header line), so `lint` tells configurations from traces

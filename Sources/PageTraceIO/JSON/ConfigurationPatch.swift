@@ -12,7 +12,7 @@ import PageTrace
 ///
 /// ```swift
 /// var patch = header                       // from TraceDecoder: .header(patch)
-/// patch.merge(try ConfigurationPatch(contentsOfFile: "phone.json"))
+/// patch.merge(try ConfigurationPatch(readingFile: "phone.json"))
 /// patch.merge(flags)                       // flags win
 /// let configuration = try patch.resolve(file: "trace.jsonl", line: 2)
 /// ```
