@@ -48,8 +48,8 @@ enum DiffCommand {
 
         OUTPUT (one line per difference, in the order the units end):
           FILE:LINES: WHAT at TIME: A-OUTCOME vs B-OUTCOME
-          Traces/profiles.jsonl:2-3: touch 1 at 1–1.05: tap 4→5 vs tap 4→6
-        then: differences: N (strokes S of T, events E of U, timer R)
+          Traces/profiles.jsonl:2-3: touch 1 at 1–1.05: tap 4→5 vs tap 4→7
+        and last: differences: N (strokes S of T, events E of U, timer R)
 
         \(_exitStatusHelp(success: "0 A and B agree", extra: "1 A and B differ"))
         """)

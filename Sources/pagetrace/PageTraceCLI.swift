@@ -34,7 +34,7 @@ struct PageTraceCLI {
     \(subcommands.map { _helpRow($0.name, $0.summary) }.joined())
       See 'pagetrace help <subcommand>' for detailed help.
 
-    \(_exitStatusHelp(success: "0 success (lint: nothing found)", extra: "1 lint findings"))
+    \(_exitStatusHelp(success: "0 success (lint: nothing found)", extra: "1 lint findings or diff differences"))
 
     """
 

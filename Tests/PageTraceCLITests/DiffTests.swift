@@ -85,6 +85,21 @@ import Testing
         """)
   }
 
+  /// The README's "What if" section shows this very output.
+  @Test func theReadmeShowsTheRealOutput() throws {
+    let readme = try String(
+      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "### diff\n"))
+    let block = try #require(
+      readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex))
+    let end = try #require(readme.range(of: "```", range: block.upperBound..<readme.endIndex))
+    let run = try pagetrace(
+      ["diff", "--a", "profile=uikit", "--b", "profile=android", "Traces/profiles.jsonl"],
+      in: repository)
+    #expect(run.status == 1)
+    #expect(String(readme[block.upperBound..<end.lowerBound]) == run.stdout)
+  }
+
   /// Timer advances are compared by the event they fell due before ("Timer advances"):
   /// A (1 s) advances at 1 and 2 before the key at 2.5, B (2 s) once at 2.
   @Test func timerAdvances() throws {
