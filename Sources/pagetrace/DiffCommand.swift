@@ -101,6 +101,14 @@ enum DiffCommand {
         run.replay(file, options: replay, observer: &observer)
         if run.hasFailed { break }
       }
+      if !run.hasFailed && !collector.finishFile() {
+        run.fail(
+          CommandFailure(
+            status: .dataError,
+            message:
+              "\(name): A and B did not accept the same events (one configuration rejected an event the other took), so their outcomes cannot be paired"
+          ))
+      }
       do { try collector.writer.flush() } catch {
         run.fail(CommandFailure(status: .ioError, message: error.description))
       }
@@ -271,8 +279,8 @@ struct _DiffEventResult {
   var line = 0
   var time = 0.0
   var session: String?
-  /// The event in words: `key right`, `pointer down`, `set`.
-  var what = ""
+  /// The event.
+  var event = EngineEvent(time: 0, .focus(false))
   var isTouch = false
   /// Transitions and details it caused that belong to no stroke and are not the timer's.
   var changes: [_DiffChange] = []
@@ -318,24 +326,17 @@ struct _DiffObserver: ReplayObserver {
   mutating func willHandle(_ event: EngineEvent) {
     current = _DiffEventResult(
       line: line, time: event.time, session: names.name(of: event.session))
-    switch event.action {
-    case .touch(let phase, let touch, _, _):
-      current.isTouch = true
-      current.what = "touch \(phase.rawValue)"
-      if phase == .down {
-        downLines[event.session.index, default: [:]][touch] = line
-      }
-      if let stroke = classifier?.handle(event, names: names) {
-        let start = downLines[event.session.index]?.removeValue(forKey: touch) ?? line
-        closing = (stroke, touch, start)
-      } else if phase == .up || phase == .cancel {
-        downLines[event.session.index]?.removeValue(forKey: touch)
-      }
-    case .pointer(let phase, _, _): current.what = "pointer \(phase.rawValue)"
-    case .key(let key): current.what = "key \(key.rawValue)"
-    case .focus(let focused): current.what = focused ? "focus" : "blur"
-    case .accessibility(let action): current.what = "accessibility \(action.rawValue)"
-    case .set: current.what = "set"
+    current.event = event
+    guard case .touch(let phase, let touch, _, _) = event.action else { return }
+    current.isTouch = true
+    if phase == .down {
+      downLines[event.session.index, default: [:]][touch] = line
+    }
+    if let stroke = classifier?.handle(event, names: names) {
+      let start = downLines[event.session.index]?.removeValue(forKey: touch) ?? line
+      closing = (stroke, touch, start)
+    } else if phase == .up || phase == .cancel {
+      downLines[event.session.index]?.removeValue(forKey: touch)
     }
   }
 
@@ -409,6 +410,15 @@ final class _DiffCollector {
     heads = [0, 0]
   }
 
+  /// Whether every result of A found its partner in B (and back): both replays accepted the
+  /// same events. Forgets what is left.
+  func finishFile() -> Bool {
+    defer { start(file: file, named: namesFile) }
+    return stopped
+      || queues[0].count - heads[0] == queues[1].count - heads[1]
+        && queues[0].count == heads[0]
+  }
+
   func take(_ result: _DiffEventResult, side: Int) {
     guard !stopped else { return }
     queues[side].append(result)
@@ -420,6 +430,18 @@ final class _DiffCollector {
     for side in 0..<2 where heads[side] == queues[side].count && heads[side] > 0 {
       queues[side].removeAll(keepingCapacity: true)
       heads[side] = 0
+    }
+  }
+
+  /// The event in words: `key right`, `pointer down`, `set`.
+  static func words(_ event: EngineEvent) -> String {
+    switch event.action {
+    case .touch(let phase, _, _, _): "touch \(phase.rawValue)"
+    case .pointer(let phase, _, _): "pointer \(phase.rawValue)"
+    case .key(let key): "key \(key.rawValue)"
+    case .focus(let focused): focused ? "focus" : "blur"
+    case .accessibility(let action): "accessibility \(action.rawValue)"
+    case .set: "set"
     }
   }
 
@@ -436,12 +458,12 @@ final class _DiffCollector {
     if !a.isTouch { events += 1 }
     if !_DiffChange.alike(a.changes, b.changes) {
       eventsDiffering += 1
-      writeEvent(a, unit: "event", what: a.what, a.changes, b.changes)
+      writeEvent(a, unit: "event", what: Self.words(a.event), a.changes, b.changes)
       if stopped { return }
     }
     if !_DiffChange.alike(a.timer, b.timer) {
       timerDiffering += 1
-      writeEvent(a, unit: "timer", what: "timer before \(a.what)", a.timer, b.timer)
+      writeEvent(a, unit: "timer", what: "timer before \(Self.words(a.event))", a.timer, b.timer)
     }
   }
 
@@ -539,7 +561,7 @@ final class _DiffCollector {
     if json {
       var text = "{\"unit\":\"\(unit)\",\"line\":\(result.line)"
       if let session = result.session { text += ",\"session\":" + JSONText.string(session) }
-      text += ",\"event\":\"\(result.what)\",\"t\":\(JSONText.number(result.time))"
+      text += ",\"event\":\"\(Self.words(result.event))\",\"t\":\(JSONText.number(result.time))"
       text += ",\"a\":\(Self.array(a)),\"b\":\(Self.array(b))"
       if namesFile { text += ",\"file\":" + JSONText.string(file) }
       writer.write(text + "}\n")

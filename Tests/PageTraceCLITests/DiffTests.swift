@@ -144,6 +144,27 @@ import Testing
     }
   }
 
+  /// A stroke with a session and a string id names both, as JSON strings.
+  @Test func sessionsAndStringIDs() throws {
+    let directory = try scratch()
+    let path = try trace(
+      Self.holdThenTaps.split(separator: "\n").prefix(3).map {
+        $0.replacingOccurrences(of: #""id":1"#, with: #""session":"a","id":"f""#)
+      }.joined(separator: "\n") + "\n", in: directory)
+    let run = try pagetrace(["diff", "--b", "scrubDelay=0.3", path], in: directory)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(
+      run.stdout == """
+        \(path):2-3: session "a" touch "f" at 1–1.2: none vs tap 4→5
+        differences: 1 (strokes 1 of 1, events 0 of 0, timer 0)
+
+        """)
+    let json = try pagetrace(
+      ["diff", "--b", "scrubDelay=0.3", "--format", "jsonl", path], in: directory)
+    #expect(json.records.first?["session"] as? String == "a")
+    #expect(json.records.first?["id"] as? String == "f")
+  }
+
   @Test func firstStopsAtTheFirstDifference() throws {
     let directory = try scratch()
     let path = try trace(Self.holdThenTaps, in: directory)
