@@ -2093,6 +2093,39 @@ func sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12() throws {
   _use(&options)
 }
 
+// Sources/PageTraceIO/Replay/FanOutReplay.swift:27
+func sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var scrubDelays: [ConfigurationPatch] = []
+    for delay in [0.1, 0.3, 0.5] {
+      var patch = ConfigurationPatch()
+      patch.scrubDelay = delay
+      scrubDelays.append(patch)
+    }
+    struct TransitionCounter: ReplayObserver {
+      var count = 0
+      mutating func observe(_ record: EngineRecord) {
+        if case .transition = record.content { count += 1 }
+      }
+    }
+    var reader = try TraceReader(opening: "trace.jsonl")
+    var counters = [TransitionCounter](repeating: TransitionCounter(), count: 3)
+    let outcome = FanOutReplay(TraceReplay.Options(), variants: scrubDelays)
+      .run(&reader, observers: &counters) { print($0) }
+    print(counters.map(\.count), outcome.summary.lines)
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+  _use(&patch)
+}
+
 // Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6
 func sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
@@ -2347,6 +2380,7 @@ failures += _run("Sources/PageTraceIO/Platform/FileError.swift:6", sample_Source
 failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9)
 failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
+failures += _run("Sources/PageTraceIO/Replay/FanOutReplay.swift:27", sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27)
 failures += _run("Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6", sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6)
 failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sources_PageTraceIO_Replay_ReplayProblem_swift_9)
@@ -2354,5 +2388,5 @@ failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sou
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10", sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:19", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:57", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57)
-print("\(failures) of 130 samples failed")
+print("\(failures) of 131 samples failed")
 exit(failures == 0 ? 0 : 1)
