@@ -94,12 +94,32 @@ enum DiffCommand {
     for file in inputs.files {
       let name = TraceReader.displayName(of: file)
       collector.start(file: name, named: several)
-      for side in 0..<2 {
-        var observer = _DiffObserver(side: side, collector: collector)
-        var replay = inputs.replay
-        replay.overrides.merge(variants[side])
-        run.replay(file, options: replay, observer: &observer)
+      // Decoded once, replayed under A and B (docs/behaviour.md, "Diff").
+      var reader: TraceReader
+      do {
+        reader = try TraceReader(
+          opening: file, importer: inputs.importer, maximumLineLength: inputs.maximumLineLength)
+      } catch {
+        run.unreadable(error)
         if run.hasFailed { break }
+        continue
+      }
+      var replay = inputs.replay
+      replay.progress = run.progress?.progress
+      var observers = [
+        _DiffObserver(side: 0, collector: collector), _DiffObserver(side: 1, collector: collector),
+      ]
+      let outcome = FanOutReplay(replay, variants: variants).run(&reader, observers: &observers) {
+        _standardError.write($0._standardErrorLine + "\n")
+      }
+      run.summary.add(outcome.summary)
+      switch outcome.failure {
+      case .output? where collector.stopped && collector.writer.failure == nil:
+        break  // --first: stopped on purpose (``_DiffObserver/outputFailure``)
+      case let stop?:
+        run.fail(CommandFailure(stop))
+      case nil:
+        break
       }
       if !run.hasFailed && !collector.finishFile() {
         run.fail(
@@ -307,6 +327,15 @@ struct _DiffObserver: ReplayObserver {
   var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey, line: Int)?
 
   static var observesTrackedTouches: Bool { true }
+
+  /// Stops the replay (within a few thousand events) when the output failed or `--first`
+  /// found its difference.
+  var outputFailure: FileError? {
+    if let failure = collector.writer.failure { return failure }
+    guard collector.stopped else { return nil }
+    return FileError(
+      .writeFailed, path: collector.file, code: 0, message: "stopped at the first difference")
+  }
 
   init(side: Int, collector: _DiffCollector) {
     self.side = side

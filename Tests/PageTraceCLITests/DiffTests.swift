@@ -182,6 +182,28 @@ import Testing
     #expect(same.stdout == "differences: 0 (strokes 0 of 2, events 0 of 3, timer 0)\n")
   }
 
+  /// `--first` stops reading soon after the difference (the replay checks every 4,096
+  /// events): a bad line 10,000 events later is never reached, so the exit status is 1.
+  @Test func firstStopsReading() throws {
+    let directory = try scratch()
+    var text = Self.holdThenTaps.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+    for index in 0..<5000 {
+      let t = 10 + Double(index)
+      text += #"{"t":\#(t),"touch":"down","id":1,"x":20,"y":795}"# + "\n"
+      text += #"{"t":\#(t + 0.05),"touch":"up","id":1,"x":20,"y":795}"# + "\n"
+    }
+    text += "not json\n"
+    let path = try trace(text, in: directory)
+    let first = try pagetrace(["diff", "--b", "scrubDelay=0.3", "--first", path], in: directory)
+    #expect(first.status == 1, "\(first.stderr)")
+    #expect(first.stderr == "")
+    #expect(first.stdout.hasPrefix("\(path):2-3: touch 1 at 1–1.2: none vs tap 4→5\n"))
+    // Without --first the bad line is read: a data error at line 10004.
+    let all = try pagetrace(["diff", "--b", "scrubDelay=0.3", path], in: directory)
+    #expect(all.status == 65)
+    #expect(all.stderr.contains("\(path):10004:"), "\(all.stderr)")
+  }
+
   @Test func jsonLines() throws {
     let directory = try scratch()
     let path = try trace(Self.holdThenTaps, in: directory)
