@@ -72,7 +72,9 @@ import Testing
 
   @Test func theReadmeHasExamplesOfEveryCommand() throws {
     let commands = try Self.examples().map(\.command).joined(separator: "\n")
-    for subcommand in ["replay", "generate", "convert", "lint", "classify", "stats", "render"] {
+    for subcommand in [
+      "replay", "generate", "convert", "lint", "classify", "stats", "render", "diff",
+    ] {
       #expect(commands.contains("pagetrace \(subcommand)"), "\(subcommand)")
     }
   }
