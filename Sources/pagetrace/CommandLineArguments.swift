@@ -160,7 +160,7 @@ struct CommandLineArguments {
 
   private static func unknown(_ argument: String, specs: [OptionSpec]) -> CommandFailure {
     let bare = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
-    if let note = renamed[bare], specs.contains(where: { $0.name == "no-progress" }) {
+    if let note = renamed[bare], specs.contains(where: { $0.option == .noProgress }) {
       return CommandFailure(status: .usage, message: "unknown option '\(argument)': \(note)")
     }
     var message = "unknown option '\(argument)'"

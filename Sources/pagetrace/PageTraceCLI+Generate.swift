@@ -19,7 +19,8 @@ extension PageTraceCLI {
     let options = try CommandLineArguments(arguments, specs: specs)
     guard options.options.count == 1, options.positionals.isEmpty,
       let (name, value) = options.options.first,
-      name == "generate-completion-script" || name == "generate-manual"
+      name == OptionName.generateCompletionScript.rawValue
+        || name == OptionName.generateManual.rawValue
     else {
       throw CommandFailure(
         status: .usage,

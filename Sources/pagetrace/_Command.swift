@@ -14,11 +14,17 @@ import PageTraceIO
 ///    `extension OptionName { static let vary = OptionName("vary") }`.
 /// 2. Append `FooCommand.self` to ``PageTraceCLI/commands`` (its place there is its place in
 ///    the overview, the manual and the completions).
-/// 3. Regenerate the manual: `swift run pagetrace --generate-manual > docs/pagetrace.1`.
+/// 3. Regenerate the manual: `swift run pagetrace --generate-manual > docs/pagetrace.1`, and
+///    give the command its line in `CommandRegistryTests.missingInput` (the test that the
+///    dispatch reaches every command's `run`).
 ///
 /// Options are read by name through typed accessors (`options[.jobs]`, `options.has(.quiet)`,
-/// `options.path(.output)`), whose argument is an ``OptionName``: `options[.jbos]` does not
-/// compile, as there is no such name.
+/// `options.path(.output)`, `options.values(.emit)`), whose argument is an ``OptionName``, and
+/// the same name declares the option (`OptionSpec(name: .jobs, …)`). A misspelt name cannot
+/// compile: `options[.jbos]` fails with "type 'OptionName' has no member 'jbos'", and
+/// `options["jobs"]` fails too, as ``OptionName`` takes no string literal. (Reading a name
+/// the command does not declare still compiles and gives `nil`; the tests of its options
+/// catch that.)
 protocol _Command: Sendable {
   /// The word that selects it: `pagetrace NAME`.
   static var name: String { get }

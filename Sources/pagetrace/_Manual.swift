@@ -45,7 +45,7 @@ enum _Manual {
       for usage in command.usage { page += synopsis(usage) }
     }
     page += ".Nm\n.Cm help\n.Ar subcommand\n"
-    for spec in PageTraceCLI.specs where spec.name != "help" {
+    for spec in PageTraceCLI.specs where spec.option != .help {
       page += ".Nm\n.Fl -\(spec.name)" + (spec.value.map { " Ar \($0)" } ?? "") + "\n"
     }
 
