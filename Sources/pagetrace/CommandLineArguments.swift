@@ -215,12 +215,7 @@ func _help(
   }
   for (title, specs) in sections {
     text += "\n\(title):\n"
-    for spec in specs {
-      var left = spec.short.map { "-\($0), " } ?? ""
-      left += "--\(spec.name)"
-      if let value = spec.value { left += " <\(value)>" }
-      text += _helpRow(left, spec.help)
-    }
+    text += specs.map(_helpRow).joined()
   }
   guard !footer.isEmpty else { return text }
   // The footer is wrapped too: its paragraphs (lines at the margin, up to a blank line) as
@@ -245,6 +240,14 @@ func _help(
   }
   endParagraph()
   return text + "\n" + lines.joined(separator: "\n") + "\n"
+}
+
+/// The row of an option in a help section: `-o, --output <file>` and its help.
+func _helpRow(_ spec: OptionSpec) -> String {
+  var left = spec.short.map { "-\($0), " } ?? ""
+  left += "--\(spec.name)"
+  if let value = spec.value { left += " <\(value)>" }
+  return _helpRow(left, spec.help)
 }
 
 /// One row of a help section: `left` in a 26-column field after two spaces, `right` wrapped

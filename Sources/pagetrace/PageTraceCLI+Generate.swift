@@ -7,7 +7,7 @@ extension PageTraceCLI {
   /// The options of `pagetrace` itself, before any subcommand.
   static let specs: [OptionSpec] = [
     OptionSpec(name: .version, help: "Show the version."),
-    OptionSpec(name: .help, short: "h", help: "Show help information."),
+    .helpOption,
     OptionSpec(
       name: .generateCompletionScript, value: "shell", choices: ["bash", "zsh", "fish"],
       help: "Print a completion script: bash, zsh or fish."),

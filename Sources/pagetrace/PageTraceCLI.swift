@@ -38,11 +38,7 @@ struct PageTraceCLI {
   static var help: String {
     var text = _wrap("OVERVIEW: " + overview, width: 80).joined(separator: "\n")
     text += "\n\nUSAGE: pagetrace <subcommand>\n\nOPTIONS:\n"
-    for spec in specs {
-      text += _helpRow(
-        (spec.short.map { "-\($0), " } ?? "") + "--" + spec.name
-          + (spec.value.map { " <\($0)>" } ?? ""), spec.help)
-    }
+    text += specs.map(_helpRow).joined()
     text += "\nSUBCOMMANDS:\n" + commands.map { _helpRow($0.name, $0.summary) }.joined()
     text += "\n  See 'pagetrace help <subcommand>' for detailed help.\n\n"
     return text + _exitStatusHelp(exitStatuses) + "\n"
