@@ -4,57 +4,58 @@ import PageTraceIO
 
 /// `pagetrace classify [FILE...]`: one JSON object (or CSV row) per touch stroke — kind,
 /// times, displacement, release velocity, dominant axis — by the recognizers of `replay`.
-enum ClassifyCommand {
-  static let specs: [OptionSpec] =
-    [
-      OptionSpec(
-        name: "output", short: "o", value: "file",
-        help: "Write to <file> instead of standard output (replaced only on success)."),
-      OptionSpec(
-        name: "format", value: "jsonl|csv", choices: ["jsonl", "csv"],
-        help:
-          "jsonl: one JSON object per stroke (default). csv: a header row, then one row per stroke (RFC 4180, lines end in LF)."
-      ),
-      OptionSpec(
-        name: "summary", help: "Also write the number of strokes of each kind to standard error."),
-      OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
+enum ClassifyCommand: _Command {
+  static let name = "classify"
+  static let summary = "Classify every touch stroke: tap, long press, drag, swipe, cancelled."
 
-  static var help: String {
-    _help(
-      overview:
-        "Classify every touch stroke as tap, long-press, drag, swipe or cancelled, with the rule code of replay and the constants of the trace's profile (scrubTravel, scrubDelay, swipeDistance, swipeVelocity). The swipe rule measures half the container's length only when a container is configured; without one only its velocity part applies (\"swipeRule\":\"velocity\").",
-      usage: "pagetrace classify [<options>] [<file> ...]",
-      arguments: [
-        (
-          "<file>",
-          "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
-        )
-      ],
-      sections: [
-        ("OPTIONS", Array(specs.prefix(4)) + InputFlags.specs),
-        ("OTHER FORMATS", ImportFlags.specs),
-        (
-          "CONFIGURATION (as for replay)",
-          ConfigurationFlags.shownSpecs()
-        ),
-      ],
-      footer: """
-        OUTPUT (one line per stroke):
-          {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"x0":…,
-           "y0":…,"x1":…,"y1":…,"dx":…,"dy":…,"path":…,"peakSpeed":…,"velocity":…,
-           "axis":"x","swipeRule":"container","target":"control",
-           "outcome":"scrub","from":2,"to":6,"transitions":4}
-        kind is the stroke's shape; target the frame it went down in (control, content,
-        outside); outcome what the control made of it (tap, scrub, swipe, detail, none).
-        With --format csv, a header row and then one row per stroke, the same fields in the
-        same order (an empty session cell for a stroke without one; "file" last with several
-        inputs):
-        \(columnLines(csvColumns(file: false)))
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write to <file> instead of standard output (replaced only on success)."),
+    OptionSpec(
+      name: .format, value: "jsonl|csv", choices: ["jsonl", "csv"],
+      help:
+        "jsonl: one JSON object per stroke (default). csv: a header row, then one row per stroke (RFC 4180, lines end in LF)."
+    ),
+    OptionSpec(
+      name: .summary, help: "Also write the number of strokes of each kind to standard error."),
+    .helpOption,
+  ]
 
-        \(_exitStatusHelp())
-        """)
+  static let overview =
+    "Classify every touch stroke as tap, long-press, drag, swipe or cancelled, with the rule code of replay and the constants of the trace's profile (scrubTravel, scrubDelay, swipeDistance, swipeVelocity). The swipe rule measures half the container's length only when a container is configured; without one only its velocity part applies (\"swipeRule\":\"velocity\")."
+
+  static let usage = ["pagetrace classify [<options>] [<file> ...]"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
+    )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
+    [.options(ownOptions + InputFlags.specs), .otherFormats, .configuration()]
   }
+
+  static var notes: String {
+    """
+    OUTPUT (one line per stroke):
+      {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"x0":…,
+       "y0":…,"x1":…,"y1":…,"dx":…,"dy":…,"path":…,"peakSpeed":…,"velocity":…,
+       "axis":"x","swipeRule":"container","target":"control",
+       "outcome":"scrub","from":2,"to":6,"transitions":4}
+    kind is the stroke's shape; target the frame it went down in (control, content,
+    outside); outcome what the control made of it (tap, scrub, swipe, detail, none).
+    With --format csv, a header row and then one row per stroke, the same fields in the
+    same order (an empty session cell for a stroke without one; "file" last with several
+    inputs):
+    \(columnLines(csvColumns(file: false)))
+    """
+  }
+
+  static let exitStatuses = _exitStatuses()
 
   /// Writes a line for each stroke of one input as it ends (the strokes come from
   /// `_StrokeObserver`, the classification of ``StrokeClassifier/classify(_:options:stroke:)``).
@@ -80,19 +81,14 @@ enum ClassifyCommand {
     }
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     // Classification needs no page control: pages and control may be left out.
     var defaults = ConfigurationPatch()
     defaults.pages = 0
     defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
-    let format = try RecordFormat(option: options.value("format"))
+    let format = try RecordFormat(option: options[.format])
     let inputs = try InputFlags.inputs(from: options, defaults: defaults)
-    var run = try _CommandRun(inputs, output: options.path("output"))
+    var run = try _CommandRun(inputs, output: options.path(.output))
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
     for (index, file) in inputs.files.enumerated() {
@@ -115,7 +111,7 @@ enum ClassifyCommand {
       }
       if run.hasFailed { break }
     }
-    if options.has("summary") && !run.hasFailed {  // as replay's: after a run that did not fail
+    if options.has(.summary) && !run.hasFailed {  // as replay's: after a run that did not fail
       let total = counts.values.reduce(0, +)
       var text = "pagetrace: summary: strokes: \(total)"
       for kind in StrokeClassifier.Kind.allCases {

@@ -2,17 +2,32 @@ import PageTraceIO
 
 /// One option a subcommand accepts.
 struct OptionSpec {
-  /// The long name without dashes, e.g. `emit`.
-  var name: String
+  /// Its name, the key the command reads its value by (`options[.emit]`).
+  var option: OptionName
   /// A one-letter alias, e.g. `o` for `-o`.
-  var short: Character? = nil
+  var short: Character?
   /// The placeholder of its value, or `nil` for a flag without a value.
-  var value: String? = nil
+  var value: String?
   /// The values it takes when they are a fixed set, offered by the completion scripts
   /// (`--generate-completion-script`). A value named `file` is completed with file names.
-  var choices: [String]? = nil
-  /// One line of help.
+  var choices: [String]?
+  /// One line of help; empty for a `--no-<flag>`, which the help and the manual show with
+  /// its flag.
   var help: String
+
+  init(
+    name: OptionName, short: Character? = nil, value: String? = nil, choices: [String]? = nil,
+    help: String
+  ) {
+    self.option = name
+    self.short = short
+    self.value = value
+    self.choices = choices
+    self.help = help
+  }
+
+  /// The long name without dashes, e.g. `emit`.
+  var name: String { option.rawValue }
 }
 
 /// The options and positional arguments of one command line, parsed by hand with the
@@ -102,14 +117,22 @@ struct CommandLineArguments {
   }
 
   /// Whether a flag was given.
-  func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+  func has(_ name: OptionName) -> Bool { options.contains { $0.name == name.rawValue } }
 
   /// The last value given for an option.
-  func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
+  subscript(_ name: OptionName) -> String? {
+    options.last { $0.name == name.rawValue }?.value
+  }
+
+  /// Every value given for an option, in order (`--emit`, `--session`, `--disable`, which may
+  /// be repeated).
+  func values(_ name: OptionName) -> [String] {
+    options.compactMap { $0.name == name.rawValue ? $0.value : nil }
+  }
 
   /// The last value given for an option that names a file, with the bytes `argv` held.
-  func path(_ name: String) -> SystemPath? {
-    guard let index = options.lastIndex(where: { $0.name == name }),
+  func path(_ name: OptionName) -> SystemPath? {
+    guard let index = options.lastIndex(where: { $0.name == name.rawValue }),
       let value = options[index].value
     else { return nil }
     return SystemPath(bytes: valueBytes[index] ?? Array(value.utf8))
@@ -117,9 +140,11 @@ struct CommandLineArguments {
 
   /// Every value given for an option, in order, with the bytes `argv` held (`--glob`, which
   /// may be repeated and matches file names by their bytes).
-  func paths(_ name: String) -> [SystemPath] {
+  func paths(_ name: OptionName) -> [SystemPath] {
     options.indices.compactMap { index in
-      guard options[index].name == name, let value = options[index].value else { return nil }
+      guard options[index].name == name.rawValue, let value = options[index].value else {
+        return nil
+      }
       return SystemPath(bytes: valueBytes[index] ?? Array(value.utf8))
     }
   }
@@ -135,7 +160,7 @@ struct CommandLineArguments {
 
   private static func unknown(_ argument: String, specs: [OptionSpec]) -> CommandFailure {
     let bare = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
-    if let note = renamed[bare], specs.contains(where: { $0.name == "no-progress" }) {
+    if let note = renamed[bare], specs.contains(where: { $0.option == .noProgress }) {
       return CommandFailure(status: .usage, message: "unknown option '\(argument)': \(note)")
     }
     var message = "unknown option '\(argument)'"
@@ -190,12 +215,7 @@ func _help(
   }
   for (title, specs) in sections {
     text += "\n\(title):\n"
-    for spec in specs {
-      var left = spec.short.map { "-\($0), " } ?? ""
-      left += "--\(spec.name)"
-      if let value = spec.value { left += " <\(value)>" }
-      text += _helpRow(left, spec.help)
-    }
+    text += specs.map(_helpRow).joined()
   }
   guard !footer.isEmpty else { return text }
   // The footer is wrapped too: its paragraphs (lines at the margin, up to a blank line) as
@@ -220,6 +240,14 @@ func _help(
   }
   endParagraph()
   return text + "\n" + lines.joined(separator: "\n") + "\n"
+}
+
+/// The row of an option in a help section: `-o, --output <file>` and its help.
+func _helpRow(_ spec: OptionSpec) -> String {
+  var left = spec.short.map { "-\($0), " } ?? ""
+  left += "--\(spec.name)"
+  if let value = spec.value { left += " <\(value)>" }
+  return _helpRow(left, spec.help)
 }
 
 /// One row of a help section: `left` in a 26-column field after two spaces, `right` wrapped
@@ -259,35 +287,12 @@ func _listItems(_ list: String) -> [Substring] {
   }
 }
 
-/// The EXIT STATUS paragraph of a subcommand's help: the statuses of a command that reads
-/// traces and writes one output (docs/behaviour.md, "Exit status"), and any others it has;
-/// without `input` (generate reads nothing) or `output` (lint has no -o), those statuses go.
-func _exitStatusHelp(
-  success: String = "0 success", extra: String = "", input: Bool = true, output: Bool = true
-) -> String {
-  var statuses = [success] + (extra.isEmpty ? [] : [extra]) + ["64 usage error"]
-  if input { statuses += ["65 data error", "66 missing or unreadable input"] }
-  if output { statuses.append("73 cannot create the output file") }
-  statuses.append("74 write error")
-  statuses.append("75 out of resources, worth retrying")
-  // Lines of whole statuses (never `73` at the end of one line and its meaning on the next).
-  var lines = [""]
-  for (index, status) in statuses.enumerated() {
-    let item = status + (index == statuses.count - 1 ? "." : ",")
-    if !lines[lines.count - 1].isEmpty && lines[lines.count - 1].count + 1 + item.count > 78 {
-      lines.append("")
-    }
-    lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + item
-  }
-  return "EXIT STATUS:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
-}
-
 /// The subcommands that take the option `--name`, e.g. `replay` or `replay and classify`;
 /// `nil` if none does.
 func _commandsTaking(_ name: String) -> String? {
   let owners = PageTraceCLI.commands.filter { $0.specs.contains { $0.name == name } }
   guard let last = owners.last?.name else { return nil }
-  let names = owners.map(\.name)
+  let names = owners.map { $0.name }
   return owners.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
 }
 
@@ -296,6 +301,6 @@ func _commandsTaking(_ name: String) -> String? {
 func _commandsTaking(short letter: Character) -> String? {
   let owners = PageTraceCLI.commands.filter { $0.specs.contains { $0.short == letter } }
   guard let last = owners.last?.name else { return nil }
-  let names = owners.map(\.name)
+  let names = owners.map { $0.name }
   return owners.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
 }

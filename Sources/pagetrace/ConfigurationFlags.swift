@@ -60,17 +60,19 @@ enum ConfigurationFlags {
       switch entry.kind {
       case .bool:
         [
-          OptionSpec(name: entry.flag, help: entry.help),
-          OptionSpec(name: "no-" + entry.flag, help: ""),
+          OptionSpec(name: OptionName(entry.flag), help: entry.help),
+          OptionSpec(name: OptionName("no-" + entry.flag), help: ""),
         ]
-      case .frame: [OptionSpec(name: entry.flag, value: "x,y,w,h", help: entry.help)]
-      case .number: [OptionSpec(name: entry.flag, value: "n", help: entry.help)]
+      case .frame: [OptionSpec(name: OptionName(entry.flag), value: "x,y,w,h", help: entry.help)]
+      case .number: [OptionSpec(name: OptionName(entry.flag), value: "n", help: entry.help)]
       case .string:
         [
           OptionSpec(
-            name: entry.flag, value: "name", choices: choices[entry.flag], help: entry.help)
+            name: OptionName(entry.flag), value: "name", choices: choices[entry.flag],
+            help: entry.help)
         ]
-      case .progress: [OptionSpec(name: entry.flag, value: "seconds|json", help: entry.help)]
+      case .progress:
+        [OptionSpec(name: OptionName(entry.flag), value: "seconds|json", help: entry.help)]
       }
     }
   }

@@ -3,59 +3,59 @@ import PageTraceIO
 
 /// `pagetrace convert IN -o OUT`: JSON Lines to binary or back, losslessly. The input's
 /// format is sniffed from its content; the output is the other one unless `--to` says.
-enum ConvertCommand {
-  static let specs: [OptionSpec] =
-    [
-      OptionSpec(
-        name: "output", short: "o", value: "file",
-        help: "Write to <file> instead of standard output."
-      ),
-      OptionSpec(
-        name: "to", value: "jsonl|binary", choices: ["jsonl", "binary"],
-        help: "Output format. (default: the other format than the input's)"),
-      OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.copyingSpecs + ImportFlags.specs
+enum ConvertCommand: _Command {
+  static let name = "convert"
+  static let summary = "Convert a trace between JSON Lines and binary."
 
-  static var help: String {
-    _help(
-      overview:
-        "Convert a trace between JSON Lines and the binary format (docs/binary-format.md), losslessly. The input format is recognised from its content, not its name.",
-      usage: "pagetrace convert [<file>] [-o <file>] [--to jsonl|binary]",
-      arguments: [
-        (
-          "<file>",
-          "The trace to convert: a file, a directory holding one trace file, or '-' for standard input. gzip is read transparently."
-        )
-      ],
-      sections: [
-        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.copyingSpecs),
-        ("OTHER FORMATS", ImportFlags.specs),
-      ],
-      footer: """
-        convert copies events without replaying them, so it needs no configuration and takes
-        no --config or --max-sessions. With --on-error skip, bad lines are reported and left
-        out of the output.
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write to <file> instead of standard output."
+    ),
+    OptionSpec(
+      name: .to, value: "jsonl|binary", choices: ["jsonl", "binary"],
+      help: "Output format. (default: the other format than the input's)"),
+    .helpOption,
+  ]
 
-        \(_exitStatusHelp())
-        """)
+  static let overview =
+    "Convert a trace between JSON Lines and the binary format (docs/binary-format.md), losslessly. The input format is recognised from its content, not its name."
+
+  static let usage = ["pagetrace convert [<file>] [-o <file>] [--to jsonl|binary]"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "The trace to convert: a file, a directory holding one trace file, or '-' for standard input. gzip is read transparently."
+    )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
+    [.options(ownOptions + InputFlags.copyingSpecs), .otherFormats]
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
+  static var notes: String {
+    """
+    convert copies events without replaying them, so it needs no configuration and takes
+    no --config or --max-sessions. With --on-error skip, bad lines are reported and left
+    out of the output.
+    """
+  }
+
+  static let exitStatuses = _exitStatuses()
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     guard options.positionals.count <= 1 else {
       throw CommandFailure(status: .usage, message: "convert takes one input file")
     }
     let inputs = try InputFlags.inputs(from: options)
-    let requested = try options.value("to").map { (value) throws(CommandFailure) in
+    let requested = try options[.to].map { (value) throws(CommandFailure) in
       try TraceFormat(option: value, flag: "to")
     }
     let input = try InputFlags.onlyInput(
       inputs, given: options.positionalPaths.first?.description, command: "convert")
-    var run = try _CommandRun(inputs, output: options.path("output"))
+    var run = try _CommandRun(inputs, output: options.path(.output))
     var reader: TraceReader
     do {
       reader = try TraceReader(
@@ -65,7 +65,7 @@ enum ConvertCommand {
       return try run.finish()
     }
     let format = requested ?? (reader.format == .binary ? .jsonLines : .binary)
-    try _refuseBinaryOnATerminal(format, output: options.value("output"))
+    try _refuseBinaryOnATerminal(format, output: options[.output])
     let descriptor = run.output.descriptor
     let name = run.output.name
     do throws(FileError) {

@@ -5,64 +5,65 @@ import PageTraceIO
 /// `pagetrace diff [FILE...] --a SETTINGS --b SETTINGS`: replays every input under two
 /// configurations and lists each stroke, event and timer advance whose outcome differs
 /// (docs/behaviour.md, "Diff").
-enum DiffCommand {
-  static let specs: [OptionSpec] =
+enum DiffCommand: _Command {
+  static let name = "diff"
+  static let summary = "Replay under two configurations and list what they do differently."
+
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .a, value: "settings",
+      help:
+        "Configuration A over each input's own: KEY=VALUE,… (configuration keys), @FILE (a JSON object), or profile=NAME."
+    ),
+    OptionSpec(name: .b, value: "settings", help: "Configuration B, as --a."),
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write to <file> instead of standard output (replaced only on success)."),
+    OptionSpec(
+      name: .format, value: "text|jsonl", choices: ["text", "jsonl"],
+      help:
+        "text: one line per difference, then a summary line (default). jsonl: one JSON object per difference, then a summary object."
+    ),
+    OptionSpec(name: .first, help: "Stop at the first difference."),
+    .helpOption,
+  ]
+
+  static let overview =
+    "Replay each input under two configurations, A and B, and list every touch stroke, other event and timer advance whose outcome differs: its lines, its time, what A did and what B did. Exit 0 when they agree, 1 when they differ (as diff(1)). Each configuration is the input's header, then --config and the configuration flags, then its own SETTINGS."
+
+  static let usage = ["pagetrace diff [<options>] --a <settings> --b <settings> [<file> ...]"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input, read once. gzip is read transparently."
+    )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
     [
-      OptionSpec(
-        name: "a", value: "settings",
-        help:
-          "Configuration A over each input's own: KEY=VALUE,… (configuration keys), @FILE (a JSON object), or profile=NAME."
-      ),
-      OptionSpec(name: "b", value: "settings", help: "Configuration B, as --a."),
-      OptionSpec(
-        name: "output", short: "o", value: "file",
-        help: "Write to <file> instead of standard output (replaced only on success)."),
-      OptionSpec(
-        name: "format", value: "text|jsonl", choices: ["text", "jsonl"],
-        help:
-          "text: one line per difference, then a summary line (default). jsonl: one JSON object per difference, then a summary object."
-      ),
-      OptionSpec(name: "first", help: "Stop at the first difference."),
-      OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
-
-  static var help: String {
-    _help(
-      overview:
-        "Replay each input under two configurations, A and B, and list every touch stroke, other event and timer advance whose outcome differs: its lines, its time, what A did and what B did. Exit 0 when they agree, 1 when they differ (as diff(1)). Each configuration is the input's header, then --config and the configuration flags, then its own SETTINGS.",
-      usage: "pagetrace diff [<options>] --a <settings> --b <settings> [<file> ...]",
-      arguments: [
-        (
-          "<file>",
-          "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input, read once. gzip is read transparently."
-        )
-      ],
-      sections: [
-        ("OPTIONS", Array(specs.prefix(6)) + InputFlags.specs),
-        ("OTHER FORMATS", ImportFlags.specs),
-        ("CONFIGURATION (under both A and B)", ConfigurationFlags.shownSpecs()),
-      ],
-      footer: """
-        SETTINGS: scrubDelay=0.3,scrubTravel=24 (values as in a --config file),
-        profile=android, control=0,780,390,30, or @config.json.
-
-        OUTPUT (one line per difference, in the order the units end):
-          FILE:LINES: WHAT at TIME: A-OUTCOME vs B-OUTCOME
-          Traces/profiles.jsonl:2-3: touch 1 at 1–1.05: tap 4→5 vs tap 4→7
-        and last: differences: N (strokes S of T, events E of U, timer R)
-
-        \(_exitStatusHelp(success: "0 A and B agree", extra: "1 A and B differ"))
-        """)
+      .options(ownOptions + InputFlags.specs), .otherFormats,
+      .configuration("CONFIGURATION (under both A and B)"),
+    ]
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
+  static let notes = """
+    SETTINGS: scrubDelay=0.3,scrubTravel=24 (values as in a --config file),
+    profile=android, control=0,780,390,30, or @config.json.
+
+    OUTPUT (one line per difference, in the order the units end):
+      FILE:LINES: WHAT at TIME: A-OUTCOME vs B-OUTCOME
+      Traces/profiles.jsonl:2-3: touch 1 at 1–1.05: tap 4→5 vs tap 4→7
+    and last: differences: N (strokes S of T, events E of U, timer R)
+    """
+
+  static let exitStatuses = _exitStatuses(
+    success: "A and B agree", extra: _ExitStatusItem(status: .findings, meaning: "A and B differ"))
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     let json: Bool
-    switch options.value("format") ?? "text" {
+    switch options[.format] ?? "text" {
     case "text": json = false
     case "jsonl", "json": json = true
     case let other:
@@ -71,7 +72,7 @@ enum DiffCommand {
         message: "invalid value for '--format': expected text or jsonl, found '\(other)'"
           + _didYouMean(other, in: ["text", "jsonl"]))
     }
-    guard options.has("a") || options.has("b") else {
+    guard options.has(.a) || options.has(.b) else {
       throw CommandFailure(
         status: .usage,
         message:
@@ -80,17 +81,18 @@ enum DiffCommand {
     }
     var inputs = try InputFlags.inputs(from: options)
     var variants: [ConfigurationPatch] = []
-    for name in ["a", "b"] {
+    for name in [OptionName.a, .b] {
       variants.append(
-        try options.value(name).map { (text) throws(CommandFailure) in
-          try settings(text, option: name, inputs: &inputs, output: options.path("output"))
+        try options[name].map { (text) throws(CommandFailure) in
+          try settings(
+            text, option: name.rawValue, inputs: &inputs, output: options.path(.output))
         } ?? ConfigurationPatch())
     }
-    var run = try _CommandRun(inputs, output: options.path("output"))
+    var run = try _CommandRun(inputs, output: options.path(.output))
     let several = inputs.files.count > 1
     let collector = _DiffCollector(
       writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
-      json: json, stopsAtFirst: options.has("first"))
+      json: json, stopsAtFirst: options.has(.first))
     for file in inputs.files {
       let name = TraceReader.displayName(of: file)
       collector.start(file: name, named: several)
@@ -262,6 +264,12 @@ enum DiffCommand {
     }
     return items
   }
+}
+
+extension OptionName {
+  static let a = OptionName("a")
+  static let b = OptionName("b")
+  static let first = OptionName("first")
 }
 
 /// One page change or `detail` an event caused, as `diff` compares them.

@@ -4,50 +4,53 @@ import PageTraceIO
 
 /// `pagetrace generate`: writes a realistic trace, deterministically, for benchmarks and
 /// experiments.
-enum GenerateCommand {
-  static let specs: [OptionSpec] = [
-    OptionSpec(name: "events", value: "n", help: "How many events to write."),
+enum GenerateCommand: _Command {
+  static let name = "generate"
+  static let summary = "Write a realistic trace, deterministically."
+
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(name: .events, value: "n", help: "How many events to write."),
     OptionSpec(
-      name: "seed", value: "n",
+      name: .seed, value: "n",
       help: "The random seed; the same seed gives the same trace. (default: 1)"),
     OptionSpec(
-      name: "sessions", value: "n", help: "Interleaved sessions s0, s1, … (default: 1, unnamed)"),
-    OptionSpec(name: "pages", value: "n", help: "Pages of the control. (default: 8)"),
+      name: .sessions, value: "n", help: "Interleaved sessions s0, s1, … (default: 1, unnamed)"),
+    OptionSpec(name: .pages, value: "n", help: "Pages of the control. (default: 8)"),
     OptionSpec(
-      name: "format", value: "jsonl|binary", choices: ["jsonl", "binary"],
+      name: .format, value: "jsonl|binary", choices: ["jsonl", "binary"],
       help: "Output format. (default: jsonl)"),
     OptionSpec(
-      name: "output", short: "o", value: "file", help: "Write to <file> instead of standard output."
+      name: .output, short: "o", value: "file", help: "Write to <file> instead of standard output."
     ),
-    OptionSpec(name: "help", short: "h", help: "Show help information."),
+    .helpOption,
   ]
 
-  static var help: String {
-    _help(
-      overview:
-        "Write a realistic trace deterministically: taps, holds, scrubs with samples 8–17 ms apart, flicks, content swipes, pointer clicks, keys and accessibility actions.",
-      usage: "pagetrace generate --events <n> [--seed <n>] [<options>]",
-      sections: [("OPTIONS", specs)],
-      footer: _exitStatusHelp(input: false))
+  static let overview =
+    "Write a realistic trace deterministically: taps, holds, scrubs with samples 8–17 ms apart, flicks, content swipes, pointer clicks, keys and accessibility actions."
+
+  static let usage = ["pagetrace generate --events <n> [--seed <n>] [<options>]"]
+
+  static var optionGroups: [_OptionGroup] {
+    [.options(ownOptions)]
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
+  static let exitStatuses = _exitStatuses(input: false)
+
+  static let takesFiles = false
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     if let extra = options.positionals.first {
       throw CommandFailure(
         status: .usage,
         message: "generate reads no input; found '\(extra)' (to write to a file, give -o FILE)")
     }
-    func integer(_ name: String, default value: Int?, minimum: Int = 0) throws(CommandFailure)
+    func integer(_ name: OptionName, default value: Int?, minimum: Int = 0) throws(CommandFailure)
       -> Int
     {
-      guard let text = options.value(name) else {
+      guard let text = options[name] else {
         guard let value else {
-          throw CommandFailure(status: .usage, message: "missing '--\(name) <n>'")
+          throw CommandFailure(status: .usage, message: "missing '--\(name.rawValue) <n>'")
         }
         return value
       }
@@ -55,13 +58,13 @@ enum GenerateCommand {
         let expected = minimum == 0 ? "a non-negative integer" : "an integer ≥ \(minimum)"
         throw CommandFailure(
           status: .usage,
-          message: "invalid value for '--\(name)': expected \(expected), found '\(text)'")
+          message: "invalid value for '--\(name.rawValue)': expected \(expected), found '\(text)'")
       }
       return number
     }
     // The whole UInt64 range is a seed (docs/behaviour.md, "Generation").
     var seed: UInt64 = 1
-    if let text = options.value("seed") {
+    if let text = options[.seed] {
       guard let value = UInt64(text) else {
         throw CommandFailure(
           status: .usage,
@@ -72,7 +75,7 @@ enum GenerateCommand {
       seed = value
     }
     // As replay's --pages: beyond the limit is refused, never clamped.
-    let pages = try integer("pages", default: 8)
+    let pages = try integer(.pages, default: 8)
     guard pages <= PageControlConfiguration.maximumPages else {
       throw CommandFailure(
         status: .usage,
@@ -81,11 +84,11 @@ enum GenerateCommand {
       )
     }
     let generatorOptions = TraceGenerator.Options(
-      events: try integer("events", default: nil), seed: seed,
-      sessions: try integer("sessions", default: 1, minimum: 1), pages: pages)
-    let format = try TraceFormat(option: options.value("format") ?? "jsonl", flag: "format")
-    try _refuseBinaryOnATerminal(format, output: options.value("output"))
-    var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.path("output"))
+      events: try integer(.events, default: nil), seed: seed,
+      sessions: try integer(.sessions, default: 1, minimum: 1), pages: pages)
+    let format = try TraceFormat(option: options[.format] ?? "jsonl", flag: "format")
+    try _refuseBinaryOnATerminal(format, output: options[.output])
+    var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.path(.output))
     let descriptor = run.output.descriptor
     let name = run.output.name
 

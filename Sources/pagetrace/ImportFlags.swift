@@ -6,43 +6,43 @@ import PageTraceIO
 enum ImportFlags {
   static let specs: [OptionSpec] = [
     OptionSpec(
-      name: "from", value: "format", choices: ["trace", "csv", "getevent", "pointer-events"],
+      name: .from, value: "format", choices: ["trace", "csv", "getevent", "pointer-events"],
       help:
         "Input format: trace (JSON Lines or binary, the default), csv, getevent, pointer-events."),
     OptionSpec(
-      name: "columns", value: "map",
+      name: .columns, value: "map",
       help:
         "csv: 1-based columns, e.g. t=4,phase=5,x=7,y=8,id=6,session=2 (t, phase, x, y required)."),
     OptionSpec(
-      name: "time-unit", value: "auto|s|ms|us|ns",
+      name: .timeUnit, value: "auto|s|ms|us|ns",
       choices: ["auto"] + CSVImporter.TimeUnit.allCases.map(\.rawValue),
       help:
         "csv: unit of the time column; auto decides it from the sample gaps and says so. (default: auto)"
     ),
     OptionSpec(
-      name: "phase-map", value: "map",
+      name: .phaseMap, value: "map",
       help:
         "csv: phase codes, e.g. 0=down,1=up,2=move. (default: Android MotionEvent codes and words)"),
     OptionSpec(
-      name: "delimiter", value: "char",
+      name: .delimiter, value: "char",
       help: "csv: field separator: one character or 'tab'. (default: ,)"),
-    OptionSpec(name: "header", help: "csv: the first line names the columns."),
+    OptionSpec(name: .header, help: "csv: the first line names the columns."),
     OptionSpec(
-      name: "sort",
+      name: .sort,
       help:
         "csv: sort the rows by session and time in memory before importing (up to 1,000,000 rows)."
     ),
     OptionSpec(
-      name: "scale", value: "f|fx,fy",
+      name: .scale, value: "f|fx,fy",
       help:
         "getevent: points per raw device unit, e.g. 0.3333 for a 1080-unit panel shown 360 pt wide."
     ),
   ]
 
   /// The format each importer option belongs to, in the order of ``specs``.
-  static let formatOfOption: [(option: String, format: String)] = [
-    ("columns", "csv"), ("time-unit", "csv"), ("phase-map", "csv"), ("delimiter", "csv"),
-    ("header", "csv"), ("sort", "csv"), ("scale", "getevent"),
+  static let formatOfOption: [(option: OptionName, format: String)] = [
+    (.columns, "csv"), (.timeUnit, "csv"), (.phaseMap, "csv"), (.delimiter, "csv"),
+    (.header, "csv"), (.sort, "csv"), (.scale, "getevent"),
   ]
 
   /// The importer the flags describe, or `nil` for PageTrace's own formats.
@@ -51,13 +51,14 @@ enum ImportFlags {
   static func importer(from options: CommandLineArguments) throws(CommandFailure) -> (
     any LineImporter
   )? {
-    let format = options.value("from") ?? "trace"
+    let format = options[.from] ?? "trace"
     let known = ["trace", "jsonl", "binary", "csv", "getevent", "pointer-events"]
     for (option, owner) in formatOfOption
     where known.contains(format) && options.has(option) && format != owner {
       throw CommandFailure(
         status: .usage,
-        message: "'--\(option)' is an option of '--from \(owner)', not of '--from \(format)'")
+        message:
+          "'--\(option.rawValue)' is an option of '--from \(owner)', not of '--from \(format)'")
     }
     switch format {
     case "trace", "jsonl", "binary":
@@ -65,7 +66,7 @@ enum ImportFlags {
     case "csv":
       return CSVImporter(try csvMapping(options))
     case "getevent":
-      let (x, y) = try scale(options.value("scale") ?? "1")
+      let (x, y) = try scale(options[.scale] ?? "1")
       return GeteventImporter(scaleX: x, scaleY: y)
     case "pointer-events":
       return PointerEventsImporter()
@@ -83,7 +84,7 @@ enum ImportFlags {
     func usage(_ message: String) -> CommandFailure {
       CommandFailure(status: .usage, message: message)
     }
-    guard let columns = options.value("columns") else {
+    guard let columns = options[.columns] else {
       throw usage("--from csv needs '--columns t=N,phase=N,x=N,y=N'")
     }
     var found: [String: Int] = [:]
@@ -109,7 +110,7 @@ enum ImportFlags {
     var mapping = CSVImporter.Mapping(time: t, phase: phase, x: x, y: y)
     mapping.id = found["id"]
     mapping.session = found["session"]
-    if let unit = options.value("time-unit"), unit != "auto" {
+    if let unit = options[.timeUnit], unit != "auto" {
       guard let parsed = CSVImporter.TimeUnit(rawValue: unit) else {
         throw usage(
           "invalid value for '--time-unit': expected auto, s, ms, us or ns, found '\(unit)'"
@@ -117,7 +118,7 @@ enum ImportFlags {
       }
       mapping.timeUnit = parsed
     }
-    if let map = options.value("phase-map") {
+    if let map = options[.phaseMap] {
       // An empty map, or an empty entry, would leave every row without a phase.
       guard !map.isEmpty else {
         throw usage(
@@ -138,7 +139,7 @@ enum ImportFlags {
       }
       mapping.phases = phases
     }
-    if let delimiter = options.value("delimiter") {
+    if let delimiter = options[.delimiter] {
       let bytes = Array((delimiter == "tab" ? "\t" : delimiter).utf8)
       guard bytes.count == 1 else {
         throw usage(
@@ -152,8 +153,8 @@ enum ImportFlags {
       }
       mapping.delimiter = bytes[0]
     }
-    mapping.hasHeader = options.has("header")
-    mapping.sortsRows = options.has("sort")
+    mapping.hasHeader = options.has(.header)
+    mapping.sortsRows = options.has(.sort)
     return mapping
   }
 

@@ -9,10 +9,10 @@ enum InputFlags {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
-        name: "config", value: "file",
+        name: .config, value: "file",
         help: "A JSON object of configuration keys; overrides each trace's header."),
       OptionSpec(
-        name: "max-sessions", value: "n",
+        name: .maxSessions, value: "n",
         help: "Most sessions per file; one more is a data error. (default: 100000)"),
     ] + copyingSpecs
 
@@ -20,23 +20,23 @@ enum InputFlags {
   /// no configuration, no session limit.
   static let copyingSpecs: [OptionSpec] = [
     OptionSpec(
-      name: "on-error", value: "fail|skip", choices: ["fail", "skip"],
+      name: .onError, value: "fail|skip", choices: ["fail", "skip"],
       help: "fail: stop at the first bad line (default). skip: report it and go on."),
     OptionSpec(
-      name: "strict", help: "With --on-error skip (required), exit 65 if any line was skipped."),
+      name: .strict, help: "With --on-error skip (required), exit 65 if any line was skipped."),
     OptionSpec(
-      name: "quiet", short: "q",
+      name: .quiet, short: "q",
       help: "Only errors on standard error: no progress line, no importer notes, no counts."),
     OptionSpec(
-      name: "no-progress",
+      name: .noProgress,
       help: "No progress line (shown on a terminal when a run takes over a second)."),
     OptionSpec(
-      name: "glob", value: "pattern",
+      name: .glob, value: "pattern",
       help:
         "In a directory, read the files whose names match <pattern> (fnmatch; may be repeated), not those named by the format's extensions."
     ),
     OptionSpec(
-      name: "max-line-length", value: "bytes",
+      name: .maxLineLength, value: "bytes",
       help:
         "Longest line (and string) read, at most 67108864 (64 MiB). (default: 1048576, 1 MiB)"),
   ]
@@ -83,7 +83,7 @@ enum InputFlags {
       files: options.positionals.isEmpty ? [.standardStream] : options.positionalPaths)
     inputs.importer = try ImportFlags.importer(from: options)
     inputs.replay.defaults = defaults
-    switch options.value("on-error") ?? "fail" {
+    switch options[.onError] ?? "fail" {
     case "fail": inputs.replay.skipsBadLines = false
     case "skip": inputs.replay.skipsBadLines = true
     case let other:
@@ -92,7 +92,7 @@ enum InputFlags {
         message: "invalid value for '--on-error': expected fail or skip, found '\(other)'"
           + _didYouMean(other, in: ["fail", "skip"]))
     }
-    inputs.strict = options.has("strict")
+    inputs.strict = options.has(.strict)
     if inputs.strict && !inputs.replay.skipsBadLines {
       throw CommandFailure(
         status: .usage,
@@ -100,17 +100,17 @@ enum InputFlags {
           "'--strict' needs '--on-error skip': it makes skipped lines exit 65, and without skipping the first bad line already stops the run with 65"
       )
     }
-    let globs = options.paths("glob")
+    let globs = options.paths(.glob)
     if globs.contains(where: \.isEmpty) {
       throw CommandFailure(
         status: .usage, message: "invalid value for '--glob': expected a pattern, found ''")
     }
-    let format = options.value("from") ?? "trace"
+    let format = options[.from] ?? "trace"
     var suffixes =
       TraceFileSelection.suffixes(ofFormat: format) ?? TraceFileSelection.traceSuffixes
-    if configurations && !options.has("from") { suffixes.append(".json") }
+    if configurations && !options.has(.from) { suffixes.append(".json") }
     inputs.selection = TraceFileSelection(suffixes: suffixes, patterns: globs)
-    if let text = options.value("max-line-length") {
+    if let text = options[.maxLineLength] {
       guard let bytes = Int(text), (1...maximumLineLengthLimit).contains(bytes) else {
         throw CommandFailure(
           status: .usage,
@@ -120,10 +120,10 @@ enum InputFlags {
       }
       inputs.maximumLineLength = bytes
     }
-    inputs.quiet = options.has("quiet")
-    inputs.showsProgress = !inputs.quiet && !options.has("no-progress")
+    inputs.quiet = options.has(.quiet)
+    inputs.showsProgress = !inputs.quiet && !options.has(.noProgress)
     inputs.replay.reportsNotes = !inputs.quiet
-    if let limit = options.value("max-sessions") {
+    if let limit = options[.maxSessions] {
       guard let count = Int(limit), count >= 1 else {
         throw CommandFailure(
           status: .usage,
@@ -132,13 +132,13 @@ enum InputFlags {
       }
       inputs.replay.maximumSessions = count
     }
-    if let path = options.path("config") {
+    if let path = options.path(.config) {
       guard !path.isEmpty else {
         throw CommandFailure(
           status: .noInput, message: "'--config' is empty: give the path of a JSON file")
       }
       // Checked before it is read: reading a FIFO that is also the output would wait forever.
-      try _refuseOutputAmongInputs(options.path("output"), inputs: [path])
+      try _refuseOutputAmongInputs(options.path(.output), inputs: [path])
       inputs.otherFiles.append(path)
       do {
         inputs.replay.overrides = try ConfigurationPatch(readingFile: path)

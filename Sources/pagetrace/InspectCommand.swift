@@ -3,46 +3,51 @@ import PageTraceIO
 
 /// `pagetrace inspect [FILE...]`: what each input is, and a command line that reads it
 /// (docs/behaviour.md, "Inspection").
-enum InspectCommand {
-  static let specs: [OptionSpec] = [
+enum InspectCommand: _Command {
+  static let name = "inspect"
+  static let summary = "Tell what an input is and how to read it: format, columns, time unit."
+
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
     OptionSpec(
-      name: "format", value: "text|jsonl", choices: ["text", "jsonl"],
+      name: .format, value: "text|jsonl", choices: ["text", "jsonl"],
       help: "text (default) or jsonl: one JSON object per input (json is the same)."),
     OptionSpec(
-      name: "all",
+      name: .all,
       help:
         "Read each input whole (default: the first \(RecordingInspector.defaultLineLimit) lines)."
     ),
-    OptionSpec(name: "help", short: "h", help: "Show help information."),
+    .helpOption,
   ]
 
-  static var help: String {
-    _help(
-      overview:
-        "Tell what each input is: a PageTrace trace or configuration, CSV, an Android getevent capture or W3C Pointer Events, from its content, never its name. For CSV: the delimiter, the header row, and each column with sample values and the role it seems to play (t, phase, x, y, id, session). The unit of the times with its evidence, the sessions, touches and time span, and a command line that reads the input.",
-      usage: "pagetrace inspect [<options>] [<file> ...]",
-      arguments: [
-        (
-          "<file>",
-          "Inputs: files, directories (every file, whatever its name, in name order), or '-' (also none) for standard input. gzip is read through."
-        )
-      ],
-      sections: [("OPTIONS", specs)],
-      footer: """
-        An input in no known format, or one that cannot be read as it is (no column for a
-        role, times that do not tell their unit), makes the status 65 after every input is
-        inspected.
+  static let overview =
+    "Tell what each input is: a PageTrace trace or configuration, CSV, an Android getevent capture or W3C Pointer Events, from its content, never its name. For CSV: the delimiter, the header row, and each column with sample values and the role it seems to play (t, phase, x, y, id, session). The unit of the times with its evidence, the sessions, touches and time span, and a command line that reads the input."
 
-        \(_exitStatusHelp(success: "0 every input is in a known format", output: false))
-        """)
+  static let usage = ["pagetrace inspect [<options>] [<file> ...]"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "Inputs: files, directories (every file, whatever its name, in name order), or '-' (also none) for standard input. gzip is read through."
+    )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
+    [.options(ownOptions)]
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
+  static var notes: String {
+    """
+    An input in no known format, or one that cannot be read as it is (no column for a
+    role, times that do not tell their unit), makes the status 65 after every input is
+    inspected.
+    """
+  }
+
+  static let exitStatuses = _exitStatuses(
+    success: "every input is in a known format", output: false)
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     let json = try _isJSONFormat(options)
     var files: [String] = []
     for file in options.positionals.isEmpty ? ["-"] : options.positionals {
@@ -66,7 +71,7 @@ enum InspectCommand {
         files.append(file)
       }
     }
-    let limit = options.has("all") ? nil : RecordingInspector.defaultLineLimit
+    let limit = options.has(.all) ? nil : RecordingInspector.defaultLineLimit
     var status = ExitStatus.success
     for file in files {
       let found: RecordingInspection

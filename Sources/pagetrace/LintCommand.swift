@@ -4,55 +4,64 @@ import PageTraceIO
 
 /// `pagetrace lint [FILE...]`: checks configurations and traces against the guidelines of
 /// docs/behaviour.md, "Lint rules", one finding per line.
-enum LintCommand {
-  static let specs: [OptionSpec] =
+enum LintCommand: _Command {
+  static let name = "lint"
+  static let summary = "Check configurations and traces against the guidelines."
+
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .format, value: "text|jsonl", choices: ["text", "jsonl"],
+      help:
+        "text: FILE[:LINE]: SEVERITY: RULE: message (default). jsonl (or json): one JSON object per finding, one per line."
+    ),
+    OptionSpec(
+      name: .disable, value: "rules", choices: GuidelineLint.Rule.allCases.map(\.id),
+      help: "Rules not to check, comma-separated (PT001,PT102); may be repeated."),
+    .helpOption,
+  ]
+
+  static let overview =
+    "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file or standard input holding one JSON object without \"t\" is a configuration (as for --config; pages and control may be left out); anything else is a trace: its configuration is checked, and its events are replayed to report behaviour the guidelines warn about."
+
+  static let usage = ["pagetrace lint [<options>] [<file> ...]"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "Configurations or traces: files, directories (their .json files and trace files, or those matching --glob, in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
+    )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
     [
-      OptionSpec(
-        name: "format", value: "text|jsonl", choices: ["text", "jsonl"],
-        help:
-          "text: FILE[:LINE]: SEVERITY: RULE: message (default). jsonl (or json): one JSON object per finding, one per line."
-      ),
-      OptionSpec(
-        name: "disable", value: "rules", choices: GuidelineLint.Rule.allCases.map(\.id),
-        help: "Rules not to check, comma-separated (PT001,PT102); may be repeated."),
-      OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs(inLint: true)
-
-  static var help: String {
-    _help(
-      overview:
-        "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file or standard input holding one JSON object without \"t\" is a configuration (as for --config; pages and control may be left out); anything else is a trace: its configuration is checked, and its events are replayed to report behaviour the guidelines warn about.",
-      usage: "pagetrace lint [<options>] [<file> ...]",
-      arguments: [
-        (
-          "<file>",
-          "Configurations or traces: files, directories (their .json files and trace files, or those matching --glob, in name order), or '-' (also none) for standard input. Traces may be gzip-compressed."
-        )
-      ],
-      sections: [
-        ("OPTIONS", Array(specs.prefix(3)) + InputFlags.specs),
-        ("OTHER FORMATS", ImportFlags.specs),
-        (
-          "CONFIGURATION (as for replay)",
-          ConfigurationFlags.shownSpecs(inLint: true)
-        ),
-      ],
-      footer: """
-        RULES:
-        \(GuidelineLint.Rule.allCases.map { "  \($0.id)  \($0.severity.rawValue.padding(8))\($0.summary)" }.joined(separator: "\n"))
-
-        The number of findings is written to standard error (not with --quiet).
-
-        \(_exitStatusHelp(success: "0 nothing found", extra: "1 findings", output: false))
-        """)
+      .options(ownOptions + InputFlags.specs), .otherFormats, .configuration(inLint: true),
+    ]
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
+  static var notes: String {
+    """
+    RULES:
+    \(GuidelineLint.Rule.allCases.map { "  \($0.id)  \($0.severity.rawValue.padding(8))\($0.summary)" }.joined(separator: "\n"))
+
+    The number of findings is written to standard error (not with --quiet).
+    """
+  }
+
+  /// The rules, in the manual.
+  static var manualNotes: String {
+    var text = ".Pp\nThe rules:\n.Bl -tag -width Ds\n"
+    for rule in GuidelineLint.Rule.allCases {
+      text += ".It \(rule.id)\n" + _Manual.text(rule.summary) + "\n"
     }
+    return text + ".El\n"
+  }
+
+  static let exitStatuses = _exitStatuses(
+    success: "nothing found", extra: _ExitStatusItem(status: .findings, meaning: "findings"),
+    output: false)
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     let json = try _isJSONFormat(options)
     let disabled = try disabledRules(options)
     let inputs = try InputFlags.inputs(from: options, configurations: true)
@@ -113,8 +122,8 @@ enum LintCommand {
     GuidelineLint.Rule
   > {
     var rules: Set<GuidelineLint.Rule> = []
-    for (name, value) in options.options where name == "disable" {
-      for id in _listItems(value ?? "") {
+    for value in options.values(.disable) {
+      for id in _listItems(value) {
         guard let rule = GuidelineLint.Rule(id: String(id)) else {
           throw CommandFailure(
             status: .usage,

@@ -1,59 +1,26 @@
 import PageTraceIO
 
 /// `pagetrace --generate-completion-script bash|zsh|fish` and `pagetrace --generate-manual`:
-/// a completion script and the manual page, both written from the option tables the parser
-/// and the help read (docs/behaviour.md, "Shell completion and manual").
+/// a completion script and the manual page, both written from ``PageTraceCLI/commands``, the
+/// declarations the parser and the help read (docs/behaviour.md, "Shell completion and manual").
 extension PageTraceCLI {
   /// The options of `pagetrace` itself, before any subcommand.
   static let specs: [OptionSpec] = [
-    OptionSpec(name: "version", help: "Show the version."),
-    OptionSpec(name: "help", short: "h", help: "Show help information."),
+    OptionSpec(name: .version, help: "Show the version."),
+    .helpOption,
     OptionSpec(
-      name: "generate-completion-script", value: "shell", choices: ["bash", "zsh", "fish"],
+      name: .generateCompletionScript, value: "shell", choices: ["bash", "zsh", "fish"],
       help: "Print a completion script: bash, zsh or fish."),
-    OptionSpec(name: "generate-manual", help: "Print the manual page, pagetrace.1 (mdoc)."),
+    OptionSpec(name: .generateManual, help: "Print the manual page, pagetrace.1 (mdoc)."),
   ]
-
-  /// One subcommand as the completion scripts and the manual see it.
-  struct Command {
-    var name: String
-    /// The one line of the overview's list.
-    var summary: String
-    /// Its option table, the one its parser reads.
-    var specs: [OptionSpec]
-    /// Its help, as `--help` prints it.
-    var help: String
-    /// Whether its arguments are files (every subcommand but `generate`).
-    var takesFiles: Bool
-  }
-
-  /// Every subcommand, in the order of the help.
-  static var commands: [Command] {
-    subcommands.map { name, summary in
-      let (specs, help, takesFiles): ([OptionSpec], String, Bool) =
-        switch name {
-        case "replay": (ReplayCommand.specs, ReplayCommand.help, true)
-        case "generate": (GenerateCommand.specs, GenerateCommand.help, false)
-        case "convert": (ConvertCommand.specs, ConvertCommand.help, true)
-        case "lint": (LintCommand.specs, LintCommand.help, true)
-        case "classify": (ClassifyCommand.specs, ClassifyCommand.help, true)
-        case "stats": (StatsCommand.specs, StatsCommand.help, true)
-        case "render": (RenderCommand.specs, RenderCommand.help, true)
-        case "inspect": (InspectCommand.specs, InspectCommand.help, true)
-        case "diff": (DiffCommand.specs, DiffCommand.help, true)
-        default: fatalError("no option table for the subcommand '\(name)'")
-        }
-      return Command(
-        name: name, summary: summary, specs: specs, help: help, takesFiles: takesFiles)
-    }
-  }
 
   /// Runs `pagetrace --generate-…`: exactly one of the two options, nothing else.
   static func generate(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
     let options = try CommandLineArguments(arguments, specs: specs)
     guard options.options.count == 1, options.positionals.isEmpty,
       let (name, value) = options.options.first,
-      name == "generate-completion-script" || name == "generate-manual"
+      name == OptionName.generateCompletionScript.rawValue
+        || name == OptionName.generateManual.rawValue
     else {
       throw CommandFailure(
         status: .usage,

@@ -5,38 +5,45 @@ import PageTraceIO
 struct PageTraceCLI {
   static let version = "0.7.0"
 
-  static let subcommands: [(name: String, summary: String)] = [
-    ("replay", "Replay traces and write the records they produce."),
-    ("generate", "Write a realistic trace, deterministically."),
-    ("convert", "Convert a trace between JSON Lines and binary."),
-    ("lint", "Check configurations and traces against the guidelines."),
-    ("classify", "Classify every touch stroke: tap, long press, drag, swipe, cancelled."),
-    ("stats", "Summarise what happened in traces."),
-    ("render", "Draw one session as an SVG timeline."),
-    ("inspect", "Tell what an input is and how to read it: format, columns, time unit."),
-    ("diff", "Replay under two configurations and list what they do differently."),
+  /// Every subcommand, in the order of the overview, the manual and the completion scripts:
+  /// the one list the dispatch, `help CMD`, the "did you mean" of an unknown subcommand,
+  /// `--generate-manual` and `--generate-completion-script` read. To add a command, declare
+  /// it in a file of its own (``_Command`` says how) and append it here.
+  static let commands: [any _Command.Type] = [
+    ReplayCommand.self,
+    GenerateCommand.self,
+    ConvertCommand.self,
+    LintCommand.self,
+    ClassifyCommand.self,
+    StatsCommand.self,
+    RenderCommand.self,
+    InspectCommand.self,
+    DiffCommand.self,
   ]
 
-  static let help = """
-    OVERVIEW: A page-control interaction engine: replay recorded touch traces
-    against a model of a page control and write the page transitions.
+  /// The command named `name`, if there is one.
+  static func command(named name: String) -> (any _Command.Type)? {
+    commands.first { $0.name == name }
+  }
 
-    USAGE: pagetrace <subcommand>
+  /// The first paragraph of the overview and of the manual's description.
+  static let overview =
+    "A page-control interaction engine: replay recorded touch traces against a model of a page control and write the page transitions."
 
-    OPTIONS:
-      --version                 Show the version.
-      -h, --help                Show help information.
-      --generate-completion-script <shell>
-                                Print a completion script: bash, zsh or fish.
-      --generate-manual         Print the manual page, pagetrace.1 (mdoc).
+  /// The exit statuses of `pagetrace` as a whole.
+  static let exitStatuses = _exitStatuses(
+    success: "success (lint: nothing found)",
+    extra: _ExitStatusItem(status: .findings, meaning: "lint findings or diff differences"))
 
-    SUBCOMMANDS:
-    \(subcommands.map { _helpRow($0.name, $0.summary) }.joined())
-      See 'pagetrace help <subcommand>' for detailed help.
-
-    \(_exitStatusHelp(success: "0 success (lint: nothing found)", extra: "1 lint findings or diff differences"))
-
-    """
+  /// The overview: `pagetrace --help`.
+  static var help: String {
+    var text = _wrap("OVERVIEW: " + overview, width: 80).joined(separator: "\n")
+    text += "\n\nUSAGE: pagetrace <subcommand>\n\nOPTIONS:\n"
+    text += specs.map(_helpRow).joined()
+    text += "\nSUBCOMMANDS:\n" + commands.map { _helpRow($0.name, $0.summary) }.joined()
+    text += "\n  See 'pagetrace help <subcommand>' for detailed help.\n\n"
+    return text + _exitStatusHelp(exitStatuses) + "\n"
+  }
 
   static func main() {
     _System.guardStandardDescriptors()
@@ -70,29 +77,13 @@ struct PageTraceCLI {
         return run([name, "--help"])
       case let option where option.hasPrefix("--generate-"):
         return try generate(arguments)
-      case "replay":
-        return try ReplayCommand.run(arguments.dropFirst())
-      case "generate":
-        return try GenerateCommand.run(arguments.dropFirst())
-      case "convert":
-        return try ConvertCommand.run(arguments.dropFirst())
-      case "lint":
-        return try LintCommand.run(arguments.dropFirst())
-      case "classify":
-        return try ClassifyCommand.run(arguments.dropFirst())
-      case "stats":
-        return try StatsCommand.run(arguments.dropFirst())
-      case "render":
-        return try RenderCommand.run(arguments.dropFirst())
-      case "inspect":
-        return try InspectCommand.run(arguments.dropFirst())
-      case "diff":
-        return try DiffCommand.run(arguments.dropFirst())
+      case let name where command(named: name) != nil:
+        return try command(named: name)!.main(arguments.dropFirst())
       case let option where option.hasPrefix("-"):
         throw CommandFailure(status: .usage, message: unknownOption(option))
       default:
         var message = "unknown subcommand '\(first)'"
-        if let name = _closest(to: first, in: subcommands.map(\.name)) {
+        if let name = _closest(to: first, in: commands.map { $0.name }) {
           message += "; did you mean '\(name)'?"
         }
         throw CommandFailure(status: .usage, message: message)
@@ -105,10 +96,8 @@ struct PageTraceCLI {
       if let note = error.note { _standardError.write("pagetrace: note: \(note)\n") }
       if error.status == .usage {
         // Within a subcommand, its own help; otherwise the overview.
-        let command = arguments.first.flatMap { name in
-          subcommands.contains { $0.name == name } ? name : nil
-        }
-        _standardError.write("See 'pagetrace \(command.map { $0 + " " } ?? "")--help'.\n")
+        let subcommand = arguments.first.flatMap { command(named: $0)?.name }
+        _standardError.write("See 'pagetrace \(subcommand.map { $0 + " " } ?? "")--help'.\n")
       }
       return error.status
     }

@@ -4,79 +4,74 @@ import PageTraceIO
 
 /// `pagetrace render FILE [--session S] [--start S] [--end S] -o timeline.svg`: a
 /// self-contained SVG timeline of one session; `--list-sessions` lists the sessions instead.
-enum RenderCommand {
-  static let specs: [OptionSpec] =
-    [
-      OptionSpec(
-        name: "output", short: "o", value: "file",
-        help: "Write the SVG (or the list) to <file> instead of standard output."),
-      OptionSpec(
-        name: "session", value: "name",
-        help: "The session to draw. (default: the events without a session)"),
-      OptionSpec(
-        name: "start", value: "seconds",
-        help:
-          "Draw from this many seconds after the session's first event (the axis's 0 s). Not --from, which names the input format."
-      ),
-      OptionSpec(
-        name: "end", value: "seconds",
-        help: "Draw up to this many seconds after the session's first event."),
-      OptionSpec(
-        name: "list-sessions",
-        help:
-          "List the sessions instead of drawing: name (<default> for the events without a session), events, duration and trace times, one per line."
-      ),
-      OptionSpec(
-        name: "axis", value: "x|y|both", choices: ["x", "y", "both"],
-        help:
-          "The finger coordinates drawn: x, y, or both (x solid, y dashed); the axis across the control shows scrolls the other way. (default: the control's axis, x for a horizontal control, y for a vertical one)"
-      ),
-      OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
+enum RenderCommand: _Command {
+  static let name = "render"
+  static let summary = "Draw one session as an SVG timeline."
 
-  static var help: String {
-    _help(
-      overview:
-        "Draw one session as a self-contained SVG timeline against seconds since its first event: the finger along the control's axis, the page as a step line with every transition marked by cause (animated filled, not animated hollow), bands for the interaction state and the background, and a legend. A session that is not in the file is a data error (65).",
-      usage:
-        "pagetrace render <file> [--session <name>] [--start <seconds>] [--end <seconds>] [--axis x|y|both] [-o <file>]\n       pagetrace render <file> --list-sessions",
-      arguments: [
-        (
-          "<file>",
-          "A trace or recording (--from): a file, a directory holding one trace file, or '-' for standard input. gzip is read transparently."
-        )
-      ],
-      sections: [
-        ("OPTIONS", Array(specs.prefix(7)) + InputFlags.specs),
-        ("OTHER FORMATS", ImportFlags.specs),
-        (
-          "CONFIGURATION (as for replay)",
-          ConfigurationFlags.shownSpecs()
-        ),
-      ],
-      footer: _exitStatusHelp()
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write the SVG (or the list) to <file> instead of standard output."),
+    OptionSpec(
+      name: .session, value: "name",
+      help: "The session to draw. (default: the events without a session)"),
+    OptionSpec(
+      name: .start, value: "seconds",
+      help:
+        "Draw from this many seconds after the session's first event (the axis's 0 s). Not --from, which names the input format."
+    ),
+    OptionSpec(
+      name: .end, value: "seconds",
+      help: "Draw up to this many seconds after the session's first event."),
+    OptionSpec(
+      name: .listSessions,
+      help:
+        "List the sessions instead of drawing: name (<default> for the events without a session), events, duration and trace times, one per line."
+    ),
+    OptionSpec(
+      name: .axis, value: "x|y|both", choices: ["x", "y", "both"],
+      help:
+        "The finger coordinates drawn: x, y, or both (x solid, y dashed); the axis across the control shows scrolls the other way. (default: the control's axis, x for a horizontal control, y for a vertical one)"
+    ),
+    .helpOption,
+  ]
+
+  static let overview =
+    "Draw one session as a self-contained SVG timeline against seconds since its first event: the finger along the control's axis, the page as a step line with every transition marked by cause (animated filled, not animated hollow), bands for the interaction state and the background, and a legend. A session that is not in the file is a data error (65)."
+
+  static let usage = [
+    "pagetrace render <file> [--session <name>] [--start <seconds>] [--end <seconds>] [--axis x|y|both] [-o <file>]",
+    "pagetrace render <file> --list-sessions",
+  ]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "A trace or recording (--from): a file, a directory holding one trace file, or '-' for standard input. gzip is read transparently."
     )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
+    [.options(ownOptions + InputFlags.specs), .otherFormats, .configuration()]
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
+  static let exitStatuses = _exitStatuses()
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     guard options.positionals.count <= 1 else {
       throw CommandFailure(status: .usage, message: "render draws one file")
     }
-    let listing = options.has("list-sessions")
+    let listing = options.has(.listSessions)
     let window = try TimeWindow(options)
-    if listing && (window.start != nil || window.end != nil || options.has("session")) {
+    if listing && (window.start != nil || window.end != nil || options.has(.session)) {
       throw CommandFailure(
         status: .usage, message: "--list-sessions takes no --session, --start or --end")
     }
-    if listing && options.has("axis") {
+    if listing && options.has(.axis) {
       throw CommandFailure(status: .usage, message: "--list-sessions takes no --axis")
     }
-    let axisName = options.value("axis")
+    let axisName = options[.axis]
     let axis = axisName.flatMap(SVGTimeline.FingerAxis.init(rawValue:))
     if let axisName, axis == nil {
       throw CommandFailure(
@@ -89,8 +84,8 @@ enum RenderCommand {
     let input = try InputFlags.onlyInput(
       inputs, given: options.positionalPaths.first?.description, command: "render")
     let file = TraceReader.displayName(of: input)
-    var run = try _CommandRun(inputs, output: options.path("output"))
-    var observer = Observer(session: options.value("session"), window: window, axis: axis)
+    var run = try _CommandRun(inputs, output: options.path(.output))
+    var observer = Observer(session: options[.session], window: window, axis: axis)
     let outcome = run.replay(input, observer: &observer)
     if !run.hasFailed && outcome != nil {
       if listing {
@@ -113,8 +108,8 @@ enum RenderCommand {
 
     /// Reads the two options: non-negative, finite, the end after the start.
     init(_ options: CommandLineArguments) throws(CommandFailure) {
-      start = try Self.seconds(options, "start")
-      end = try Self.seconds(options, "end")
+      start = try Self.seconds(options, .start)
+      end = try Self.seconds(options, .end)
       if let end, end <= start ?? 0 {  // an empty window would draw nothing
         let after = start.map { "--start (\(_fmtSeconds($0)))" } ?? "the session's first event (0)"
         throw CommandFailure(
@@ -122,15 +117,15 @@ enum RenderCommand {
       }
     }
 
-    static func seconds(_ options: CommandLineArguments, _ name: String) throws(CommandFailure)
+    static func seconds(_ options: CommandLineArguments, _ name: OptionName) throws(CommandFailure)
       -> Double?
     {
-      guard let text = options.value(name) else { return nil }
+      guard let text = options[name] else { return nil }
       guard let value = Double(text), value.isFinite, value >= 0 else {
         throw CommandFailure(
           status: .usage,
           message:
-            "invalid value for '--\(name)': expected seconds since the session's first event (0 or more), found '\(text)'"
+            "invalid value for '--\(name.rawValue)': expected seconds since the session's first event (0 or more), found '\(text)'"
         )
       }
       return value

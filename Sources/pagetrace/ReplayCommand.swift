@@ -3,91 +3,92 @@ import PageTraceIO
 
 /// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines or
 /// CSV (docs/behaviour.md, "Trace format", "Output records", "CSV output" and "Bad input").
-enum ReplayCommand {
-  static let specs: [OptionSpec] =
+enum ReplayCommand: _Command {
+  static let name = "replay"
+  static let summary = "Replay traces and write the records they produce."
+
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write records to <file> instead of standard output (replaced only on success)."),
+    OptionSpec(
+      name: .emit, value: "types", choices: RecordType.allCases.map(\.rawValue) + ["all"],
+      help:
+        "Record types to write, comma-separated (repeat to add more): transition, interaction, background, announcement, detail, or all. (default: transition)"
+    ),
+    OptionSpec(
+      name: .format, value: "jsonl|csv", choices: ["jsonl", "csv"],
+      help:
+        "jsonl: one JSON object per record (default). csv: a header row, then one row per record, a column per key of the --emit types (RFC 4180, lines end in LF)."
+    ),
+    OptionSpec(
+      name: .summary,
+      help:
+        "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad; with --from, lines that made events, dropped (by reason) or made none of their own, and events the importer added."
+    ),
+    OptionSpec(
+      name: .jobs, short: "j", value: "n",
+      help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
+    OptionSpec(
+      name: .name, value: "name",
+      help:
+        "Name the one input <name> in records (\"file\":<name>) and diagnostics, e.g. a part of a larger file or a pipe."
+    ),
+    OptionSpec(
+      name: .emitKey,
+      help:
+        "End each record with \"line\" (the input line of the event that caused it) and \"index\" (its place among that line's records): sorting by them rebuilds the order of one replay from any split by session."
+    ),
+    OptionSpec(
+      name: .shard, value: "k/n",
+      help:
+        "Replay only the sessions whose name's FNV-1a hash leaves remainder <k> divided by <n> (the default session's name is empty); lines stay numbered as in the whole file."
+    ),
+    .helpOption,
+  ]
+
+  static let overview =
+    "Replay page-control traces and write the records they produce."
+
+  static let usage = ["pagetrace replay [<options>] [<file> ...]"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "Traces (JSON Lines or binary), replayed independently in order: a file, a directory (its files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
+    )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
     [
-      OptionSpec(
-        name: "output", short: "o", value: "file",
-        help: "Write records to <file> instead of standard output (replaced only on success)."),
-      OptionSpec(
-        name: "emit", value: "types", choices: RecordType.allCases.map(\.rawValue) + ["all"],
-        help:
-          "Record types to write, comma-separated (repeat to add more): transition, interaction, background, announcement, detail, or all. (default: transition)"
-      ),
-      OptionSpec(
-        name: "format", value: "jsonl|csv", choices: ["jsonl", "csv"],
-        help:
-          "jsonl: one JSON object per record (default). csv: a header row, then one row per record, a column per key of the --emit types (RFC 4180, lines end in LF)."
-      ),
-      OptionSpec(
-        name: "summary",
-        help:
-          "Account for every input line on standard error: headers, blank lines, events applied, events ignored by a rule, lines skipped as bad; with --from, lines that made events, dropped (by reason) or made none of their own, and events the importer added."
-      ),
-      OptionSpec(
-        name: "jobs", short: "j", value: "n",
-        help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
-      OptionSpec(
-        name: "name", value: "name",
-        help:
-          "Name the one input <name> in records (\"file\":<name>) and diagnostics, e.g. a part of a larger file or a pipe."
-      ),
-      OptionSpec(
-        name: "emit-key",
-        help:
-          "End each record with \"line\" (the input line of the event that caused it) and \"index\" (its place among that line's records): sorting by them rebuilds the order of one replay from any split by session."
-      ),
-      OptionSpec(
-        name: "shard", value: "k/n",
-        help:
-          "Replay only the sessions whose name's FNV-1a hash leaves remainder <k> divided by <n> (the default session's name is empty); lines stay numbered as in the whole file."
-      ),
-      OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
-
-  static var help: String {
-    _help(
-      overview: "Replay page-control traces and write the records they produce.",
-      usage: "pagetrace replay [<options>] [<file> ...]",
-      arguments: [
-        (
-          "<file>",
-          "Traces (JSON Lines or binary), replayed independently in order: a file, a directory (its files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
-        )
-      ],
-      sections: [
-        ("OPTIONS", Array(specs.prefix(9)) + InputFlags.specs),
-        ("OTHER FORMATS", ImportFlags.specs),
-        (
-          "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)",
-          ConfigurationFlags.shownSpecs()
-        ),
-      ],
-      footer: """
-        Records carry "file" when more than one file is given, or --name. Errors are written to standard
-        error as FILE:LINE:COLUMN: expected …, found …; records of earlier lines are written
-        first.
-
-        CSV (--format csv): one header row, also for several files and --jobs; the columns are
-        t,type,session, the fields of each --emit type (transition: from,to,animated,interaction,cause;
-        interaction: state; background: visible; announcement: text; detail: page), then file and
-        line,index when records carry them. A record leaves the other types' cells empty.
-
-        \(_exitStatusHelp())
-        """)
+      .options(ownOptions + InputFlags.specs), .otherFormats,
+      .configuration(
+        "CONFIGURATION (over --config, over each header; booleans also as --no-<flag>)"),
+    ]
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
+  static var notes: String {
+    """
+    Records carry "file" when more than one file is given, or --name. Errors are written to standard
+    error as FILE:LINE:COLUMN: expected …, found …; records of earlier lines are written
+    first.
+
+    CSV (--format csv): one header row, also for several files and --jobs; the columns are
+    t,type,session, the fields of each --emit type (transition: from,to,animated,interaction,cause;
+    interaction: state; background: visible; announcement: text; detail: page), then file and
+    line,index when records carry them. A record leaves the other types' cells empty.
+    """
+  }
+
+  static let exitStatuses = _exitStatuses()
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     // Every --emit adds its types, as every --session of stats and --disable of lint does.
-    let lists = options.options.filter { $0.name == "emit" }.map { $0.value ?? "" }
+    let lists = options.values(.emit)
     var types: RecordTypes = lists.isEmpty ? .transition : []
     for list in lists { types.formUnion(try recordTypes(list)) }
-    let format = try RecordFormat(option: options.value("format"))
+    let format = try RecordFormat(option: options[.format])
     let inputs = try InputFlags.inputs(from: options)
     var replayOptions = BatchReplay.Options()
     replayOptions.defaults = inputs.replay.defaults
@@ -99,7 +100,7 @@ enum ReplayCommand {
     replayOptions.importer = inputs.importer
     replayOptions.reportsNotes = inputs.replay.reportsNotes
     replayOptions.maximumLineLength = inputs.maximumLineLength
-    if let jobs = options.value("jobs") {
+    if let jobs = options[.jobs] {
       guard let count = Int(jobs), count >= 1 else {
         throw CommandFailure(
           status: .usage,
@@ -107,7 +108,7 @@ enum ReplayCommand {
       }
       replayOptions.jobs = count
     }
-    if let name = options.value("name") {
+    if let name = options[.name] {
       guard inputs.files.count == 1 else {
         throw CommandFailure(
           status: .usage,
@@ -115,8 +116,8 @@ enum ReplayCommand {
       }
       replayOptions.inputName = name
     }
-    replayOptions.writesKeys = options.has("emit-key")
-    if let text = options.value("shard") {
+    replayOptions.writesKeys = options.has(.emitKey)
+    if let text = options[.shard] {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]),
         let shard = TraceReplay.Shard(index: k, count: n)
@@ -127,7 +128,7 @@ enum ReplayCommand {
       }
       replayOptions.shard = shard
     }
-    var run = try _CommandRun(inputs, output: options.path("output"))
+    var run = try _CommandRun(inputs, output: options.path(.output))
     replayOptions.progress = run.progress?.progress
     let batch = BatchReplay(replayOptions)
     run.output.preambleSize = batch.csvHeaderRow(for: inputs.files)?.utf8.count ?? 0
@@ -142,7 +143,7 @@ enum ReplayCommand {
       run.fail(CommandFailure(error))
     }
     run.progress?.finish()
-    if options.has("summary") && !run.hasFailed { _standardError.write(describe(run.summary)) }
+    if options.has(.summary) && !run.hasFailed { _standardError.write(describe(run.summary)) }
     return try run.finish()
   }
 

@@ -4,52 +4,51 @@ import PageTraceIO
 
 /// `pagetrace stats [FILE...]`: what happened in each trace and in all of them, optionally
 /// for some sessions only and session by session.
-enum StatsCommand {
-  static let specs: [OptionSpec] =
-    [
-      OptionSpec(
-        name: "format", value: "table|jsonl|csv", choices: ["table", "jsonl", "csv"],
-        help:
-          "A readable table (default); jsonl (or json): one JSON object per line, per file and, with several files, one for all of them; or CSV: a header row, then one row per file (and session), and one for all files."
-      ),
-      OptionSpec(
-        name: "output", short: "o", value: "file",
-        help: "Write to <file> instead of standard output (replaced only on success)."),
-      OptionSpec(
-        name: "session", value: "name",
-        help: "Count only this session; repeat for more sessions. (default: every session)"),
-      OptionSpec(
-        name: "default-session",
-        help: "Count the events without a session: alone, or with the sessions of --session."),
-      OptionSpec(
-        name: "by-session",
-        help:
-          "Also break each file down by session: the default session first, then the others in order of appearance."
-      ),
-      OptionSpec(name: "help", short: "h", help: "Show help information."),
-    ] + InputFlags.specs + ImportFlags.specs + ConfigurationFlags.specs()
+enum StatsCommand: _Command {
+  static let name = "stats"
+  static let summary = "Summarise what happened in traces."
 
-  static var help: String {
-    _help(
-      overview:
-        "Summarise traces: events, strokes by class, transitions by cause, animated or not, scrubs (count, pages per scrub: mean, maximum, histogram; peak pages per second), animations suppressed by a scrub, time on each page (the 10 longest and the rest), announcements.",
-      usage: "pagetrace stats [<options>] [<file> ...]",
-      arguments: [
-        (
-          "<file>",
-          "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
-        )
-      ],
-      sections: [
-        ("OPTIONS", Array(specs.prefix(6)) + InputFlags.specs),
-        ("OTHER FORMATS", ImportFlags.specs),
-        (
-          "CONFIGURATION (as for replay)",
-          ConfigurationFlags.shownSpecs()
-        ),
-      ],
-      footer: _exitStatusHelp())
+  /// Its own options, before those it shares with other commands.
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .format, value: "table|jsonl|csv", choices: ["table", "jsonl", "csv"],
+      help:
+        "A readable table (default); jsonl (or json): one JSON object per line, per file and, with several files, one for all of them; or CSV: a header row, then one row per file (and session), and one for all files."
+    ),
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write to <file> instead of standard output (replaced only on success)."),
+    OptionSpec(
+      name: .session, value: "name",
+      help: "Count only this session; repeat for more sessions. (default: every session)"),
+    OptionSpec(
+      name: .defaultSession,
+      help: "Count the events without a session: alone, or with the sessions of --session."),
+    OptionSpec(
+      name: .bySession,
+      help:
+        "Also break each file down by session: the default session first, then the others in order of appearance."
+    ),
+    .helpOption,
+  ]
+
+  static let overview =
+    "Summarise traces: events, strokes by class, transitions by cause, animated or not, scrubs (count, pages per scrub: mean, maximum, histogram; peak pages per second), animations suppressed by a scrub, time on each page (the 10 longest and the rest), announcements."
+
+  static let usage = ["pagetrace stats [<options>] [<file> ...]"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "Traces or recordings (--from): files, directories (their files named as traces or as --from's format, or matching --glob, in name order), or '-' (also none) for standard input. gzip is read transparently."
+    )
+  ]
+
+  static var optionGroups: [_OptionGroup] {
+    [.options(ownOptions + InputFlags.specs), .otherFormats, .configuration()]
   }
+
+  static let exitStatuses = _exitStatuses()
 
   /// The sessions to count.
   struct Selection {
@@ -59,13 +58,8 @@ enum StatsCommand {
     var includesDefault: Bool
   }
 
-  static func run(_ arguments: ArraySlice<String>) throws(CommandFailure) -> ExitStatus {
-    let options = try CommandLineArguments(arguments, specs: specs)
-    if options.has("help") {
-      try _standardOutput.writeChecked(help)
-      return .success
-    }
-    var format = options.value("format") ?? "table"
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
+    var format = options[.format] ?? "table"
     if format == "jsonl" { format = "json" }  // one JSON object per line either way
     guard format == "table" || format == "json" || format == "csv" else {
       throw CommandFailure(
@@ -73,15 +67,15 @@ enum StatsCommand {
         message: "invalid value for '--format': expected table, jsonl or csv, found '\(format)'"
           + _didYouMean(format, in: ["table", "jsonl", "csv"]))
     }
-    let names = options.options.filter { $0.name == "session" }.compactMap(\.value)
+    let names = options.values(.session)
     let selection =
-      names.isEmpty && !options.has("default-session")
+      names.isEmpty && !options.has(.defaultSession)
       ? nil
       : Selection(
-        names: Set(names.map(_UTF8Name.init)), includesDefault: options.has("default-session"))
-    let bySession = options.has("by-session")
+        names: Set(names.map(_UTF8Name.init)), includesDefault: options.has(.defaultSession))
+    let bySession = options.has(.bySession)
     let inputs = try InputFlags.inputs(from: options)
-    var run = try _CommandRun(inputs, output: options.path("output"))
+    var run = try _CommandRun(inputs, output: options.path(.output))
     let replay = inputs.replay
     var results: [Result] = []
     var seen = _SessionsSeen()

@@ -7,7 +7,7 @@ import PageTraceIO
 /// produced lost.
 ///
 /// ```swift
-/// var run = try _CommandRun(inputs, output: options.path("output"))
+/// var run = try _CommandRun(inputs, output: options.path(.output))
 /// for file in run.inputs.files {
 ///   var observer = Counter()
 ///   run.replay(file, observer: &observer)

@@ -4,10 +4,10 @@
 /// option where its table lists them. Values nobody can guess (a number, a name) are left to
 /// the user.
 enum _CompletionScript {
-  typealias Command = PageTraceCLI.Command
+  typealias Command = any _Command.Type
 
   /// The subcommands, then `help`.
-  static var subcommandNames: [String] { PageTraceCLI.commands.map(\.name) + ["help"] }
+  static var subcommandNames: [String] { PageTraceCLI.commands.map { $0.name } + ["help"] }
 
   static let helpSummary = "Show the help of a subcommand."
 

@@ -1,8 +1,9 @@
 import PageTraceAnalysis
 
-/// The manual page of `pagetrace --generate-manual`, `pagetrace.1` in mdoc: every option from
-/// the tables the parser reads, the overviews, usages and arguments from each command's help,
-/// and the exit statuses from the top-level help. docs/pagetrace.1 is its output, kept equal
+/// The manual page of `pagetrace --generate-manual`, `pagetrace.1` in mdoc, written from the
+/// declarations the help is written from (``PageTraceCLI/commands``, ``_Command``): every
+/// option from the tables the parser reads, each command's overview, usages and arguments, and
+/// the exit statuses of ``PageTraceCLI/exitStatuses``. docs/pagetrace.1 is its output, kept equal
 /// to it by a test.
 enum _Manual {
   /// The date on the page, changed with the version.
@@ -28,7 +29,6 @@ enum _Manual {
   ]
 
   static func page() -> String {
-    let top = _HelpText(PageTraceCLI.help)
     var page = """
       .\\" The manual of pagetrace, written by `pagetrace --generate-manual`: do not edit.
       .\\" After changing an option or a help: swift run pagetrace --generate-manual > docs/pagetrace.1
@@ -42,14 +42,14 @@ enum _Manual {
 
       """
     for command in PageTraceCLI.commands {
-      for usage in _HelpText(command.help).usage { page += synopsis(usage) }
+      for usage in command.usage { page += synopsis(usage) }
     }
     page += ".Nm\n.Cm help\n.Ar subcommand\n"
-    for spec in PageTraceCLI.specs where spec.name != "help" {
+    for spec in PageTraceCLI.specs where spec.option != .help {
       page += ".Nm\n.Fl -\(spec.name)" + (spec.value.map { " Ar \($0)" } ?? "") + "\n"
     }
 
-    page += ".Sh DESCRIPTION\n" + text(top.overview) + "\n"
+    page += ".Sh DESCRIPTION\n" + text(PageTraceCLI.overview) + "\n"
     page += "This page describes version \(PageTraceCLI.version).\n.Pp\n"
     page += "Its subcommands, each described in a section of its own below:\n"
     page += ".Bl -tag -width classify\n"
@@ -65,7 +65,7 @@ enum _Manual {
     }
     for group in groups {
       page += ".Sh \(group.title)\n" + text(group.intro) + "\nTaken by\n"
-      let users = PageTraceCLI.commands.filter { takes(group.specs, $0) }.map(\.name)
+      let users = PageTraceCLI.commands.filter { takes(group.specs, $0) }.map { $0.name }
       for (index, name) in users.enumerated() {
         let separator = index == users.count - 1 ? " ." : index == users.count - 2 ? "\nand" : " ,"
         page += ".Cm \(name)\(separator)\n"
@@ -97,8 +97,10 @@ enum _Manual {
       .Bl -tag -width Ds
 
       """
-    for (status, meaning) in top.exitStatuses {
-      page += ".It \(status)\n" + text(meaning) + "\n"
+    // The last meaning ends the list with a period, as it ends the help's paragraph.
+    for (index, item) in PageTraceCLI.exitStatuses.enumerated() {
+      let end = index == PageTraceCLI.exitStatuses.count - 1 ? "." : ""
+      page += ".It \(item.status.rawValue)\n" + text(item.meaning + end) + "\n"
     }
     page += ".El\n"
     page += """
@@ -131,32 +133,25 @@ enum _Manual {
   }
 
   /// Whether a command takes every option of a group.
-  static func takes(_ group: [OptionSpec], _ command: PageTraceCLI.Command) -> Bool {
+  static func takes(_ group: [OptionSpec], _ command: any _Command.Type) -> Bool {
     group.allSatisfy { spec in command.specs.contains { $0.name == spec.name } }
   }
 
   /// A subcommand's section: its usage, overview, arguments and the options that are its
   /// own; the groups it takes whole are referred to.
-  static func section(_ command: PageTraceCLI.Command) -> String {
-    let help = _HelpText(command.help)
+  static func section(_ command: any _Command.Type) -> String {
     var text = ".Sh PAGETRACE \(command.name.uppercased())\n"
-    text += help.usage.map(synopsis).joined(separator: ".br\n")
-    text += ".Pp\n" + self.text(help.overview) + "\n"
+    text += command.usage.map(synopsis).joined(separator: ".br\n")
+    text += ".Pp\n" + self.text(command.overview) + "\n"
     let shared = groups.filter { takes($0.specs, command) }
     let own = command.specs.filter { spec in
       !shared.contains { $0.specs.contains { $0.name == spec.name } }
     }
-    let arguments = help.arguments.map { name, meaning in
+    let arguments = command.arguments.map { name, meaning in
       ".It Ar \(name.dropFirst().dropLast())\n" + self.text(meaning) + "\n"
     }
     text += ".Bl -tag -width Ds\n" + arguments.joined() + items(own) + ".El\n"
-    if command.name == "lint" {
-      text += ".Pp\nThe rules:\n.Bl -tag -width Ds\n"
-      for rule in GuidelineLint.Rule.allCases {
-        text += ".It \(rule.id)\n" + self.text(rule.summary) + "\n"
-      }
-      text += ".El\n"
-    }
+    text += command.manualNotes
     if !shared.isEmpty {
       text += ".Pp\nIt also takes the options of\n"
       for (index, group) in shared.enumerated() {
@@ -260,59 +255,5 @@ enum _Manual {
     lines.append(line)
     return lines.map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : $0 }
       .joined(separator: "\n")
-  }
-}
-
-/// The parts of a help the manual shows, as `_help` lays them out: the overview, the usage
-/// lines, the arguments and, in the top-level help, the exit statuses.
-struct _HelpText {
-  var overview = ""
-  var usage: [String] = []
-  var arguments: [(name: String, meaning: String)] = []
-  var exitStatuses: [(status: String, meaning: String)] = []
-
-  init(_ help: String) {
-    let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
-    /// The lines after the one that starts with `heading`, up to an empty line.
-    func block(_ heading: String) -> [String] {
-      guard let start = lines.firstIndex(where: { $0.hasPrefix(heading) }) else { return [] }
-      let first = String(lines[start].dropFirst(heading.count))
-      let rest = lines[(start + 1)...].prefix { !$0.isEmpty }
-      return (first.isEmpty ? [] : [first]) + Array(rest)
-    }
-    func trimmed(_ line: String) -> String {
-      String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-    overview = block("OVERVIEW: ").map(trimmed).joined(separator: " ")
-    // A usage wrapped in the help goes on in lines that do not start with the program's name.
-    for line in block("USAGE: ").map(trimmed) {
-      if line.hasPrefix("pagetrace") || usage.isEmpty {
-        usage.append(line)
-      } else {
-        usage[usage.count - 1] += " " + line
-      }
-    }
-    // `  <file>   meaning` on the first line, then the meaning wrapped at column 28.
-    for line in block("ARGUMENTS:") {
-      let left = trimmed(String(line.prefix(28)))
-      let right = trimmed(String(line.dropFirst(28)))
-      if left.isEmpty, let last = arguments.indices.last {
-        arguments[last].meaning += (arguments[last].meaning.isEmpty ? "" : " ") + right
-      } else {
-        arguments.append((left, right))
-      }
-    }
-    // `0 success (…), 1 lint findings, 64 usage error, …` over a few lines.
-    let statuses = block("EXIT STATUS:").map(trimmed).joined(separator: " ")
-    for item in statuses.split(separator: ", ") {
-      let words = item.split(separator: " ", maxSplits: 1)
-      if words.count == 2, words[0].allSatisfy(\.isNumber) {
-        var meaning = String(words[1])
-        if meaning.hasSuffix(".") { meaning.removeLast() }
-        exitStatuses.append((String(words[0]), meaning))
-      } else if let last = exitStatuses.indices.last {
-        exitStatuses[last].meaning += ", " + item
-      }
-    }
   }
 }

@@ -29,7 +29,7 @@ func _asciiLowercased(_ text: some StringProtocol) -> String {
 /// `--format text|jsonl` of `lint` and `inspect`: whether it asks for JSON Lines (`json` is its
 /// alias); an unknown value is a usage error with a suggestion.
 func _isJSONFormat(_ options: CommandLineArguments) throws(CommandFailure) -> Bool {
-  switch options.value("format") ?? "text" {
+  switch options[.format] ?? "text" {
   case "text": return false
   case "jsonl", "json": return true
   case let other:
