@@ -40,6 +40,7 @@ extension PageTraceCLI {
         case "stats": (StatsCommand.specs, StatsCommand.help, true)
         case "render": (RenderCommand.specs, RenderCommand.help, true)
         case "inspect": (InspectCommand.specs, InspectCommand.help, true)
+        case "sweep": (SweepCommand.specs, SweepCommand.help, true)
         default: fatalError("no option table for the subcommand '\(name)'")
         }
       return Command(

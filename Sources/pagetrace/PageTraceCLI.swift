@@ -14,6 +14,7 @@ struct PageTraceCLI {
     ("stats", "Summarise what happened in traces."),
     ("render", "Draw one session as an SVG timeline."),
     ("inspect", "Tell what an input is and how to read it: format, columns, time unit."),
+    ("sweep", "Replay traces under a grid of configurations, decoding each once, and count."),
   ]
 
   static let help = """
@@ -85,6 +86,8 @@ struct PageTraceCLI {
         return try RenderCommand.run(arguments.dropFirst())
       case "inspect":
         return try InspectCommand.run(arguments.dropFirst())
+      case "sweep":
+        return try SweepCommand.run(arguments.dropFirst())
       case let option where option.hasPrefix("-"):
         throw CommandFailure(status: .usage, message: unknownOption(option))
       default:
