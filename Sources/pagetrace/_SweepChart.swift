@@ -60,9 +60,21 @@ struct _SweepChart {
     out += " viewBox=\"0 0 \(w) \(h)\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\""
     out += " font-size=\"11\">\n"
     out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
+    // The metrics named together when they share a group (`strokes.tap`, `strokes.drag`: the
+    // strokes by class), one by one when few, else counted: the title fits its line.
+    let groups = Set(metrics.map { $0.name.prefix { $0 != "." } })
+    var drawn = metrics.map(\.name).joined(separator: ", ")
+    if metrics.count > 1, groups.count == 1, metrics.allSatisfy({ $0.name.contains(".") }) {
+      let group = String(groups.first!)
+      drawn =
+        ["strokes": "strokes by class", "transitionsByCause": "transitions by cause"][group]
+        ?? "pages per scrub"
+    } else if drawn.count > 48 {
+      drawn = "\(metrics.count) metrics"
+    }
     let what =
       axes.count == 1
-      ? metrics.map(\.name).joined(separator: ", ") + " by " + axes[0].key
+      ? drawn + " against " + axes[0].key
       : metrics[0].name + " by " + axes[0].key + " and " + axes[1].key
     text(Self.left, 24, "pagetrace sweep: " + what, " font-size=\"15\" font-weight=\"bold\"")
     let names = inputs.count <= 3 ? inputs.joined(separator: ", ") : "\(inputs.count) inputs"
