@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:805
-func sample_README_md_805() throws {
+// README.md:849
+func sample_README_md_849() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_805() throws {
   }
 }
 
-// README.md:888
-func sample_README_md_888() throws {
+// README.md:932
+func sample_README_md_932() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -2257,8 +2257,8 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:805", sample_README_md_805)
-failures += _run("README.md:888", sample_README_md_888)
+failures += _run("README.md:849", sample_README_md_849)
+failures += _run("README.md:932", sample_README_md_932)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
