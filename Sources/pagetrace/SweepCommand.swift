@@ -154,6 +154,7 @@ enum SweepCommand {
     let byFile = options.has("by-file")
     var rows: [(file: String?, combination: [Int], statistics: TraceStatistics)] = []
     var totals: [TraceStatistics]?
+    var perFile: [(name: String, figures: [TraceStatistics])] = []
     for file in inputs.files {
       var reader: TraceReader
       do {
@@ -176,22 +177,22 @@ enum SweepCommand {
       if let stop = outcome.failure { run.fail(CommandFailure(stop)) }
       if run.hasFailed { break }
       let figures = tallies.map { $0.finished() }
-      if byFile {
-        let name = TraceReader.displayName(of: file)
-        for (index, statistics) in figures.enumerated() {
-          rows.append((name, combinations[index], statistics))
-        }
-      } else if totals == nil {
+      if byFile { perFile.append((TraceReader.displayName(of: file), figures)) }
+      if totals == nil {
         totals = figures
       } else {
         for index in figures.indices { totals![index].merge(figures[index]) }
       }
     }
-    if !byFile, !run.hasFailed {
-      let figures =
-        totals ?? Array(repeating: TraceStatistics(), count: combinations.count)
-      for (index, statistics) in figures.enumerated() {
-        rows.append((nil, combinations[index], statistics))
+    let figures = totals ?? Array(repeating: TraceStatistics(), count: combinations.count)
+    // Grid order; with --by-file, each combination's files in input order.
+    for index in combinations.indices {
+      if byFile {
+        for (name, fileFigures) in perFile {
+          rows.append((name, combinations[index], fileFigures[index]))
+        }
+      } else {
+        rows.append((nil, combinations[index], figures[index]))
       }
     }
     if !run.hasFailed {
@@ -214,7 +215,7 @@ enum SweepCommand {
           : metricNames
         var drawing = _SweepChart(
           axes: axes, metrics: chosen.map { name in metrics.first { $0.name == name }! },
-          rows: rows.filter { $0.file == nil || !byFile }.map { ($0.combination, $0.statistics) },
+          rows: combinations.indices.map { (combinations[$0], figures[$0]) },
           inputs: inputs.files.map { TraceReader.displayName(of: $0) })
         let svg = drawing.render()
         try writeChart(svg, to: chart, inputs: inputs.files + inputs.otherFiles)

@@ -129,6 +129,18 @@ import Testing
     #expect(byFile.status == 0)
     let rows = byFile.stdout.split(separator: "\n")
     #expect(rows.first == Substring("scrubDelay,file," + Self.metricColumns))
+    let other = repository.appendingPathComponent("Traces/scrub.jsonl").path
+    let twoFiles = try pagetrace([
+      "sweep", "--vary", "scrubDelay=0.1,0.2", "--by-file", "--format", "csv", trace, other,
+    ])
+    #expect(twoFiles.status == 0)
+    let order = twoFiles.stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",").prefix(2).joined(separator: ",")
+    }
+    #expect(
+      order == [
+        "0.1,\(trace)", "0.1,\(other)", "0.2,\(trace)", "0.2,\(other)",
+      ])
     #expect(rows.count == 5)
   }
 
