@@ -77,7 +77,10 @@ struct _SweepChart {
       ? drawn + " against " + axes[0].key
       : metrics[0].name + " by " + axes[0].key + " and " + axes[1].key
     text(Self.left, 24, "pagetrace sweep: " + what, " font-size=\"15\" font-weight=\"bold\"")
-    let names = inputs.count <= 3 ? inputs.joined(separator: ", ") : "\(inputs.count) inputs"
+    var names = inputs.joined(separator: ", ")
+    if inputs.count > 3 || names.count > 80 {
+      names = inputs.count == 1 ? "1 input" : "\(inputs.count) inputs"
+    }
     text(
       Self.left, 42, "\(rows.count) combinations over \(names.isEmpty ? "standard input" : names)",
       " fill=\"#555555\"")
@@ -189,7 +192,7 @@ struct _SweepChart {
       let fill =
         value.map { Self.colour(high > low ? ($0 - low) / (high - low) : 0.5) } ?? "#dddddd"
       cells += "<rect x=\"\(_number(cx))\" y=\"\(_number(cy))\" width=\"\(_number(cellWidth))\""
-      cells += " height=\"\(_number(cellHeight))\" fill=\"\(fill)\">"
+      cells += " height=\"\(_number(cellHeight))\" fill=\"\(fill)\" stroke=\"#ffffff\">"
       cells += "<title>\(_escaped(across.key))=\(_escaped(across.values[row.combination[0]].text))"
       cells += " \(_escaped(down.key))=\(_escaped(down.values[row.combination[1]].text)):"
       cells += " \(value.map { Self.valueText($0, metric) } ?? "none")</title></rect>\n"
@@ -200,7 +203,7 @@ struct _SweepChart {
           attributes: dark ? " fill=\"#ffffff\"" : "")
       }
     }
-    out += "<g class=\"cells\" text-anchor=\"middle\" stroke=\"#ffffff\" stroke-width=\"0.5\">\n"
+    out += "<g class=\"cells\" text-anchor=\"middle\">\n"
     out += cells + "</g>\n"
     var labels = ""
     for index in across.values.indices {
