@@ -37,6 +37,38 @@ func sweepBenchmarks(smoke: Bool) {
     report(benchmark, bytes: 16 * Workloads.size(of: jsonl), events: 16 * events, from: start)
   }
 
+  // The same pair with the lightest observer (it counts transitions, and sees no events):
+  // what decoding once saves when the reductions themselves are all the work left.
+  Benchmark(
+    "Sweep16Count", configuration: .init(metrics: throughputMetrics, setup: setup)
+  ) { benchmark in
+    let start = ContinuousClock.now
+    var reader = try TraceReader(opening: jsonl)
+    var counters = [TransitionCount](repeating: TransitionCount(), count: 16)
+    let outcome = FanOutReplay(TraceReplay.Options(), variants: Workloads.scrubDelays(16)).run(
+      &reader, observers: &counters
+    ) { _ in }
+    if let failure = outcome.failure { throw failure }
+    blackHole(counters.reduce(0) { $0 + $1.count })
+    report(benchmark, bytes: 16 * Workloads.size(of: jsonl), events: 16 * events, from: start)
+  }
+
+  Benchmark(
+    "Replay16Count", configuration: .init(metrics: throughputMetrics, setup: setup)
+  ) { benchmark in
+    let start = ContinuousClock.now
+    for variant in Workloads.scrubDelays(16) {
+      var options = TraceReplay.Options()
+      options.overrides = variant
+      var counter = TransitionCount()
+      var reader = try TraceReader(opening: jsonl)
+      let outcome = TraceReplay(options).run(&reader, observer: &counter) { _ in }
+      if let failure = outcome.failure { throw failure }
+      blackHole(counter.count)
+    }
+    report(benchmark, bytes: 16 * Workloads.size(of: jsonl), events: 16 * events, from: start)
+  }
+
   for count in [1, 4, 16, 64] {
     Benchmark(
       "Sweep_K\(count)", configuration: .init(metrics: throughputMetrics, setup: setup)
@@ -69,5 +101,14 @@ extension Workloads {
     ) { _ in }
     if let failure = outcome.failure { throw failure }
     return observers.reduce(0) { $0 + ($1.statistics?.transitions ?? 0) }
+  }
+}
+
+/// Counts transitions, and nothing else: the lightest observer.
+struct TransitionCount: ReplayObserver {
+  static var observesEvents: Bool { false }
+  var count = 0
+  mutating func observe(_ record: EngineRecord) {
+    if case .transition = record.content { count += 1 }
   }
 }
