@@ -18,6 +18,7 @@ struct PageTraceCLI {
     StatsCommand.self,
     RenderCommand.self,
     InspectCommand.self,
+    SweepCommand.self,
     DiffCommand.self,
   ]
 

@@ -57,7 +57,7 @@ import Testing
     (["help", "replay", "extra"], "help takes one subcommand; found 'extra' after it"),
     (
       ["render", "--format", "csv"],
-      "unknown option '--format'; '--format' is an option of replay, generate, lint, classify, stats, inspect and diff"
+      "unknown option '--format'; '--format' is an option of replay, generate, lint, classify, stats, inspect, sweep and diff"
     ),
     (["--version", "extra"], "--version takes nothing after it; found 'extra'"),
     (["--help", "replay"], "--help takes nothing after it; found 'replay'"),

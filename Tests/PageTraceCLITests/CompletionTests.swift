@@ -39,7 +39,7 @@ import Testing
     let zsh = try completionScript("zsh")
     let fish = try completionScript("fish")
     let commands = try helpOptions()
-    #expect(commands.count == 10)  // pagetrace itself and its nine subcommands
+    #expect(commands.count == 11)  // pagetrace itself and its ten subcommands
     for (command, options) in commands {
       #expect(!options.isEmpty, "\(command)")
       // bash: the words the command's function offers for `-…`, on the line after the test.
@@ -114,7 +114,7 @@ import Testing
         ["pagetrace", ""],
         [
           "replay", "generate", "convert", "lint", "classify", "stats", "render", "inspect",
-          "diff", "help",
+          "sweep", "diff", "help",
         ]
       ),
       (["pagetrace", "st"], ["stats"]),

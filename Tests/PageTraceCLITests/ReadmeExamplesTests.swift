@@ -61,19 +61,22 @@ import Testing
   }
 
   /// A scratch folder that looks like the repository's root to the examples: a copy of
-  /// `Traces/` (so that nothing can change the real one).
+  /// `Traces/` (so that nothing can change the real one), and an empty `docs/` for the charts
+  /// the examples draw there.
   static let root: URL = {
     let folder = try! scratch()
     try! FileManager.default.copyItem(
       at: repository.appendingPathComponent("Traces"),
       to: folder.appendingPathComponent("Traces"))
+    try! FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
     return folder
   }()
 
   @Test func theReadmeHasExamplesOfEveryCommand() throws {
     let commands = try Self.examples().map(\.command).joined(separator: "\n")
     for subcommand in [
-      "replay", "generate", "convert", "lint", "classify", "stats", "render", "diff",
+      "replay", "generate", "convert", "lint", "classify", "stats", "render", "sweep", "diff",
     ] {
       #expect(commands.contains("pagetrace \(subcommand)"), "\(subcommand)")
     }

@@ -19,4 +19,5 @@ let benchmarks: @Sendable () -> Void = {
   scalingBenchmarks(smoke: smoke)
   simultaneousTouchBenchmarks(smoke: smoke)
   jobsBenchmarks(smoke: smoke)
+  sweepBenchmarks(smoke: smoke)
 }

@@ -133,146 +133,150 @@ public struct FanOutReplay: Sendable {
       }
       return true
     }
-    func outputFailure() -> FileError? {
-      for k in 0..<count { if let failure = observers[k].outputFailure { return failure } }
-      return nil
-    }
 
-    reading: while true {
-      let kind: TraceItemKind?
-      do {
-        kind = try reader.next(into: &event)
-      } catch let error as TraceError {
-        guard options.skipsBadLines else {
-          failure = .data(error)
-          break reading
-        }
-        report(.skippedLine(error))
-        for k in 0..<count where !skip(k, imported: false, line: reader.lineNumber) {
-          break reading
-        }
-        continue
-      } catch let error as FileError {
-        shared.unreadableFiles += 1
-        failure = .input(error)
-        break reading
-      } catch {
-        preconditionFailure("TraceReader throws TraceError or FileError, not \(error)")
+    // The observers through a buffer: unspecialised (an observer of another module), an
+    // element of the array would cost a generic access per call.
+    observers.withUnsafeMutableBufferPointer { observers in
+      func outputFailure() -> FileError? {
+        for k in 0..<count { if let failure = observers[k].outputFailure { return failure } }
+        return nil
       }
-      guard let kind else {
-        if let error = outputFailure() { failure = .output(error) }
-        break reading
-      }
-      switch kind {
-      case .blank:
-        shared.blankLines += 1
-      case .note:
-        shared.notes += 1
-        if options.reportsNotes { notes.report(reader.note!, report) }
-      case .header:
-        shared.headers += 1
-        header = reader.header
-      case .otherShard:
-        preconditionFailure("a fan-out reads no shard")
-      case .event:
-        uncounted += 1
-        if uncounted == 4096 {
-          options.progress?.add(uncounted)
-          uncounted = 0
-          if let error = outputFailure() {
-            failure = .output(error)
+      reading: while true {
+        let kind: TraceItemKind?
+        do {
+          kind = try reader.next(into: &event)
+        } catch let error as TraceError {
+          guard options.skipsBadLines else {
+            failure = .data(error)
             break reading
           }
-        }
-        if event.session.index > namedSessions || event.touchNumber > namedTouches {
-          for k in 0..<count {
-            reader.announceNames(
-              sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observers[k])
+          report(.skippedLine(error))
+          for k in 0..<count where !skip(k, imported: false, line: reader.lineNumber) {
+            break reading
           }
-          namedSessions = reader.namedSessionCount
-          namedTouches = reader.namedTouchCount
-        } else if event.touchNumber > 0, case let reused = reader.reusedTouchNumber, reused != 0 {
-          let name = reader.name(of: TouchKey.name(reused))!
-          for k in 0..<count { observers[k].name(TouchKey.name(reused), name) }
+          continue
+        } catch let error as FileError {
+          shared.unreadableFiles += 1
+          failure = .input(error)
+          break reading
+        } catch {
+          preconditionFailure("TraceReader throws TraceError or FileError, not \(error)")
         }
-        let imported = reader.isImporting
-        var firstError: TraceError?
-        var refusedNewSession = false
-        for k in 0..<count {
-          do throws(TraceError) {
-            if engines[k] == nil {
-              let configuration: PageControlConfiguration
-              if let base {
-                configuration = try base.merging(variants[k])
-                  .resolve(file: reader.name, line: reader.lineNumber)
-              } else {
-                configuration = try options.defaults.merging(header ?? ConfigurationPatch())
-                  .merging(options.overrides).merging(variants[k])
-                  .resolve(file: reader.name, line: reader.lineNumber)
-              }
-              do throws(PageControlError) {
-                engines[k] = try PageControlEngine(
-                  configuration, maximumSessions: options.maximumSessions)
-              } catch {
-                throw reader.error(for: error)
-              }
-              configurations[k] = configuration
-              observers[k].begin(configuration, header: header)
-            }
-            observers[k].eventLine(reader.lineNumber)
-            let applied: Bool
-            do throws(PageControlError) {
-              if observesEvents {
-                pending.removeAll(keepingCapacity: true)
-                applied = try engines[k]!.handle(event) { pending.append($0) }
-                observers[k].willHandle(event)
-                for record in pending { observers[k].observe(record) }
-              } else {
-                applied = try engines[k]!.handle(event) { observers[k].observe($0) }
-              }
-            } catch {
-              if case .tooManySessions = error, event.session.index == reader.namedSessionCount {
-                refusedNewSession = true
-              }
-              throw reader.error(for: error)
-            }
-            if applied {
-              own[k].eventsApplied += 1
-            } else {
-              own[k].eventsIgnored += 1
-            }
-            if observesControls, let control = engines[k]!.control(for: event.session) {
-              observers[k].didHandle(event, control: control)
-            }
-            if observesTrackedTouches {
-              observers[k].didHandle(
-                event, trackedTouch: engines[k]!.trackedTouch(for: event.session))
-            }
-            if observesEventEnds { observers[k].endEvent() }
-            stuckCounts[k] = 0
-          } catch {
-            if firstError == nil {
-              firstError = error
-              if options.skipsBadLines { report(.skippedLine(error)) }
-            }
-            if options.skipsBadLines, !skip(k, imported: imported, line: reader.lineNumber) {
+        guard let kind else {
+          if let error = outputFailure() { failure = .output(error) }
+          break reading
+        }
+        switch kind {
+        case .blank:
+          shared.blankLines += 1
+        case .note:
+          shared.notes += 1
+          if options.reportsNotes { notes.report(reader.note!, report) }
+        case .header:
+          shared.headers += 1
+          header = reader.header
+        case .otherShard:
+          preconditionFailure("a fan-out reads no shard")
+        case .event:
+          uncounted += 1
+          if uncounted == 4096 {
+            options.progress?.add(uncounted)
+            uncounted = 0
+            if let error = outputFailure() {
+              failure = .output(error)
               break reading
             }
           }
+          if event.session.index > namedSessions || event.touchNumber > namedTouches {
+            for k in 0..<count {
+              reader.announceNames(
+                sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observers[k])
+            }
+            namedSessions = reader.namedSessionCount
+            namedTouches = reader.namedTouchCount
+          } else if event.touchNumber > 0, case let reused = reader.reusedTouchNumber, reused != 0 {
+            let name = reader.name(of: TouchKey.name(reused))!
+            for k in 0..<count { observers[k].name(TouchKey.name(reused), name) }
+          }
+          let imported = reader.isImporting
+          var firstError: TraceError?
+          var refusedNewSession = false
+          for k in 0..<count {
+            do throws(TraceError) {
+              if engines[k] == nil {
+                let configuration: PageControlConfiguration
+                if let base {
+                  configuration = try base.merging(variants[k])
+                    .resolve(file: reader.name, line: reader.lineNumber)
+                } else {
+                  configuration = try options.defaults.merging(header ?? ConfigurationPatch())
+                    .merging(options.overrides).merging(variants[k])
+                    .resolve(file: reader.name, line: reader.lineNumber)
+                }
+                do throws(PageControlError) {
+                  engines[k] = try PageControlEngine(
+                    configuration, maximumSessions: options.maximumSessions)
+                } catch {
+                  throw reader.error(for: error)
+                }
+                configurations[k] = configuration
+                observers[k].begin(configuration, header: header)
+              }
+              observers[k].eventLine(reader.lineNumber)
+              let applied: Bool
+              do throws(PageControlError) {
+                if observesEvents {
+                  pending.removeAll(keepingCapacity: true)
+                  applied = try engines[k]!.handle(event) { pending.append($0) }
+                  observers[k].willHandle(event)
+                  for record in pending { observers[k].observe(record) }
+                } else {
+                  applied = try engines[k]!.handle(event) { observers[k].observe($0) }
+                }
+              } catch {
+                if case .tooManySessions = error, event.session.index == reader.namedSessionCount {
+                  refusedNewSession = true
+                }
+                throw reader.error(for: error)
+              }
+              if applied {
+                own[k].eventsApplied += 1
+              } else {
+                own[k].eventsIgnored += 1
+              }
+              if observesControls, let control = engines[k]!.control(for: event.session) {
+                observers[k].didHandle(event, control: control)
+              }
+              if observesTrackedTouches {
+                observers[k].didHandle(
+                  event, trackedTouch: engines[k]!.trackedTouch(for: event.session))
+              }
+              if observesEventEnds { observers[k].endEvent() }
+              stuckCounts[k] = 0
+            } catch {
+              if firstError == nil {
+                firstError = error
+                if options.skipsBadLines { report(.skippedLine(error)) }
+              }
+              if options.skipsBadLines, !skip(k, imported: imported, line: reader.lineNumber) {
+                break reading
+              }
+            }
+          }
+          if refusedNewSession {
+            // A refused session is forgotten, its name and number (docs/behaviour.md,
+            // "Sessions"): the next new session takes the number, and is announced anew.
+            reader.forgetNewestSession()
+            namedSessions = min(namedSessions, reader.namedSessionCount)
+          }
+          if let firstError, !options.skipsBadLines {
+            failure = .data(firstError)
+            break reading
+          }
+          continue reading
         }
-        if refusedNewSession {
-          // A refused session is forgotten, its name and number (docs/behaviour.md,
-          // "Sessions"): the next new session takes the number, and is announced anew.
-          reader.forgetNewestSession()
-          namedSessions = min(namedSessions, reader.namedSessionCount)
-        }
-        if let firstError, !options.skipsBadLines {
-          failure = .data(firstError)
-          break reading
-        }
-        continue reading
+        for k in 0..<count { stuckCounts[k] = 0 }
       }
-      for k in 0..<count { stuckCounts[k] = 0 }
     }
 
     notes.finish(file: reader.name, report)
