@@ -30,7 +30,9 @@ final class _ProgressLine: @unchecked Sendable {
         shown = true
         _System.erasesLineOnSignals(true)
       }
-      let line = ReplayProgress.line(
+      let line =
+        "pagetrace: "
+        + ReplayProgress.line(
         bytes: _System.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
         seconds: _System.monotonicSeconds() - start)
       let width = _System.terminalWidth(_System.standardError) ?? 80
