@@ -33,8 +33,8 @@ final class _ProgressLine: @unchecked Sendable {
       let line =
         "pagetrace: "
         + ReplayProgress.line(
-        bytes: _System.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
-        seconds: _System.monotonicSeconds() - start)
+          bytes: _System.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
+          seconds: _System.monotonicSeconds() - start)
       let width = _System.terminalWidth(_System.standardError) ?? 80
       _standardError.write("\r" + Self.cut(line, toWidth: width) + "\u{1B}[K")
     }
