@@ -69,27 +69,27 @@ public struct ReplayDriver: Sendable {
   ///   - observer: What watches the replay.
   ///   - report: Called with each problem, in input order.
   public func replay<Observer: ReplayObserver & ~Copyable>(
-    _ input: SystemPath, name: String? = nil, options replay: TraceReplay.Options = .init(),
+    _ input: SystemPath, name: String? = nil, options: TraceReplay.Options = .init(),
     observer: inout Observer, report: (ReplayProblem) -> Void
   ) -> Outcome {
     var outcome = Outcome()
     var reader: TraceReader
     do {
       reader = try TraceReader(
-        opening: input, importer: options.importer, name: name,
-        maximumLineLength: options.maximumLineLength)
+        opening: input, importer: self.options.importer, name: name,
+        maximumLineLength: self.options.maximumLineLength)
     } catch {
       outcome.summary.unreadableFiles = 1
       if error.isResourceShortage {  // never skipped: another try may open it
         outcome.failure = .resources(error)
-      } else if replay.skipsBadLines {
+      } else if options.skipsBadLines {
         report(.unreadableInput(error))
       } else {
         outcome.failure = .input(error)
       }
       return outcome
     }
-    let result = TraceReplay(replay).run(&reader, observer: &observer, report: report)
+    let result = TraceReplay(options).run(&reader, observer: &observer, report: report)
     outcome.summary = result.summary
     outcome.failure = result.failure
     outcome.replay = result
