@@ -3,8 +3,8 @@ import PageTraceIO
 
 /// One run of a command over its inputs: every input checked before the output is created,
 /// the output opened through the one sink (``OutputFile``), each input replayed by the one
-/// driver (``ReplayDriver``, through the one loop, ``TraceReplay``), and the end of the run turned into an exit status with nothing
-/// produced lost.
+/// driver (``ReplayDriver``, through the one loop, ``TraceReplay``), and the end of the run
+/// turned into an exit status with nothing produced lost.
 ///
 /// ```swift
 /// var run = try _CommandRun(inputs, output: options.path("output"))
