@@ -2156,6 +2156,27 @@ func sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27() throws {
   _use(&patch)
 }
 
+// Sources/PageTraceIO/Replay/ReplayDriver.swift:18
+func sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_18() throws {
+  let events = [
+    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+  ]
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+    let outcome = ReplayDriver().replay("trace.jsonl", observer: &writer) { print($0) }
+    try writer.flush()
+    print(outcome.summary.events, "events")
+  }
+  _ = events
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+}
+
 // Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6
 func sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
@@ -2168,6 +2189,42 @@ func sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6() throw
   _use(&writer)
   _use(&reader)
   _ = outcome
+}
+
+// Sources/PageTraceIO/Replay/ReplayJob.swift:13
+func sample_Sources_PageTraceIO_Replay_ReplayJob_swift_13() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  let name = "trace.csv"
+  var options = BatchReplay.Options()
+  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
+  do {
+    struct Transitions: ReplayJob {
+      var input: SystemPath
+      var options = TraceReplay.Options()
+      func run(
+        with driver: ReplayDriver, writingTo output: SystemDescriptor, name: String,
+        report: (ReplayProblem) -> Void
+      ) -> ReplayDriver.Outcome {
+        var writer = RecordWriter(descriptor: output, name: name)
+        var outcome = driver.replay(input, options: options, observer: &writer, report: report)
+        outcome.summary.records = writer.recordCount
+        do { try writer.flush() } catch { outcome.failure = .output(error) }
+        return outcome
+      }
+    }
+    var options = ReplayDriver.Options()
+    options.jobs = 2
+    let jobs = ["a.jsonl", "b.jsonl"].map { Transitions(input: SystemPath($0)) }
+    let summary = try ReplayDriver(options).run(jobs, to: .standardOutput) { print($0) }
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+  _ = name
+  _use(&options)
+  _ = output
 }
 
 // Sources/PageTraceIO/Replay/ReplayObserver.swift:18
@@ -2219,7 +2276,7 @@ func sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5() throws {
   var options = BatchReplay.Options()
   do {
     let progress = ReplayProgress()
-    options.progress = progress          // BatchReplay adds to it every 4,096 events
+    options.progress = progress          // TraceReplay adds to it every 4,096 events
     progress.events                       // read from any thread
   }
   _use(&options)
@@ -2235,8 +2292,8 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10() throws {
   _ = session
 }
 
-// Sources/PageTraceIO/Replay/TraceReplay.swift:19
-func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19() throws {
+// Sources/PageTraceIO/Replay/TraceReplay.swift:20
+func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   var reader = try TraceReader(opening: "trace.jsonl")
   let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
@@ -2255,8 +2312,8 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19() throws {
   _use(&options)
 }
 
-// Sources/PageTraceIO/Replay/TraceReplay.swift:57
-func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57() throws {
+// Sources/PageTraceIO/Replay/TraceReplay.swift:58
+func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2412,12 +2469,14 @@ failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample
 failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
 failures += _run("Sources/PageTraceIO/Replay/FanOutReplay.swift:27", sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27)
+failures += _run("Sources/PageTraceIO/Replay/ReplayDriver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_18)
 failures += _run("Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6", sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6)
+failures += _run("Sources/PageTraceIO/Replay/ReplayJob.swift:13", sample_Sources_PageTraceIO_Replay_ReplayJob_swift_13)
 failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sources_PageTraceIO_Replay_ReplayProblem_swift_9)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10", sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10)
-failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:19", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_19)
-failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:57", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_57)
-print("\(failures) of 132 samples failed")
+failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:20", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20)
+failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:58", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58)
+print("\(failures) of 134 samples failed")
 exit(failures == 0 ? 0 : 1)

@@ -91,15 +91,10 @@ enum ReplayCommand: _Command {
     let format = try RecordFormat(option: options[.format])
     let inputs = try InputFlags.inputs(from: options)
     var replayOptions = BatchReplay.Options()
-    replayOptions.defaults = inputs.replay.defaults
-    replayOptions.overrides = inputs.replay.overrides
+    replayOptions.replay = inputs.replay
+    replayOptions.driver = inputs.driver
     replayOptions.types = types
     replayOptions.format = format
-    replayOptions.skipsBadLines = inputs.replay.skipsBadLines
-    replayOptions.maximumSessions = inputs.replay.maximumSessions
-    replayOptions.importer = inputs.importer
-    replayOptions.reportsNotes = inputs.replay.reportsNotes
-    replayOptions.maximumLineLength = inputs.maximumLineLength
     if let jobs = options[.jobs] {
       guard let count = Int(jobs), count >= 1 else {
         throw CommandFailure(

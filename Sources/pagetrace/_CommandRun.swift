@@ -2,9 +2,9 @@ import PageTrace
 import PageTraceIO
 
 /// One run of a command over its inputs: every input checked before the output is created,
-/// the output opened through the one sink (``OutputFile``), each input replayed through the
-/// one loop (``TraceReplay``), and the end of the run turned into an exit status with nothing
-/// produced lost.
+/// the output opened through the one sink (``OutputFile``), each input replayed by the one
+/// driver (``ReplayDriver``, through the one loop, ``TraceReplay``), and the end of the run
+/// turned into an exit status with nothing produced lost.
 ///
 /// ```swift
 /// var run = try _CommandRun(inputs, output: options.path(.output))
@@ -81,29 +81,24 @@ struct _CommandRun: ~Copyable {
     }
   }
 
-  /// Opens one input and replays it through the one loop into `observer`; diagnostics go to
-  /// standard error as they happen. Returns the outcome, or `nil` if the input could not be
-  /// opened (reported, and ending the run unless bad input is skipped).
+  /// Opens one input and replays it through the one driver (``ReplayDriver``) into
+  /// `observer`; diagnostics go to standard error as they happen. Returns the outcome, or
+  /// `nil` if the input could not be opened (reported, and ending the run unless bad input is
+  /// skipped).
   @discardableResult
   mutating func replay<Observer: ReplayObserver & ~Copyable>(
     _ file: SystemPath, options: TraceReplay.Options? = nil, observer: inout Observer
   ) -> TraceReplay.Outcome? {
-    var reader: TraceReader
-    do {
-      reader = try TraceReader(
-        opening: file, importer: inputs.importer, maximumLineLength: inputs.maximumLineLength)
-    } catch {
-      unreadable(error)
-      return nil
-    }
     var options = options ?? inputs.replay
     options.progress = progress?.progress
-    let outcome = TraceReplay(options).run(&reader, observer: &observer) {
+    let outcome = ReplayDriver(inputs.driver).replay(
+      file, options: options, observer: &observer
+    ) {
       _standardError.write($0._standardErrorLine + "\n")
     }
     summary.add(outcome.summary)
     if let stop = outcome.failure { failure = CommandFailure(stop) }
-    return outcome
+    return outcome.replay
   }
 
   /// What is wrong with an imported run that read its input: more than 1% of its lines
@@ -228,4 +223,14 @@ func _refuseBinaryOnATerminal(_ format: TraceFormat, output: String?) throws(Com
     status: .usage,
     message:
       "refusing to write a binary trace to a terminal; give -o FILE or redirect standard output")
+}
+
+extension InputFlags.Inputs {
+  /// How the driver opens the inputs: `--from` and its options, `--max-line-length`.
+  var driver: ReplayDriver.Options {
+    var options = ReplayDriver.Options()
+    options.importer = importer
+    options.maximumLineLength = maximumLineLength
+    return options
+  }
 }

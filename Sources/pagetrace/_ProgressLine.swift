@@ -30,9 +30,11 @@ final class _ProgressLine: @unchecked Sendable {
         shown = true
         _System.erasesLineOnSignals(true)
       }
-      let line = ReplayProgress.line(
-        bytes: _System.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
-        seconds: _System.monotonicSeconds() - start)
+      let line =
+        "pagetrace: "
+        + ReplayProgress.line(
+          bytes: _System.bytesRead() - baseBytes, totalBytes: totalBytes, events: progress.events,
+          seconds: _System.monotonicSeconds() - start)
       let width = _System.terminalWidth(_System.standardError) ?? 80
       _standardError.write("\r" + Self.cut(line, toWidth: width) + "\u{1B}[K")
     }

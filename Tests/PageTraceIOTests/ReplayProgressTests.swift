@@ -8,11 +8,11 @@ import Testing
     #expect(
       ReplayProgress.line(
         bytes: 412_000_000, totalBytes: 1_100_000_000, events: 4_600_000, seconds: 2)
-        == "pagetrace: 412.0 MB of 1.1 GB (37 %), 2.3 M events/s, 3 s left")
+        == "412.0 MB of 1.1 GB (37 %), 2.3 M events/s, 3 s left")
     // Standard input: no total, so no percentage and no time left.
     #expect(
       ReplayProgress.line(bytes: 5_000_000, totalBytes: 0, events: 100_000, seconds: 1)
-        == "pagetrace: 5.0 MB, 0.1 M events/s")
+        == "5.0 MB, 0.1 M events/s")
   }
 
   @Test func theCounterAddsFromAnyThread() async {

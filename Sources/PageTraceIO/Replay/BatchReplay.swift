@@ -1,8 +1,8 @@
-import Dispatch
 import PageTrace
 
 /// Replays trace files, each as an independent engine, and writes their records in input
-/// order — on one core or on several.
+/// order — on one core or on several: a ``ReplayDriver`` whose jobs write records
+/// (``RecordWriter``).
 ///
 /// With `jobs > 1` workers replay files into temporary files while the caller's thread
 /// copies each finished one to the output in input order, so the output (and every
@@ -18,58 +18,50 @@ import PageTrace
 /// }
 /// ```
 public struct BatchReplay: Sendable {
-  /// How to replay.
+  /// How to replay: how each file is replayed (``replay``), how files are opened and how
+  /// many at once (``driver``), and what is written.
+  ///
+  /// The members of ``replay`` and ``driver`` read and write through the options themselves:
+  /// `options.skipsBadLines` is `options.replay.skipsBadLines`, `options.jobs` is
+  /// `options.driver.jobs`.
+  @dynamicMemberLookup
   public struct Options: Sendable {
-    /// Configuration under each file's header (for traces without one).
-    public var defaults = ConfigurationPatch()
-    /// Configuration from `--config` and flags, over each file's header.
-    public var overrides = ConfigurationPatch()
+    /// How each file is replayed: configuration, error policy, limits, shard, progress.
+    public var replay = TraceReplay.Options()
+    /// How files are opened (importer, longest line) and how many are replayed at once.
+    public var driver = ReplayDriver.Options()
     /// The record types written.
     public var types: RecordTypes = .transition
     /// JSON Lines (the default) or CSV: then one header row comes first, for all files, its
     /// columns those of ``types``, `file` and the ordering key as the records carry them
     /// (``RecordWriter/csvColumns(types:file:keys:)``).
     public var format: RecordFormat = .jsonLines
-    /// Whether a bad line stops the run (`false`) or is reported and skipped (`true`).
-    public var skipsBadLines = false
-    /// How many files are replayed at once.
-    public var jobs = 1
     /// Whether records carry `"file"`: by default, when there is more than one file.
     public var namesFiles: Bool?
     /// The name of the one input in records (`"file"`, always written then) and diagnostics,
     /// instead of its path or `<stdin>`: `replay --name`, for inputs known by another name
     /// (a split of a larger file, a pipe). Only with one input.
     public var inputName: String?
-    /// Replay only the sessions of this shard (``TraceReplay/Shard``, `replay --shard`).
-    public var shard: TraceReplay.Shard?
     /// Whether each record carries its ordering key, `"line"` and `"index"` (``RecordWriter/writesKeys``).
     public var writesKeys = false
-    /// A live event count for a progress line, if wanted.
-    public var progress: ReplayProgress?
-    /// The most sessions per file (``PageTrace/PageControlEngine/maximumSessions``).
-    public var maximumSessions = PageControlEngine.defaultMaximumSessions
-    /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
-    /// traces; each file starts from a fresh copy.
-    public var importer: (any LineImporter)?
-    /// Whether importers' notes are reported (``TraceReplay/Options/reportsNotes``).
-    public var reportsNotes = true
-    /// The longest line read, and the longest string of a binary trace (`--max-line-length`).
-    public var maximumLineLength = LineReader.defaultMaximumLineLength
 
     /// Creates the default options: transitions only, stop at the first bad line, one job.
     public init() {}
 
-    /// The options of the one replay loop for each file.
-    var replay: TraceReplay.Options {
-      var options = TraceReplay.Options()
-      options.defaults = defaults
-      options.overrides = overrides
-      options.skipsBadLines = skipsBadLines
-      options.maximumSessions = maximumSessions
-      options.progress = progress
-      options.shard = shard
-      options.reportsNotes = reportsNotes
-      return options
+    /// A member of ``replay``, e.g. `options.skipsBadLines`.
+    public subscript<Value>(dynamicMember member: WritableKeyPath<TraceReplay.Options, Value>)
+      -> Value
+    {
+      get { replay[keyPath: member] }
+      set { replay[keyPath: member] = newValue }
+    }
+
+    /// A member of ``driver``, e.g. `options.jobs`.
+    public subscript<Value>(dynamicMember member: WritableKeyPath<ReplayDriver.Options, Value>)
+      -> Value
+    {
+      get { driver[keyPath: member] }
+      set { driver[keyPath: member] = newValue }
     }
   }
 
@@ -104,39 +96,22 @@ public struct BatchReplay: Sendable {
   ) throws(ReplayFailure) -> ReplaySummary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
     let names = namesFiles(files)
-    let workers = options.jobs <= 1 || files.count <= 1 ? 1 : Self.workers(jobs: options.jobs)
-    if workers <= 1 {
-      return try runInOrder(files, names: names, to: descriptor, name: name, report: report)
+    if options.format == .csv, !files.isEmpty {  // one header row, at the top, for all files
+      var header = RecordWriter(
+        descriptor: descriptor, name: name, format: .csv, types: options.types)
+      header.fileName = names ? "" : nil
+      header.writesKeys = options.writesKeys
+      header.writeHeader()
+      do throws(FileError) { try header.flush() } catch { throw .output(error) }
     }
-    return try runInParallel(
-      files, workers: workers, names: names, to: descriptor, name: name, report: report)
-  }
-
-  /// Replays `files` one after the other on the caller's thread; `writesHeader: false` when
-  /// the CSV header row is already written.
-  func runInOrder(
-    _ files: [SystemPath], names: Bool, to descriptor: SystemDescriptor, name: String,
-    writesHeader: Bool = true, report: (ReplayProblem) -> Void
-  ) throws(ReplayFailure) -> ReplaySummary {
-    var writer = RecordWriter(
-      descriptor: descriptor, name: name, format: options.format, types: options.types)
-    writer.writesKeys = options.writesKeys
-    var summary = ReplaySummary()
-    var failure: ReplayFailure?
-    for (index, file) in files.enumerated() {
-      writer.fileName = names ? options.inputName ?? TraceReader.displayName(of: file) : nil
-      if index == 0 && writesHeader { writer.writeHeader() }
-      let result = replay(file, into: &writer, report: report)
-      summary.add(result.summary)
-      if let stop = result.failure {
-        failure = stop
-        break
-      }
+    let jobs = files.map { file in
+      _RecordJob(
+        input: file, inputName: options.inputName, options: options.replay,
+        fileName: names ? options.inputName ?? TraceReader.displayName(of: file) : nil,
+        types: options.types, format: options.format, writesKeys: options.writesKeys)
     }
-    summary.records = writer.recordCount
-    do { try writer.flush() } catch { throw .output(error) }
-    if let failure { throw failure }
-    return summary
+    return try ReplayDriver(options.driver).run(
+      jobs, to: descriptor, name: name, format: options.format, report: report)
   }
 
   /// Whether the records of `files` carry `"file"`.
@@ -155,39 +130,31 @@ public struct BatchReplay: Sendable {
     return RecordWriter.csvHeaderRow(
       types: options.types, file: namesFiles(files), keys: options.writesKeys)
   }
+}
 
-  // MARK: One file
+/// One file of a ``BatchReplay``: its records written by a ``RecordWriter``.
+struct _RecordJob: ReplayJob {
+  var input: SystemPath
+  /// The input's name in records and diagnostics, if not its path.
+  var inputName: String?
+  var options: TraceReplay.Options
+  /// The `"file"` of its records, if they carry one.
+  var fileName: String?
+  var types: RecordTypes
+  var format: RecordFormat
+  var writesKeys: Bool
 
-  struct FileResult: Sendable {
-    var summary = ReplaySummary()
-    var failure: ReplayFailure?
-  }
-
-  /// Replays one input into `writer` through the one loop; never throws: what went wrong is
-  /// in the result. An input that cannot be opened is reported and skipped when bad lines are.
-  func replay(
-    _ file: SystemPath, into writer: inout RecordWriter, report: (ReplayProblem) -> Void
-  ) -> FileResult {
-    var result = FileResult()
-    var reader: TraceReader
-    do {
-      reader = try TraceReader(
-        opening: file, importer: options.importer, name: options.inputName,
-        maximumLineLength: options.maximumLineLength)
-    } catch {
-      result.summary.unreadableFiles = 1
-      if error.isResourceShortage {  // never skipped: another try may open it
-        result.failure = .resources(error)
-      } else if options.skipsBadLines {
-        report(.unreadableInput(error))
-      } else {
-        result.failure = .input(error)
-      }
-      return result
-    }
-    let outcome = TraceReplay(options.replay).run(&reader, observer: &writer, report: report)
-    result.summary = outcome.summary
-    result.failure = outcome.failure
-    return result
+  func run(
+    with driver: ReplayDriver, writingTo output: SystemDescriptor, name: String,
+    report: (ReplayProblem) -> Void
+  ) -> ReplayDriver.Outcome {
+    var writer = RecordWriter(descriptor: output, name: name, format: format, types: types)
+    writer.fileName = fileName
+    writer.writesKeys = writesKeys
+    var outcome = driver.replay(
+      input, name: inputName, options: options, observer: &writer, report: report)
+    outcome.summary.records = writer.recordCount
+    do throws(FileError) { try writer.flush() } catch { outcome.failure = .output(error) }
+    return outcome
   }
 }

@@ -1,7 +1,7 @@
 /// A problem a replay reports as it goes, without stopping: a bad line skipped, an importer's
 /// note, an input that could not be opened and was skipped.
 ///
-/// ``TraceReplay/run(_:observer:report:)`` and ``BatchReplay`` hand these to their `report`
+/// ``TraceReplay/run(_:observer:report:)``, ``ReplayDriver`` and ``BatchReplay`` hand these to their `report`
 /// closure in input order; what stops a replay is a ``ReplayFailure`` instead. Each has a
 /// ``description`` for a person; a tool words them as it likes (`pagetrace` prints the
 /// description, with `pagetrace: note:` or `pagetrace: error:` before the last two kinds).
@@ -28,7 +28,7 @@ public enum ReplayProblem: Sendable, CustomStringConvertible {
   case note(ImportNote)
   /// The notes of an input held back after the first ones: `count` more for `reason`.
   case moreNotes(file: String, count: Int, reason: String)
-  /// An input that could not be opened, skipped (when bad lines are skipped; ``BatchReplay``).
+  /// An input that could not be opened, skipped (when bad lines are skipped; ``ReplayDriver``).
   case unreadableInput(FileError)
 
   /// The problem for a person: `FILE:LINE:COLUMN: expected …, found …` for a skipped line,

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// ```swift
 /// let progress = ReplayProgress()
-/// options.progress = progress          // BatchReplay adds to it every 4,096 events
+/// options.progress = progress          // TraceReplay adds to it every 4,096 events
 /// progress.events                       // read from any thread
 /// ```
 public final class ReplayProgress: Sendable {
@@ -19,7 +19,8 @@ public final class ReplayProgress: Sendable {
   /// Counts more events.
   public func add(_ events: Int) { count.add(events, ordering: .relaxed) }
 
-  /// One progress line: `412.0 MB of 1.1 GB (37 %), 2.31 M events/s, 3 s left`.
+  /// The text of one progress line: `412.0 MB of 1.1 GB (37 %), 2.3 M events/s, 3 s left`
+  /// (a tool puts its own name before it).
   ///
   /// `totalBytes` is 0 when unknown (standard input): no percentage, no time left.
   public static func line(bytes: Int, totalBytes: Int, events: Int, seconds: Double) -> String {
@@ -27,7 +28,7 @@ public final class ReplayProgress: Sendable {
       value >= 1_000_000_000
         ? _oneDecimal(Double(value) / 1e9) + " GB" : _oneDecimal(Double(value) / 1e6) + " MB"
     }
-    var text = "pagetrace: " + megabytes(bytes)
+    var text = megabytes(bytes)
     let rate = seconds > 0 ? Double(events) / seconds : 0
     if totalBytes > 0 {
       let fraction = min(Double(bytes) / Double(totalBytes), 1)

@@ -8,7 +8,8 @@ import PageTrace
 /// session too many) is a data error at its line: it changes nothing, and observers never see
 /// it.
 ///
-/// Every command of `pagetrace` and ``BatchReplay`` replay through this loop, so they agree
+/// Every command of `pagetrace` replays through this loop (by way of ``ReplayDriver``, which
+/// also runs ``BatchReplay``), so they agree
 /// on configuration precedence, error policy, session limits and accounting. What a command
 /// does with the replay is its ``ReplayObserver``: ``RecordWriter`` writes the records,
 /// classification, statistics, lint and rendering watch events, records and controls.

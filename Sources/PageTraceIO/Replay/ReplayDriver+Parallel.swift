@@ -1,17 +1,17 @@
 import Dispatch
 import PageTrace
 
-extension BatchReplay {
-  /// One file's slot: its temporary output, its result, and a signal when it is done.
+extension ReplayDriver {
+  /// One job's slot: its temporary output, its outcome, and a signal when it is done.
   private final class Slot: @unchecked Sendable {
     // Written by one worker before `done.signal()`, read by the caller after `done.wait()`.
-    var result = FileResult()
+    var outcome = Outcome()
     var diagnostics: [ReplayProblem] = []
     var output: Int32 = -1
     let done = DispatchSemaphore(value: 0)
   }
 
-  /// Hands out file indices to workers, in order.
+  /// Hands out job indices to workers, in order.
   private final class Cursor: @unchecked Sendable {
     private var next = 0
     private let lock = DispatchSemaphore(value: 1)
@@ -34,10 +34,10 @@ extension BatchReplay {
     }
   }
 
-  /// How many files may be in flight at once with `jobs` workers: taken by a worker and not
+  /// How many jobs may be in flight at once with `jobs` workers: taken by a worker and not
   /// yet copied to the output. Each holds one temporary file open, and each worker at most
   /// one input besides, so a run opens at most `3 × jobs` descriptors beyond the output and
-  /// the standard streams, however many files it reads (docs/behaviour.md, "Limits").
+  /// the standard streams, however many inputs it reads (docs/behaviour.md, "Limits").
   static func filesInFlight(jobs: Int) -> Int { 2 * jobs }
 
   /// Descriptors kept free while workers run, for what else the process opens meanwhile:
@@ -48,7 +48,7 @@ extension BatchReplay {
 
   /// How many workers to start for `jobs`: as many as the free descriptors allow (3 each, and
   /// ``reservedDescriptors``), so that a low descriptor limit means fewer workers rather than
-  /// a failure; 1 means the files are replayed in order without threads. The output is the
+  /// a failure; 1 means the jobs are replayed in order without threads. The output is the
   /// same either way.
   static func workers(jobs: Int) -> Int {
     let wanted = 3 * jobs + reservedDescriptors
@@ -56,28 +56,20 @@ extension BatchReplay {
     return min(jobs, max(1, (free - reservedDescriptors) / 3))
   }
 
-  func runInParallel(
-    _ files: [SystemPath], workers: Int, names: Bool, to descriptor: SystemDescriptor, name: String,
+  func runInParallel<Job: ReplayJob>(
+    _ jobs: [Job], workers: Int, to descriptor: SystemDescriptor, name: String, csv: Bool,
     report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
-    if options.format == .csv {  // one header row, at the top; workers write rows only
-      var header = RecordWriter(
-        descriptor: descriptor, name: name, format: .csv, types: options.types)
-      header.fileName = names ? TraceReader.displayName(of: files[0]) : nil
-      header.writesKeys = options.writesKeys
-      header.writeHeader()
-      do throws(FileError) { try header.flush() } catch { throw .output(error) }
-    }
-    let slots = files.map { _ in Slot() }
-    let cursor = Cursor(count: files.count)
-    // A worker takes a permit before a file, and the caller gives it back once the file is
-    // copied: a slow file early on holds up at most this many finished ones. (Every permit
+    let slots = jobs.map { _ in Slot() }
+    let cursor = Cursor(count: jobs.count)
+    // A worker takes a permit before a job, and the caller gives it back once the job is
+    // copied: a slow job early on holds up at most this many finished ones. (Every permit
     // is back before the semaphore goes: libdispatch stops the process otherwise.)
     let permits = DispatchSemaphore(value: Self.filesInFlight(jobs: workers))
-    let replay = self
+    let driver = self
     let folder = _temporaryFolder()
     var threads: [_System.Thread] = []
-    for _ in 0..<min(workers, files.count) {
+    for _ in 0..<min(workers, jobs.count) {
       let thread = _System.startThread {
         while true {
           permits.wait()
@@ -86,7 +78,7 @@ extension BatchReplay {
             break
           }
           let slot = slots[index]
-          replay.replay(files[index], names: names, in: folder, into: slot)
+          driver.run(jobs[index], in: folder, into: slot)
           slot.done.signal()
         }
       }
@@ -95,30 +87,28 @@ extension BatchReplay {
     }
     defer { threads.forEach(_System.join) }
     if threads.isEmpty {
-      return try runInOrder(
-        files, names: names, to: descriptor, name: name, writesHeader: false, report: report)
+      return try runInOrder(jobs, to: descriptor, name: name, report: report)
     }
     var summary = ReplaySummary()
     var failure: ReplayFailure?
-    var started = slots.count  // after a failure: only the files a worker took
+    var started = slots.count  // after a failure: only the jobs a worker took
     var index = 0
     while index < started {
       let slot = slots[index]
       slot.done.wait()
       if failure == nil {
         if slot.output >= 0,
-          let error = _copy(
-            from: slot.output, to: descriptor.rawValue, name: name, csv: options.format == .csv)
+          let error = _copy(from: slot.output, to: descriptor.rawValue, name: name, csv: csv)
         {
           failure = error.path == name ? .output(error) : _temporaryFailure(error)
-          started = cursor.stop()  // nothing more can be written: start no other file
+          started = cursor.stop()  // nothing more can be written: start no other job
         }
-        summary.add(slot.result.summary)
+        summary.add(slot.outcome.summary)
         slot.diagnostics.forEach(report)
         slot.diagnostics = []
-        if let stop = slot.result.failure, failure == nil {
+        if let stop = slot.outcome.failure, failure == nil {
           failure = stop
-          started = cursor.stop()  // files not started yet are never replayed
+          started = cursor.stop()  // jobs not started yet are never replayed
         }
       }
       if slot.output >= 0 {
@@ -132,24 +122,22 @@ extension BatchReplay {
     return summary
   }
 
-  /// Replays `file` into a new temporary file of `slot` (a worker's part).
-  private func replay(_ file: SystemPath, names: Bool, in folder: SystemPath, into slot: Slot) {
+  /// Replays `job` into a new temporary file of `slot` (a worker's part).
+  private func run<Job: ReplayJob>(_ job: Job, in folder: SystemPath, into slot: Slot) {
     let temporary = "a temporary file in \(folder)"
     slot.output = _temporaryFile(in: folder)
     guard slot.output >= 0 else {
       let error = FileError(.writeFailed, path: temporary, code: _System.errorNumber)
-      slot.result.failure = _temporaryFailure(error)
+      slot.outcome.failure = _temporaryFailure(error)
       return
     }
-    var writer = RecordWriter(
-      descriptor: SystemDescriptor(rawValue: slot.output), name: temporary, format: options.format,
-      types: options.types)
-    writer.fileName = names ? TraceReader.displayName(of: file) : nil
-    writer.writesKeys = options.writesKeys
-    slot.result = replay(file, into: &writer) { slot.diagnostics.append($0) }
-    slot.result.summary.records = writer.recordCount
-    do throws(FileError) { try writer.flush() } catch {
-      slot.result.failure = _temporaryFailure(error)
+    slot.outcome = job.run(
+      with: self, writingTo: SystemDescriptor(rawValue: slot.output), name: temporary
+    ) {
+      slot.diagnostics.append($0)
+    }
+    if case .output(let error) = slot.outcome.failure {  // of the temporary file
+      slot.outcome.failure = _temporaryFailure(error)
     }
   }
 }
