@@ -48,13 +48,25 @@ extension TraceStatistics {
     public var mean: Double? { count == 0 ? nil : Double(pages) / Double(count) }
 
     /// The summary of these pages per scrub.
-    public init(_ pagesPerScrub: some Sequence<Int>) {
-      for pages in pagesPerScrub {
-        count += 1
-        self.pages += pages
-        max = Swift.max(max ?? pages, pages)
-        histogram[Self.bucket(of: pages)].scrubs += 1
-      }
+    public init(_ pagesPerScrub: some Sequence<Int> = []) {
+      for pages in pagesPerScrub { add(pages) }
+    }
+
+    /// Counts one more scrub that moved `pages` pages: the summary is kept as the scrubs
+    /// end, so its memory does not grow with their number.
+    public mutating func add(_ pages: Int) {
+      count += 1
+      self.pages += pages
+      max = Swift.max(max ?? pages, pages)
+      histogram[Self.bucket(of: pages)].scrubs += 1
+    }
+
+    /// Adds another summary's scrubs (for totals over several files).
+    public mutating func merge(_ other: ScrubSummary) {
+      count += other.count
+      pages += other.pages
+      if let highest = other.max { max = Swift.max(max ?? highest, highest) }
+      for index in histogram.indices { histogram[index].scrubs += other.histogram[index].scrubs }
     }
 
     /// The index of the bucket of a scrub that moved `pages` pages.
@@ -88,8 +100,7 @@ extension TraceStatistics {
     public var otherSeconds = 0.0
   }
 
-  /// Pages moved per scrub: count, mean, maximum and histogram.
-  public var scrubSummary: ScrubSummary { ScrubSummary(pagesPerScrub) }
+
 
   /// The `count` pages with the most time, most first, and the rest summed. Sums are taken in
   /// that order, so they do not depend on the order of a dictionary.

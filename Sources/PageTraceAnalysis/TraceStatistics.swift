@@ -32,8 +32,9 @@ public struct TraceStatistics: Sendable {
   public private(set) var suppressedAnimations = 0
   /// Scrubs (continuous interactions).
   public private(set) var scrubs = 0
-  /// Pages moved by each scrub, in order (summarised by ``scrubSummary``).
-  public private(set) var pagesPerScrub: [Int] = []
+  /// Pages moved per scrub: count, mean, maximum and histogram, kept as each scrub ends
+  /// (memory does not grow with the number of scrubs: a sweep keeps one per combination).
+  public private(set) var scrubSummary = ScrubSummary()
   /// The most scrub, jog or flick steps within any one second.
   public private(set) var peakPagesPerSecond = 0
   /// Seconds spent on each page, summed over sessions, from each session's first to its last
@@ -150,7 +151,7 @@ public struct TraceStatistics: Sendable {
         sessions[session]!.recentSteps.removeAll(keepingCapacity: true)
       } else if sessions[session]!.inScrub {
         sessions[session]!.inScrub = false
-        pagesPerScrub.append(sessions[session]!.scrubPages)
+        scrubSummary.add(sessions[session]!.scrubPages)
       }
     case .announcement:
       announcements += 1
@@ -164,7 +165,7 @@ public struct TraceStatistics: Sendable {
     for session in sessions.indices {
       guard let state = sessions[session] else { continue }
       timeOnPage[state.page, default: 0] += state.last - state.since
-      if state.inScrub { pagesPerScrub.append(state.scrubPages) }
+      if state.inScrub { scrubSummary.add(state.scrubPages) }
       sessions[session]!.since = state.last
       sessions[session]!.inScrub = false
     }
@@ -178,7 +179,7 @@ public struct TraceStatistics: Sendable {
     animated += other.animated
     suppressedAnimations += other.suppressedAnimations
     scrubs += other.scrubs
-    pagesPerScrub += other.pagesPerScrub
+    scrubSummary.merge(other.scrubSummary)
     peakPagesPerSecond = max(peakPagesPerSecond, other.peakPagesPerSecond)
     timeOnPage.merge(other.timeOnPage, uniquingKeysWith: +)
     announcements += other.announcements

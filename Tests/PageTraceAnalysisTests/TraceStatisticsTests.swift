@@ -73,4 +73,22 @@ import Testing
     #expect(time.pages == 0 && time.seconds == 0 && time.longest.isEmpty && time.otherPages == 0)
     #expect(statistics.scrubSummary.count == 0)
   }
+
+  /// The scrub summary is kept as scrubs end (no list of every scrub), and two files' summaries
+  /// add up to the summary of both, worked by hand: scrubs of 1, 5, 0 pages and of 3, 40.
+  @Test func scrubSummariesAddUp() {
+    var first = TraceStatistics.ScrubSummary()
+    for pages in [1, 5, 0] { first.add(pages) }
+    var second = TraceStatistics.ScrubSummary()
+    for pages in [3, 40] { second.add(pages) }
+    var both = first
+    both.merge(second)
+    #expect(both.count == 5 && both.pages == 49 && both.max == 40)
+    #expect(both.mean == 49.0 / 5)
+    // Buckets 0, 1, 2, 3–4, 5–8, 9–16, 17–32, 33+.
+    #expect(both.histogram.map(\.scrubs) == [1, 1, 0, 1, 1, 0, 0, 1])
+    var empty = TraceStatistics.ScrubSummary()
+    empty.merge(TraceStatistics.ScrubSummary())
+    #expect(empty.count == 0 && empty.max == nil && empty.mean == nil)
+  }
 }
