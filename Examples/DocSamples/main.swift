@@ -1270,8 +1270,8 @@ func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9() throws {
   _use(&statistics)
 }
 
-// Sources/PageTraceAnalysis/TraceStatistics.swift:80
-func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_80() throws {
+// Sources/PageTraceAnalysis/TraceStatistics.swift:81
+func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_81() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2419,7 +2419,7 @@ failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:189", sample_
 failures += _run("Sources/PageTraceAnalysis/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9)
-failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:80", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_80)
+failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:81", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_81)
 failures += _run("Sources/PageTraceGenerator/SplitMix64.swift:4", sample_Sources_PageTraceGenerator_SplitMix64_swift_4)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:13", sample_Sources_PageTraceGenerator_TraceGenerator_swift_13)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:26", sample_Sources_PageTraceGenerator_TraceGenerator_swift_26)

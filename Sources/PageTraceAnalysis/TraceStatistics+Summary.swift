@@ -100,8 +100,6 @@ extension TraceStatistics {
     public var otherSeconds = 0.0
   }
 
-
-
   /// The `count` pages with the most time, most first, and the rest summed. Sums are taken in
   /// that order, so they do not depend on the order of a dictionary.
   public func pageTimeSummary(longest count: Int = 10) -> PageTimeSummary {
