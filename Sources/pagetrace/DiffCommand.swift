@@ -160,18 +160,7 @@ enum DiffCommand: _Command {
       }
       try _refuseOutputAmongInputs(output, inputs: [path])
       inputs.otherFiles.append(path)
-      do {
-        return try ConfigurationPatch(readingFile: path)
-      } catch {
-        switch error {
-        case .invalid(let error):
-          throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-        case .unreadable(let error) where error.isResourceShortage:
-          throw CommandFailure(shortage: error)
-        case .unreadable(let error):
-          throw CommandFailure(status: .noInput, message: "\(error)")
-        }
-      }
+      return try _readConfiguration(path)
     }
     var patch = ConfigurationPatch()
     for item in items(text) {

@@ -140,18 +140,7 @@ enum InputFlags {
       // Checked before it is read: reading a FIFO that is also the output would wait forever.
       try _refuseOutputAmongInputs(options.path(.output), inputs: [path])
       inputs.otherFiles.append(path)
-      do {
-        inputs.replay.overrides = try ConfigurationPatch(readingFile: path)
-      } catch {
-        switch error {
-        case .invalid(let error):
-          throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
-        case .unreadable(let error) where error.isResourceShortage:
-          throw CommandFailure(shortage: error)
-        case .unreadable(let error):
-          throw CommandFailure(status: .noInput, message: "\(error)")
-        }
-      }
+      inputs.replay.overrides = try _readConfiguration(path)
     }
     inputs.replay.overrides.merge(try ConfigurationFlags.patch(from: options))
     try expandDirectories(&inputs)
@@ -227,5 +216,23 @@ enum InputFlags {
       )
     }
     return inputs.files[0]
+  }
+}
+
+/// Reads a configuration file the user named (`--config`, `diff --a @FILE`): its content's
+/// error is a located data error (65), one that cannot be read is 66, or 75 when the system
+/// is short of resources (docs/behaviour.md, "Exit statuses").
+func _readConfiguration(_ path: SystemPath) throws(CommandFailure) -> ConfigurationPatch {
+  do {
+    return try ConfigurationPatch(readingFile: path)
+  } catch {
+    switch error {
+    case .invalid(let error):
+      throw CommandFailure(status: .dataError, message: error.description, isLocated: true)
+    case .unreadable(let error) where error.isResourceShortage:
+      throw CommandFailure(shortage: error)
+    case .unreadable(let error):
+      throw CommandFailure(status: .noInput, message: "\(error)")
+    }
   }
 }
