@@ -29,7 +29,7 @@ extension PageControl {
   /// an event before it is rejected with ``PageControlError/timeWentBackwards(previous:found:)``.
   ///
   /// A file replay never calls it: nothing is written after a session's last event
-  /// (docs/behaviour.md, "End of input"). A live app calls it at ``nextDueTime``.
+  /// (docs/behaviour.md, "After the last event"). A live app calls it at ``nextDueTime``.
   ///
   /// ```swift
   /// if let due = control.nextDueTime, due <= now {
