@@ -89,7 +89,6 @@ public struct FanOutReplay: Sendable {
     _ reader: inout TraceReader, observers: inout [Observer], report: (ReplayProblem) -> Void
   ) -> [TraceReplay.Outcome] {
     precondition(observers.count == variants.count, "one observer per variant")
-    let count = variants.count
     let observesEvents = Observer.observesEvents
     let observesControls = Observer.observesControls
     let observesTrackedTouches = Observer.observesTrackedTouches
@@ -99,11 +98,7 @@ public struct FanOutReplay: Sendable {
     var header: ConfigurationPatch?
     var failure: ReplayFailure?
     // Each variant's own: its engine and the counts that depend on it.
-    var engines = [PageControlEngine?](repeating: nil, count: count)
-    var configurations = [PageControlConfiguration?](repeating: nil, count: count)
-    var own = [ReplaySummary](repeating: ReplaySummary(), count: count)
-    var stuckLines = [Int](repeating: -1, count: count)
-    var stuckCounts = [Int](repeating: 0, count: count)
+    var states = variants.map { _VariantState(variant: $0) }
     var uncounted = 0
     var pending: [EngineRecord] = []
     var event = EngineEvent(time: 0, .focus(false))
@@ -114,168 +109,161 @@ public struct FanOutReplay: Sendable {
     reader.shard = nil
     let base = options.configuration.map { ConfigurationPatch($0) }
 
-    // A bad line for variant `k` (every variant, for the reader's): counted, and its
-    // consecutive errors on one line tallied; `false` when the reader is stuck.
-    func skip(_ k: Int, imported: Bool, line: Int) -> Bool {
-      if imported { own[k].eventsRejected += 1 } else { own[k].skippedLines += 1 }
-      if line == stuckLines[k] {
-        stuckCounts[k] += 1
-        if stuckCounts[k] >= TraceReplay.stuckLimit {
-          failure = .input(
-            FileError(
-              .readFailed, path: reader.name, code: 0,
-              message: "no progress past line \(line) after \(stuckCounts[k]) errors"))
-          return false
-        }
-      } else {
-        stuckLines[k] = line
-        stuckCounts[k] = 1
-      }
-      return true
-    }
-
-    // The observers through a buffer: unspecialised (an observer of another module), an
-    // element of the array would cost a generic access per call.
+    // The observers and the variants' states through buffers: an element of an array costs a
+    // uniqueness check per access, and an observer of another module (unspecialised) a generic
+    // access per call; nothing here is captured by a closure that could escape, so no access
+    // is checked at run time.
     observers.withUnsafeMutableBufferPointer { observers in
-      func outputFailure() -> FileError? {
-        for k in 0..<count { if let failure = observers[k].outputFailure { return failure } }
-        return nil
-      }
-      reading: while true {
-        let kind: TraceItemKind?
-        do {
-          kind = try reader.next(into: &event)
-        } catch let error as TraceError {
-          guard options.skipsBadLines else {
-            failure = .data(error)
-            break reading
-          }
-          report(.skippedLine(error))
-          for k in 0..<count where !skip(k, imported: false, line: reader.lineNumber) {
-            break reading
-          }
-          continue
-        } catch let error as FileError {
-          shared.unreadableFiles += 1
-          failure = .input(error)
-          break reading
-        } catch {
-          preconditionFailure("TraceReader throws TraceError or FileError, not \(error)")
-        }
-        guard let kind else {
-          if let error = outputFailure() { failure = .output(error) }
-          break reading
-        }
-        switch kind {
-        case .blank:
-          shared.blankLines += 1
-        case .note:
-          shared.notes += 1
-          if options.reportsNotes { notes.report(reader.note!, report) }
-        case .header:
-          shared.headers += 1
-          header = reader.header
-        case .otherShard:
-          preconditionFailure("a fan-out reads no shard")
-        case .event:
-          uncounted += 1
-          if uncounted == 4096 {
-            options.progress?.add(uncounted)
-            uncounted = 0
-            if let error = outputFailure() {
-              failure = .output(error)
+      states.withUnsafeMutableBufferPointer { states in
+        reading: while true {
+          let kind: TraceItemKind?
+          do {
+            kind = try reader.next(into: &event)
+          } catch let error as TraceError {
+            guard options.skipsBadLines else {
+              failure = .data(error)
               break reading
             }
-          }
-          if event.session.index > namedSessions || event.touchNumber > namedTouches {
-            for k in 0..<count {
-              reader.announceNames(
-                sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observers[k])
-            }
-            namedSessions = reader.namedSessionCount
-            namedTouches = reader.namedTouchCount
-          } else if event.touchNumber > 0, case let reused = reader.reusedTouchNumber, reused != 0 {
-            let name = reader.name(of: TouchKey.name(reused))!
-            for k in 0..<count { observers[k].name(TouchKey.name(reused), name) }
-          }
-          let imported = reader.isImporting
-          var firstError: TraceError?
-          var refusedNewSession = false
-          for k in 0..<count {
-            do throws(TraceError) {
-              if engines[k] == nil {
-                let configuration: PageControlConfiguration
-                if let base {
-                  configuration = try base.merging(variants[k])
-                    .resolve(file: reader.name, line: reader.lineNumber)
-                } else {
-                  configuration = try options.defaults.merging(header ?? ConfigurationPatch())
-                    .merging(options.overrides).merging(variants[k])
-                    .resolve(file: reader.name, line: reader.lineNumber)
-                }
-                do throws(PageControlError) {
-                  engines[k] = try PageControlEngine(
-                    configuration, maximumSessions: options.maximumSessions)
-                } catch {
-                  throw reader.error(for: error)
-                }
-                configurations[k] = configuration
-                observers[k].begin(configuration, header: header)
-              }
-              observers[k].eventLine(reader.lineNumber)
-              let applied: Bool
-              do throws(PageControlError) {
-                if observesEvents {
-                  pending.removeAll(keepingCapacity: true)
-                  applied = try engines[k]!.handle(event) { pending.append($0) }
-                  observers[k].willHandle(event)
-                  for record in pending { observers[k].observe(record) }
-                } else {
-                  applied = try engines[k]!.handle(event) { observers[k].observe($0) }
-                }
-              } catch {
-                if case .tooManySessions = error, event.session.index == reader.namedSessionCount {
-                  refusedNewSession = true
-                }
-                throw reader.error(for: error)
-              }
-              if applied {
-                own[k].eventsApplied += 1
-              } else {
-                own[k].eventsIgnored += 1
-              }
-              if observesControls, let control = engines[k]!.control(for: event.session) {
-                observers[k].didHandle(event, control: control)
-              }
-              if observesTrackedTouches {
-                observers[k].didHandle(
-                  event, trackedTouch: engines[k]!.trackedTouch(for: event.session))
-              }
-              if observesEventEnds { observers[k].endEvent() }
-              stuckCounts[k] = 0
-            } catch {
-              if firstError == nil {
-                firstError = error
-                if options.skipsBadLines { report(.skippedLine(error)) }
-              }
-              if options.skipsBadLines, !skip(k, imported: imported, line: reader.lineNumber) {
+            report(.skippedLine(error))
+            for k in states.indices {
+              if let stuck = states[k].skip(
+                imported: false, line: reader.lineNumber, in: reader.name)
+              {
+                failure = .input(stuck)
                 break reading
               }
             }
+            continue
+          } catch let error as FileError {
+            shared.unreadableFiles += 1
+            failure = .input(error)
+            break reading
+          } catch {
+            preconditionFailure("TraceReader throws TraceError or FileError, not \(error)")
           }
-          if refusedNewSession {
-            // A refused session is forgotten, its name and number (docs/behaviour.md,
-            // "Sessions"): the next new session takes the number, and is announced anew.
-            reader.forgetNewestSession()
-            namedSessions = min(namedSessions, reader.namedSessionCount)
-          }
-          if let firstError, !options.skipsBadLines {
-            failure = .data(firstError)
+          guard let kind else {
+            if let error = Self.outputFailure(observers) { failure = .output(error) }
             break reading
           }
-          continue reading
+          switch kind {
+          case .blank:
+            shared.blankLines += 1
+          case .note:
+            shared.notes += 1
+            if options.reportsNotes { notes.report(reader.note!, report) }
+          case .header:
+            shared.headers += 1
+            header = reader.header
+          case .otherShard:
+            preconditionFailure("a fan-out reads no shard")
+          case .event:
+            uncounted += 1
+            if uncounted == 4096 {
+              options.progress?.add(uncounted)
+              uncounted = 0
+              if let error = Self.outputFailure(observers) {
+                failure = .output(error)
+                break reading
+              }
+            }
+            if event.session.index > namedSessions || event.touchNumber > namedTouches {
+              for k in observers.indices {
+                reader.announceNames(
+                  sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observers[k])
+              }
+              namedSessions = reader.namedSessionCount
+              namedTouches = reader.namedTouchCount
+            } else if event.touchNumber > 0, case let reused = reader.reusedTouchNumber,
+              reused != 0
+            {
+              let name = reader.name(of: TouchKey.name(reused))!
+              for k in observers.indices { observers[k].name(TouchKey.name(reused), name) }
+            }
+            let imported = reader.isImporting
+            var firstError: TraceError?
+            var refusedNewSession = false
+            for k in states.indices {
+              do throws(TraceError) {
+                if states[k].engine == nil {
+                  let configuration: PageControlConfiguration
+                  if let base {
+                    configuration = try base.merging(states[k].variant)
+                      .resolve(file: reader.name, line: reader.lineNumber)
+                  } else {
+                    configuration = try options.defaults.merging(header ?? ConfigurationPatch())
+                      .merging(options.overrides).merging(states[k].variant)
+                      .resolve(file: reader.name, line: reader.lineNumber)
+                  }
+                  do throws(PageControlError) {
+                    states[k].engine = try PageControlEngine(
+                      configuration, maximumSessions: options.maximumSessions)
+                  } catch {
+                    throw reader.error(for: error)
+                  }
+                  states[k].configuration = configuration
+                  observers[k].begin(configuration, header: header)
+                }
+                observers[k].eventLine(reader.lineNumber)
+                let applied: Bool
+                do throws(PageControlError) {
+                  if observesEvents {
+                    pending.removeAll(keepingCapacity: true)
+                    applied = try states[k].engine!.handle(event) { pending.append($0) }
+                    observers[k].willHandle(event)
+                    for record in pending { observers[k].observe(record) }
+                  } else {
+                    applied = try states[k].engine!.handle(event) { observers[k].observe($0) }
+                  }
+                } catch {
+                  if case .tooManySessions = error,
+                    event.session.index == reader.namedSessionCount
+                  {
+                    refusedNewSession = true
+                  }
+                  throw reader.error(for: error)
+                }
+                if applied {
+                  states[k].summary.eventsApplied += 1
+                } else {
+                  states[k].summary.eventsIgnored += 1
+                }
+                if observesControls, let control = states[k].engine!.control(for: event.session) {
+                  observers[k].didHandle(event, control: control)
+                }
+                if observesTrackedTouches {
+                  observers[k].didHandle(
+                    event, trackedTouch: states[k].engine!.trackedTouch(for: event.session))
+                }
+                if observesEventEnds { observers[k].endEvent() }
+                states[k].stuckCount = 0
+              } catch {
+                if firstError == nil {
+                  firstError = error
+                  if options.skipsBadLines { report(.skippedLine(error)) }
+                }
+                if options.skipsBadLines,
+                  let stuck = states[k].skip(
+                    imported: imported, line: reader.lineNumber, in: reader.name)
+                {
+                  failure = .input(stuck)
+                  break reading
+                }
+              }
+            }
+            if refusedNewSession {
+              // A refused session is forgotten, its name and number (docs/behaviour.md,
+              // "Sessions"): the next new session takes the number, and is announced anew.
+              reader.forgetNewestSession()
+              namedSessions = min(namedSessions, reader.namedSessionCount)
+            }
+            if let firstError, !options.skipsBadLines {
+              failure = .data(firstError)
+              break reading
+            }
+            continue reading
+          }
+          for k in states.indices { states[k].stuckCount = 0 }
         }
-        for k in 0..<count { stuckCounts[k] = 0 }
       }
     }
 
@@ -293,15 +281,55 @@ public struct FanOutReplay: Sendable {
       shared.eventsFromLines = tally.eventsFromLines
       shared.eventsAdded = tally.eventsAdded
     }
-    return (0..<count).map { k in
+    return states.map { state in
       var outcome = TraceReplay.Outcome()
       outcome.summary = shared
-      outcome.summary.add(own[k])
+      outcome.summary.add(state.summary)
       outcome.header = header
-      outcome.configuration = configurations[k]
+      outcome.configuration = state.configuration
       outcome.failure = failure
       return outcome
     }
+  }
+
+  /// The first output failure of any observer.
+  private static func outputFailure<Observer: ReplayObserver>(
+    _ observers: UnsafeMutableBufferPointer<Observer>
+  ) -> FileError? {
+    for observer in observers { if let failure = observer.outputFailure { return failure } }
+    return nil
+  }
+}
+
+/// One variant of a fan-out: its configuration patch, its engine (made at the first event) and
+/// the counts that depend on it.
+private struct _VariantState {
+  let variant: ConfigurationPatch
+  var engine: PageControlEngine?
+  var configuration: PageControlConfiguration?
+  var summary = ReplaySummary()
+  /// The line of the latest bad line and how many errors it has given in a row.
+  var stuckLine = -1
+  var stuckCount = 0
+
+  init(variant: ConfigurationPatch) { self.variant = variant }
+
+  /// Counts a bad line (an event the engine rejected, if `imported`); the error that stops
+  /// the replay when one line keeps failing (``TraceReplay/stuckLimit`` errors in a row).
+  mutating func skip(imported: Bool, line: Int, in file: String) -> FileError? {
+    if imported { summary.eventsRejected += 1 } else { summary.skippedLines += 1 }
+    if line == stuckLine {
+      stuckCount += 1
+      if stuckCount >= TraceReplay.stuckLimit {
+        return FileError(
+          .readFailed, path: file, code: 0,
+          message: "no progress past line \(line) after \(stuckCount) errors")
+      }
+    } else {
+      stuckLine = line
+      stuckCount = 1
+    }
+    return nil
   }
 }
 
