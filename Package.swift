@@ -52,7 +52,9 @@ let package = Package(
       dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),
     .testTarget(
       name: "PageTraceAnalysisTests",
-      dependencies: ["PageTraceAnalysis", "PageTraceIO", "PageTraceTestSupport"]),
+      dependencies: [
+        "PageTraceAnalysis", "PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport",
+      ]),
     .testTarget(
       name: "PageTraceBinaryTests",
       dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),

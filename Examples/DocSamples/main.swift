@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:888
-func sample_README_md_888() throws {
+// README.md:890
+func sample_README_md_890() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_888() throws {
   }
 }
 
-// README.md:968
-func sample_README_md_968() throws {
+// README.md:970
+func sample_README_md_970() throws {
   do {
 
     // JSON → patch → configuration, and back (ConfigurationPatch(readingFile:) for a file).
@@ -104,8 +104,8 @@ func sample_README_md_968() throws {
   }
 }
 
-// README.md:1008
-func sample_README_md_1008() throws {
+// README.md:1010
+func sample_README_md_1010() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -1194,8 +1194,8 @@ func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23() throws {
   _ = events
 }
 
-// Sources/PageTraceAnalysis/StrokeClassifier.swift:189
-func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_189() throws {
+// Sources/PageTraceAnalysis/StrokeClassifier.swift:203
+func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_203() throws {
   do {
     var classifier = StrokeClassifier(constants: Profile.android.constants)
   }
@@ -1220,6 +1220,32 @@ func sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7() throws {
   _ = outcome
   _ = session
   _ = key
+}
+
+// Sources/PageTraceAnalysis/SweepStatistics.swift:16
+func sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+
+    var scrubDelays: [ConfigurationPatch] = []
+    for delay in [0.1, 0.3, 0.5] {
+      var patch = ConfigurationPatch()
+      patch.scrubDelay = delay
+      scrubDelays.append(patch)
+    }
+    let sweep = SweepStatistics(configurations: scrubDelays.count)
+    var observers = sweep.observers
+    var reader = try TraceReader(opening: "Traces/examples/swipe.jsonl")
+    _ = FanOutReplay(TraceReplay.Options(), variants: scrubDelays).run(
+      &reader, observers: &observers, afterEvent: sweep.follow
+    ) { print($0) }
+    for figures in sweep.statistics(observers) { print(figures.strokes) }
+  }
+  _use(&reader)
+  _use(&patch)
 }
 
 // Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5
@@ -1270,8 +1296,8 @@ func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9() throws {
   _use(&statistics)
 }
 
-// Sources/PageTraceAnalysis/TraceStatistics.swift:81
-func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_81() throws {
+// Sources/PageTraceAnalysis/TraceStatistics.swift:103
+func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_103() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2344,9 +2370,9 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:888", sample_README_md_888)
-failures += _run("README.md:968", sample_README_md_968)
-failures += _run("README.md:1008", sample_README_md_1008)
+failures += _run("README.md:890", sample_README_md_890)
+failures += _run("README.md:970", sample_README_md_970)
+failures += _run("README.md:1010", sample_README_md_1010)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
@@ -2415,11 +2441,12 @@ failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:126", sample_Sourc
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:142", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142)
 failures += _run("Sources/PageTraceAnalysis/StrokeClassifier+Trace.swift:56", sample_Sources_PageTraceAnalysis_StrokeClassifier_Trace_swift_56)
 failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:23", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23)
-failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:189", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_189)
+failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:203", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_203)
 failures += _run("Sources/PageTraceAnalysis/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7)
+failures += _run("Sources/PageTraceAnalysis/SweepStatistics.swift:16", sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9)
-failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:81", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_81)
+failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:103", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_103)
 failures += _run("Sources/PageTraceGenerator/SplitMix64.swift:4", sample_Sources_PageTraceGenerator_SplitMix64_swift_4)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:13", sample_Sources_PageTraceGenerator_TraceGenerator_swift_13)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:26", sample_Sources_PageTraceGenerator_TraceGenerator_swift_26)
@@ -2478,5 +2505,5 @@ failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sou
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10", sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:20", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:58", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58)
-print("\(failures) of 134 samples failed")
+print("\(failures) of 135 samples failed")
 exit(failures == 0 ? 0 : 1)

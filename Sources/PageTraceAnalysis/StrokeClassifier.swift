@@ -40,6 +40,17 @@ public struct StrokeClassifier: Sendable {
     case swipe
     /// Ended by a `cancel`.
     case cancelled
+
+    /// The kind's place in ``allCases``, found without building that array.
+    var _index: Int {
+      switch self {
+      case .tap: 0
+      case .longPress: 1
+      case .drag: 2
+      case .swipe: 3
+      case .cancelled: 4
+      }
+    }
   }
 
   /// Which parts of the swipe rule apply.
@@ -98,7 +109,7 @@ public struct StrokeClassifier: Sendable {
     public var duration: Double { end - start }
   }
 
-  private struct Open: Sendable {
+  fileprivate struct Open: Sendable {
     var id: TouchKey
     var start: Double
     var downX: Double
@@ -107,8 +118,10 @@ public struct StrokeClassifier: Sendable {
     var y: Double
     var alongX = _VelocityTracker()
     var alongY = _VelocityTracker()
-    /// Whether some sample was `scrubTravel` or more from the down point.
-    var travelled = false
+    /// The farthest any sample was from the down point: the travel test (`scrubTravel` or
+    /// more) holds for some sample exactly when it holds for this one, so the state is the
+    /// same under any constants.
+    var farthest = 0.0
     /// The time of the latest sample.
     var t = 0.0
     /// The length of the path so far, and the highest speed between two samples.
@@ -125,7 +138,7 @@ public struct StrokeClassifier: Sendable {
       (self.x, self.y) = (x, y)
       alongX.reset()
       alongY.reset()
-      travelled = false
+      farthest = 0
       self.t = start
       path = 0
       peak = 0
@@ -138,13 +151,14 @@ public struct StrokeClassifier: Sendable {
       if t > self.t { peak = max(peak, step / (t - self.t)) }
     }
 
-    mutating func add(x: Double, y: Double, at t: Double, constants: InteractionConstants) {
+    mutating func add(x: Double, y: Double, at t: Double) {
       extend(x: x, y: y, at: t)
       self.t = t
       (self.x, self.y) = (x, y)
       alongX.add(time: t, offset: x)
       alongY.add(time: t, offset: y)
-      if constants.travelBeginsScrub(_distance(x - downX, y - downY)) { travelled = true }
+      let travel = _distance(x - downX, y - downY)
+      if travel > farthest { farthest = travel }
     }
   }
 
@@ -225,6 +239,19 @@ public struct StrokeClassifier: Sendable {
   /// The form for a caller that keeps the classifier and the names side by side: no closure
   /// holds the caller while the names are read.
   public mutating func handle(_ event: EngineEvent, names: borrowing TraceNames) -> Stroke? {
+    guard let ended = _follow(event) else { return nil }
+    var stroke = ended.stroke(kind: ended.kind(constants: constants, container: container))
+    stroke.session = names.name(of: event.session)
+    stroke.id = names.id(of: ended.id)
+    return stroke
+  }
+
+  /// Follows one event of the engine's fast form; returns the stroke it ends, if any, before
+  /// it is classified: what any constants need to classify it (``_EndedStroke/kind(constants:container:)``).
+  ///
+  /// Nothing the classifier keeps between events depends on its constants, so one classifier
+  /// can classify every stroke under several sets of constants at once (`pagetrace sweep`).
+  mutating func _follow(_ event: EngineEvent) -> _EndedStroke? {
     guard case .touch(let phase, let id, let x, let y) = event.action else { return nil }
     let key = _OpenStroke(session: event.session.index, id: id)
     let t = event.time
@@ -240,7 +267,7 @@ public struct StrokeClassifier: Sendable {
       if index >= 0 {
         // The same finger down again: its stroke starts over.
         pool[index].restart(id: id, start: t, x: x, y: y)
-        pool[index].add(x: x, y: y, at: t, constants: constants)
+        pool[index].add(x: x, y: y, at: t)
         return nil
       }
       // A finished stroke's state is reused, rings and all: a stroke allocates nothing.
@@ -253,7 +280,7 @@ public struct StrokeClassifier: Sendable {
         slot = pool.count
         pool.append(Open(id: id, start: t, downX: x, downY: y, x: x, y: y))
       }
-      pool[slot].add(x: x, y: y, at: t, constants: constants)
+      pool[slot].add(x: x, y: y, at: t)
       pool[slot].next = -1
       open[key] = Int32(slot)
       recent = (key, slot)
@@ -264,7 +291,7 @@ public struct StrokeClassifier: Sendable {
     case .down:
       return nil
     case .move:
-      if let x, let y { pool[index].add(x: x, y: y, at: t, constants: constants) }
+      if let x, let y { pool[index].add(x: x, y: y, at: t) }
       return nil
     case .up, .cancel:
       // Forget the finger and put its state on the free list.
@@ -272,42 +299,74 @@ public struct StrokeClassifier: Sendable {
       recent = nil
       pool[index].next = Int32(free)
       free = index
-      var state = pool[index]
-      let endX = phase == .up ? x ?? state.x : state.x
-      let endY = phase == .up ? y ?? state.y : state.y
-      state.extend(x: endX, y: endY, at: t)
-      var ended = classify(state, end: t, x: endX, y: endY, cancelled: phase == .cancel)
-      ended.session = names.name(of: event.session)
-      ended.id = names.id(of: id)
-      return ended
+      let endX = phase == .up ? x ?? pool[index].x : pool[index].x
+      let endY = phase == .up ? y ?? pool[index].y : pool[index].y
+      pool[index].extend(x: endX, y: endY, at: t)
+      return _EndedStroke(pool[index], end: t, x: endX, y: endY, cancelled: phase == .cancel)
     }
   }
+}
 
-  /// The stroke of a finger that went up at (`x`, `y`) or was cancelled, without its session.
-  private func classify(
-    _ state: Open, end: Double, x: Double, y: Double, cancelled: Bool
-  ) -> Stroke {
-    let dx = x - state.downX
-    let dy = y - state.downY
-    let axis: Axis = abs(dx) >= abs(dy) ? .x : .y
+/// A stroke that has just ended, before it is classified: everything the rules read, none of
+/// which depends on the constants (``StrokeClassifier/_follow(_:)``).
+struct _EndedStroke: Sendable {
+  var id: TouchKey
+  var start: Double
+  var end: Double
+  var startX: Double
+  var startY: Double
+  var endX: Double
+  var endY: Double
+  var dx: Double { endX - startX }
+  var dy: Double { endY - startY }
+  /// The axis with the larger displacement (x on a tie).
+  var axis: StrokeClassifier.Axis
+  /// The release velocity along ``axis``.
+  var velocity: Double
+  /// The farthest any sample was from the down point.
+  var farthest: Double
+  var cancelled: Bool
+  var path: Double
+  var peak: Double
+
+  fileprivate init(
+    _ state: StrokeClassifier.Open, end: Double, x: Double, y: Double, cancelled: Bool
+  ) {
+    id = state.id
+    start = state.start
+    self.end = end
+    (startX, startY) = (state.downX, state.downY)
+    (endX, endY) = (x, y)
+    axis = abs(x - state.downX) >= abs(y - state.downY) ? .x : .y
+    velocity = (axis == .x ? state.alongX : state.alongY).velocity(releaseTime: end)
+    farthest = state.farthest
+    self.cancelled = cancelled
+    path = state.path
+    peak = state.peak
+  }
+
+  /// What the stroke was under `constants`, the swipe rule measuring against `container`
+  /// (docs/behaviour.md, "Stroke classification").
+  func kind(constants: InteractionConstants, container: Rect?) -> StrokeClassifier.Kind {
+    let (dx, dy) = (self.dx, self.dy)
+    if cancelled { return .cancelled }
+    if !constants.travelBeginsScrub(farthest) && !constants.travelBeginsScrub(_distance(dx, dy)) {
+      return constants.holdBeginsScrub(downAt: start, endedAt: end) ? .longPress : .tap
+    }
     let along = axis == .x ? dx : dy
     let across = axis == .x ? dy : dx
-    let velocity = (axis == .x ? state.alongX : state.alongY).velocity(releaseTime: end)
-    let kind: Kind
-    if cancelled {
-      kind = .cancelled
-    } else if !state.travelled && !constants.travelBeginsScrub(_distance(dx, dy)) {
-      kind = constants.holdBeginsScrub(downAt: state.start, endedAt: end) ? .longPress : .tap
-    } else {
-      let frameLength = configuration.container.map { axis == .x ? $0.width : $0.height }
-      let step = constants.swipeStep(
-        along: along, across: across, velocity: velocity, frameLength: frameLength)
-      kind = step == nil ? .drag : .swipe
-    }
-    return Stroke(
-      session: nil, id: .number(0), kind: kind, start: state.start, end: end,
-      startX: state.downX, startY: state.downY, dx: dx, dy: dy, velocity: velocity,
-      dominantAxis: axis, endX: x, endY: y, pathLength: state.path, peakSpeed: state.peak)
+    let frameLength = container.map { axis == .x ? $0.width : $0.height }
+    let step = constants.swipeStep(
+      along: along, across: across, velocity: velocity, frameLength: frameLength)
+    return step == nil ? .drag : .swipe
+  }
+
+  /// The stroke, as a ``StrokeClassifier/Stroke`` of `kind`, without its session and finger.
+  func stroke(kind: StrokeClassifier.Kind) -> StrokeClassifier.Stroke {
+    StrokeClassifier.Stroke(
+      session: nil, id: .number(0), kind: kind, start: start, end: end,
+      startX: startX, startY: startY, dx: dx, dy: dy, velocity: velocity,
+      dominantAxis: axis, endX: endX, endY: endY, pathLength: path, peakSpeed: peak)
   }
 }
 

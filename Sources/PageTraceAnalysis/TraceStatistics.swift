@@ -46,18 +46,25 @@ public struct TraceStatistics: Sendable {
   public private(set) var largestTime = 0.0
 
   private var classifier: StrokeClassifier
+  /// Whether ``observe(_:)-(EngineEvent)`` classifies strokes; when not, whoever feeds these
+  /// statistics counts them (``_countStrokes(_:)``).
+  private var classifiesStrokes = true
   private var initialPage: Int
-  /// By session number, from its first event or record on.
-  private var sessions: [_SessionState?] = []
+  /// By session number; a session's state counts from its first event or record on
+  /// (``_SessionState/started``). Plain values, not optionals: the state of an event's session
+  /// is updated in place.
+  private var sessions: [_SessionState] = []
   /// The numbers of the sessions and string touch ids of friendly events and records.
   private var numbering = EventNumbering()
   /// Statistics name nothing: strokes are counted by kind only.
   private let names = TraceNames()
 
   private struct _SessionState: Sendable {
-    var page: Int
-    var since: Double
-    var last: Double
+    /// Whether the session has had an event or a record.
+    var started = false
+    var page = 0
+    var since = 0.0
+    var last = 0.0
     var scrubPages = 0
     var inScrub = false
     var recentSteps: [Double] = []
@@ -67,6 +74,21 @@ public struct TraceStatistics: Sendable {
   public init(_ configuration: PageControlConfiguration) {
     classifier = StrokeClassifier(configuration)
     initialPage = configuration.startingPage
+  }
+
+  /// Creates empty statistics for traces of this configuration whose strokes are classified
+  /// elsewhere and counted with ``_countStrokes(_:)`` (by a sweep, which classifies each
+  /// stroke once for all its configurations).
+  init(_ configuration: PageControlConfiguration, classifiesStrokes: Bool) {
+    self.init(configuration)
+    self.classifiesStrokes = classifiesStrokes
+  }
+
+  /// Adds strokes classified elsewhere: `counts[kind._index]` strokes of each kind.
+  mutating func _countStrokes(_ counts: ArraySlice<Int>) {
+    for kind in StrokeClassifier.Kind.allCases where counts[counts.startIndex + kind._index] > 0 {
+      strokes[kind, default: 0] += counts[counts.startIndex + kind._index]
+    }
   }
 
   /// Creates empty statistics without a page control: what they need is the interaction
@@ -107,51 +129,43 @@ public struct TraceStatistics: Sendable {
     events += 1
     largestTime = max(largestTime, event.time.magnitude)
     let session = event.session.index
-    if session >= sessions.count {
-      sessions.append(contentsOf: repeatElement(nil, count: session + 1 - sessions.count))
+    if session >= sessions.count || !sessions[session].started { start(session, at: event.time) }
+    sessions[session].last = max(sessions[session].last, event.time)
+    if classifiesStrokes, let stroke = classifier.handle(event, names: names) {
+      strokes[stroke.kind, default: 0] += 1
     }
-    if sessions[session] == nil {
-      sessions[session] = _SessionState(page: initialPage, since: event.time, last: event.time)
-    }
-    sessions[session]!.last = max(sessions[session]!.last, event.time)
-    if let stroke = classifier.handle(event, names: names) { strokes[stroke.kind, default: 0] += 1 }
   }
 
   /// Counts a record of the engine's fast form.
   public mutating func observe(_ record: EngineRecord) {
     let session = record.session.index
-    if session >= sessions.count {
-      sessions.append(contentsOf: repeatElement(nil, count: session + 1 - sessions.count))
-    }
-    if sessions[session] == nil {
-      sessions[session] = _SessionState(page: initialPage, since: record.time, last: record.time)
-    }
+    if session >= sessions.count || !sessions[session].started { start(session, at: record.time) }
     switch record.content {
     case .transition(let transition):
       transitionsByCause[transition.cause, default: 0] += 1
       if transition.animated { animated += 1 }
-      timeOnPage[sessions[session]!.page, default: 0] += record.time - sessions[session]!.since
-      sessions[session]!.page = transition.to
-      sessions[session]!.since = record.time
+      timeOnPage[sessions[session].page, default: 0] += record.time - sessions[session].since
+      sessions[session].page = transition.to
+      sessions[session].since = record.time
       switch transition.cause {
       case .scrub, .jog, .flick:
         suppressedAnimations += 1
-        sessions[session]!.scrubPages += abs(transition.to - transition.from)
-        sessions[session]!.recentSteps.append(record.time)
-        sessions[session]!.recentSteps.removeAll { $0 < record.time - 1 }
-        peakPagesPerSecond = max(peakPagesPerSecond, sessions[session]!.recentSteps.count)
+        sessions[session].scrubPages += abs(transition.to - transition.from)
+        sessions[session].recentSteps.append(record.time)
+        sessions[session].recentSteps.removeAll { $0 < record.time - 1 }
+        peakPagesPerSecond = max(peakPagesPerSecond, sessions[session].recentSteps.count)
       default:
         break
       }
     case .interaction(let interaction):
       if interaction == .continuous {
         scrubs += 1
-        sessions[session]!.inScrub = true
-        sessions[session]!.scrubPages = 0
-        sessions[session]!.recentSteps.removeAll(keepingCapacity: true)
-      } else if sessions[session]!.inScrub {
-        sessions[session]!.inScrub = false
-        scrubSummary.add(sessions[session]!.scrubPages)
+        sessions[session].inScrub = true
+        sessions[session].scrubPages = 0
+        sessions[session].recentSteps.removeAll(keepingCapacity: true)
+      } else if sessions[session].inScrub {
+        sessions[session].inScrub = false
+        scrubSummary.add(sessions[session].scrubPages)
       }
     case .announcement:
       announcements += 1
@@ -160,14 +174,24 @@ public struct TraceStatistics: Sendable {
     }
   }
 
+  /// Starts the state of `session` at its first event or record, at time `t`.
+  private mutating func start(_ session: Int, at t: Double) {
+    if session >= sessions.count {
+      sessions.append(
+        contentsOf: repeatElement(_SessionState(), count: session + 1 - sessions.count))
+    }
+    sessions[session] = _SessionState(started: true, page: initialPage, since: t, last: t)
+  }
+
   /// Closes the page-time of every session at its last event (call once, at the end).
   public mutating func finish() {
     for session in sessions.indices {
-      guard let state = sessions[session] else { continue }
+      let state = sessions[session]
+      guard state.started else { continue }
       timeOnPage[state.page, default: 0] += state.last - state.since
       if state.inScrub { scrubSummary.add(state.scrubPages) }
-      sessions[session]!.since = state.last
-      sessions[session]!.inScrub = false
+      sessions[session].since = state.last
+      sessions[session].inScrub = false
     }
   }
 

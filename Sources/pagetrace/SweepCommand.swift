@@ -178,16 +178,17 @@ enum SweepCommand: _Command {
       }
       var replayOptions = inputs.replay
       replayOptions.progress = run.progress?.progress
-      var tallies = [_SweepTally](repeating: _SweepTally(), count: variants.count)
+      let sweep = SweepStatistics(configurations: variants.count)
+      var observers = sweep.observers
       let outcome = FanOutReplay(replayOptions, variants: variants).run(
-        &reader, observers: &tallies
+        &reader, observers: &observers, afterEvent: sweep.follow
       ) {
         _standardError.write($0._standardErrorLine + "\n")
       }
       run.summary.add(outcome.summary)
       if let stop = outcome.failure { run.fail(CommandFailure(stop)) }
       if run.hasFailed { break }
-      let figures = tallies.map { $0.finished() }
+      let figures = sweep.statistics(observers)
       if byFile { perFile.append((TraceReader.displayName(of: file), figures)) }
       if totals == nil {
         totals = figures
@@ -488,24 +489,5 @@ enum SweepCommand: _Command {
       while text.last == " " { text.removeLast() }
       return text
     }.joined(separator: "\n") + "\n"
-  }
-}
-
-/// What one combination's replay counts: the statistics of `stats`, fed every event the
-/// engine accepts and every record.
-struct _SweepTally: ReplayObserver {
-  var statistics: TraceStatistics?
-
-  mutating func begin(_ configuration: PageControlConfiguration) {
-    statistics = TraceStatistics(configuration)
-  }
-  mutating func willHandle(_ event: EngineEvent) { statistics!.observe(event) }
-  mutating func observe(_ record: EngineRecord) { statistics!.observe(record) }
-
-  /// The figures, every session's page time closed.
-  func finished() -> TraceStatistics {
-    var statistics = statistics ?? TraceStatistics()
-    statistics.finish()
-    return statistics
   }
 }

@@ -1,5 +1,6 @@
 import Benchmark
 import PageTrace
+import PageTraceAnalysis
 import PageTraceIO
 
 /// Decode once, replay many (``FanOutReplay``, `pagetrace sweep`): 16 configurations in one
@@ -91,16 +92,20 @@ extension Workloads {
     }
   }
 
-  /// One fan-out of `variants` over `file`, each watched by the statistics; the transitions
-  /// counted in all.
+  /// One fan-out of `variants` over `file` as `pagetrace sweep` makes it: each watched by the
+  /// statistics, the strokes followed once for all (``SweepStatistics``); the transitions and
+  /// strokes counted in all.
   static func sweep(_ file: String, variants: [ConfigurationPatch]) throws -> Int {
     var reader = try TraceReader(opening: file)
-    var observers = [StatisticsObserver](repeating: StatisticsObserver(), count: variants.count)
+    let sweep = SweepStatistics(configurations: variants.count)
+    var observers = sweep.observers
     let outcome = FanOutReplay(TraceReplay.Options(), variants: variants).run(
-      &reader, observers: &observers
+      &reader, observers: &observers, afterEvent: sweep.follow
     ) { _ in }
     if let failure = outcome.failure { throw failure }
-    return observers.reduce(0) { $0 + ($1.statistics?.transitions ?? 0) }
+    return sweep.statistics(observers).reduce(0) {
+      $0 + $1.transitions + $1.strokes.values.reduce(0, +)
+    }
   }
 }
 

@@ -64,14 +64,20 @@ public struct FanOutReplay: Sendable {
   /// Replays everything `reader` hands out through every variant, `observers[k]` watching
   /// variant `k`, and returns the fan-out's outcome: the header, the failure and the counts of
   /// lines every variant shares, with the events applied, ignored and rejected and the
-  /// configuration of the first variant (``runEach(_:observers:report:)`` gives each
+  /// configuration of the first variant (``runEach(_:observers:afterEvent:report:)`` gives each
   /// variant's own). Problems go to `report` once each, in input order.
+  ///
+  /// After every variant has handled an event, `afterEvent` receives it with the variants that
+  /// rejected it, in order (empty when every variant applied or ignored it): what work that is
+  /// the same for every variant (such as classifying strokes) needs to be done once.
   ///
   /// - Precondition: `observers.count == variants.count`.
   public func run<Observer: ReplayObserver>(
-    _ reader: inout TraceReader, observers: inout [Observer], report: (ReplayProblem) -> Void
+    _ reader: inout TraceReader, observers: inout [Observer],
+    afterEvent: (_ event: EngineEvent, _ rejectedBy: [Int]) -> Void = { _, _ in },
+    report: (ReplayProblem) -> Void
   ) -> TraceReplay.Outcome {
-    let outcomes = runEach(&reader, observers: &observers, report: report)
+    let outcomes = runEach(&reader, observers: &observers, afterEvent: afterEvent, report: report)
     if let first = outcomes.first { return first }
     var outcome = TraceReplay.Outcome()
     outcome.summary.lines = reader.lineNumber
@@ -82,11 +88,14 @@ public struct FanOutReplay: Sendable {
   /// Replays everything `reader` hands out through every variant, `observers[k]` watching
   /// variant `k`, and returns each variant's outcome: what a ``TraceReplay`` under that
   /// variant's configuration returns (when bad lines stop the replay, every variant stops at
-  /// the first line that any variant rejects).
+  /// the first line that any variant rejects). `afterEvent` is called as by
+  /// ``run(_:observers:afterEvent:report:)``.
   ///
   /// - Precondition: `observers.count == variants.count`.
   public func runEach<Observer: ReplayObserver>(
-    _ reader: inout TraceReader, observers: inout [Observer], report: (ReplayProblem) -> Void
+    _ reader: inout TraceReader, observers: inout [Observer],
+    afterEvent: (_ event: EngineEvent, _ rejectedBy: [Int]) -> Void = { _, _ in },
+    report: (ReplayProblem) -> Void
   ) -> [TraceReplay.Outcome] {
     precondition(observers.count == variants.count, "one observer per variant")
     let observesEvents = Observer.observesEvents
@@ -101,6 +110,7 @@ public struct FanOutReplay: Sendable {
     var states = variants.map { _VariantState(variant: $0) }
     var uncounted = 0
     var pending: [EngineRecord] = []
+    var rejectedBy: [Int] = []
     var event = EngineEvent(time: 0, .focus(false))
     var namedSessions = 0
     var namedTouches = 0
@@ -182,6 +192,7 @@ public struct FanOutReplay: Sendable {
             let imported = reader.isImporting
             var firstError: TraceError?
             var refusedNewSession = false
+            rejectedBy.removeAll(keepingCapacity: true)
             for k in states.indices {
               do throws(TraceError) {
                 if states[k].engine == nil {
@@ -237,6 +248,7 @@ public struct FanOutReplay: Sendable {
                 if observesEventEnds { observers[k].endEvent() }
                 states[k].stuckCount = 0
               } catch {
+                rejectedBy.append(k)
                 if firstError == nil {
                   firstError = error
                   if options.skipsBadLines { report(.skippedLine(error)) }
@@ -250,6 +262,7 @@ public struct FanOutReplay: Sendable {
                 }
               }
             }
+            afterEvent(event, rejectedBy)
             if refusedNewSession {
               // A refused session is forgotten, its name and number (docs/behaviour.md,
               // "Sessions"): the next new session takes the number, and is announced anew.
