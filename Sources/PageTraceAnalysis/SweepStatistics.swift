@@ -51,11 +51,15 @@ public final class SweepStatistics {
     /// The figures so far, strokes aside; `nil` until the engine starts.
     public private(set) var statistics: TraceStatistics?
 
+    /// The configuration's engine starts: its statistics start, and the sweep learns its
+    /// constants and container.
     public mutating func begin(_ configuration: PageControlConfiguration) {
       statistics = TraceStatistics(configuration, classifiesStrokes: false)
       sweep.begin(index, configuration)
     }
+    /// Counts an event the configuration's engine took.
     public mutating func willHandle(_ event: EngineEvent) { statistics!.observe(event) }
+    /// Counts a record of the configuration's engine.
     public mutating func observe(_ record: EngineRecord) { statistics!.observe(record) }
   }
 
