@@ -1238,7 +1238,7 @@ func sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16() throws {
     }
     let sweep = SweepStatistics(configurations: scrubDelays.count)
     var observers = sweep.observers
-    var reader = try TraceReader(opening: "Traces/examples/swipe.jsonl")
+    var reader = try TraceReader(opening: "Traces/scrub.jsonl")
     _ = FanOutReplay(TraceReplay.Options(), variants: scrubDelays).run(
       &reader, observers: &observers, afterEvent: sweep.follow
     ) { print($0) }

@@ -26,7 +26,7 @@ import PageTraceIO
 /// }
 /// let sweep = SweepStatistics(configurations: scrubDelays.count)
 /// var observers = sweep.observers
-/// var reader = try TraceReader(opening: "Traces/examples/swipe.jsonl")
+/// var reader = try TraceReader(opening: "Traces/scrub.jsonl")
 /// _ = FanOutReplay(TraceReplay.Options(), variants: scrubDelays).run(
 ///   &reader, observers: &observers, afterEvent: sweep.follow
 /// ) { print($0) }

@@ -85,7 +85,7 @@ import Testing
       #expect(Self.figures(swept[index]) == Self.figures(reference), "\(path), variant \(index)")
       strokes += reference.strokes.values.reduce(0, +)
     }
-    if path.hasSuffix("/swipe.jsonl") { #expect(strokes > 0) }
+    if path.hasSuffix("/scrub.jsonl") { #expect(strokes > 0) }
   }
 
   /// A configuration whose engine rejects an event the others take leaves the shared
