@@ -56,11 +56,11 @@ enum _ShortestDigits {
     var exponent = decimal.exponent
     while digits % 10 == 0 {
       digits /= 10
-      exponent += 1
+      exponent &+= 1
     }
     let count = _digitCount(digits)
     // The exponent of the first digit: digits × 10^exponent = d.ddd × 10^scientific.
-    let scientific = exponent + count - 1
+    let scientific = exponent &+ count &- 1
     if scientific < -4 || value.magnitude > 0x1p53 {
       // "d.ddde-05": the digits one place to the right, the first moved back over the point.
       _writeDigits(digits, count: count, to: start + position + 1)
@@ -99,16 +99,32 @@ enum _ShortestDigits {
       _writeDigits(digits, count: count, to: start + position)
       return position + count
     }
-    if scientific + 1 < count {
+    if scientific &+ 1 < count {
       // "123.45": the digits one place to the right, the whole part moved back over the point.
       _writeDigits(digits, count: count, to: start + position + 1)
-      for index in position...(position + scientific) {
+      if scientific < 7 {
+        // At most 7 whole digits: in one 8-byte word, the whole part from one byte on, the
+        // point, and the fraction digits already in place.
+        let wholeBits = UInt64(truncatingIfNeeded: 8 &* (scientific &+ 1))
+        let wholeMask: UInt64 = (1 << wholeBits) &- 1
+        let shifted = UInt64(
+          littleEndian: start.loadUnaligned(fromByteOffset: position &+ 1, as: UInt64.self))
+        let inPlace = UInt64(
+          littleEndian: start.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let word =
+          shifted & wholeMask | UInt64(_ASCII.dot) << wholeBits
+          | inPlace & ~((1 << (wholeBits &+ 8)) &- 1)
+        start.storeBytes(of: word.littleEndian, toByteOffset: position, as: UInt64.self)
+      } else {
+        for index in position...(position &+ scientific) {
+          start.storeBytes(
+            of: start.load(fromByteOffset: index &+ 1, as: UInt8.self), toByteOffset: index,
+            as: UInt8.self)
+        }
         start.storeBytes(
-          of: start.load(fromByteOffset: index + 1, as: UInt8.self), toByteOffset: index,
-          as: UInt8.self)
+          of: _ASCII.dot, toByteOffset: position &+ scientific &+ 1, as: UInt8.self)
       }
-      start.storeBytes(of: _ASCII.dot, toByteOffset: position + scientific + 1, as: UInt8.self)
-      return position + count + 1
+      return position &+ count &+ 1
     }
     // "1200.0": a whole value (up to 2^53, so at most 16 digits), zeros, then ".0".
     _writeDigits(digits, count: count, to: start + position)
@@ -130,37 +146,37 @@ enum _ShortestDigits {
     // c is even (`out` is 0), excluded when odd (1).
     let out = c & 1
     let cb = c << 2
-    let cbr = cb + 2
+    let cbr = cb &+ 2
     let cbl: UInt64
     let k: Int
     if c != 1 << 52 || q == -1074 {
-      cbl = cb - 2
+      cbl = cb &- 2
       k = _floorLog10(powerOfTwo: q)
     } else {
       // A power of two (not the least normal, whose neighbour below is as far as above).
-      cbl = cb - 1
+      cbl = cb &- 1
       k = _floorLog10(threeQuartersOfPowerOfTwo: q)
     }
     // 10^-k = g × 2^(f - 125), g in [2^125, 2^126); x × 2^q / 10^k = (x << h) × g / 2^127.
-    let g = _scaledPowersOfTen[-k - _scaledPowersOfTenRange.lowerBound]
-    let h = q + _floorLog2(powerOfTen: -k) + 2
+    let g = _scaledPowersOfTen[0 &- k &- _scaledPowersOfTenRange.lowerBound]
+    let h = q &+ _floorLog2(powerOfTen: 0 &- k) &+ 2
     // Four times the double, and its interval's ends, over 10^k, rounded to odd.
-    let vb = _multiplyRoundingToOdd(g, cb << h)
-    let vbl = _multiplyRoundingToOdd(g, cbl << h)
-    let vbr = _multiplyRoundingToOdd(g, cbr << h)
+    let vb = _multiplyRoundingToOdd(g, cb &<< h)
+    let vbl = _multiplyRoundingToOdd(g, cbl &<< h)
+    let vbr = _multiplyRoundingToOdd(g, cbr &<< h)
     let s = vb >> 2
     // The one multiple of 10^(k+1) that may lie inside.
-    let sp10 = s / 10 * 10
-    let tp10 = sp10 + 10
-    let spInside = vbl + out <= sp10 << 2
-    let tpInside = (tp10 << 2) + out <= vbr
+    let sp10 = s / 10 &* 10
+    let tp10 = sp10 &+ 10
+    let spInside = vbl &+ out <= sp10 << 2
+    let tpInside = (tp10 << 2) &+ out <= vbr
     if spInside != tpInside { return (spInside ? sp10 : tp10, k) }
     // Otherwise floor(v / 10^k) or the next, whichever is inside, or nearer if both are.
-    let t = s + 1
-    let sInside = vbl + out <= s << 2
-    let tInside = (t << 2) + out <= vbr
+    let t = s &+ 1
+    let sInside = vbl &+ out <= s << 2
+    let tInside = (t << 2) &+ out <= vbr
     if sInside != tInside { return (sInside ? s : t, k) }
-    let middle = (s + t) << 1  // 4 × (s + 1/2)
+    let middle = (s &+ t) << 1  // 4 × (s + 1/2)
     let nearer = vb < middle || (vb == middle && s & 1 == 0) ? s : t
     return (nearer, k)
   }
@@ -181,25 +197,25 @@ enum _ShortestDigits {
   /// floor(q × log10(2)) for |q| up to 5,456,721 (checked against exact arithmetic over
   /// -1100...1000 when written).
   @inline(__always)
-  static func _floorLog10(powerOfTwo q: Int) -> Int { (q * 661_971_961_083) >> 41 }
+  static func _floorLog10(powerOfTwo q: Int) -> Int { (q &* 661_971_961_083) >> 41 }
 
   /// floor(log10(3/4 × 2^q)), for the same range.
   @inline(__always)
   static func _floorLog10(threeQuartersOfPowerOfTwo q: Int) -> Int {
-    (q * 661_971_961_083 - 274_743_187_321) >> 41
+    (q &* 661_971_961_083 &- 274_743_187_321) >> 41
   }
 
   /// floor(k × log2(10)), for |k| up to 1,650 or so (checked over -400...400).
   @inline(__always)
-  static func _floorLog2(powerOfTen k: Int) -> Int { (k * 913_124_641_741) >> 38 }
+  static func _floorLog2(powerOfTen k: Int) -> Int { (k &* 913_124_641_741) >> 38 }
 
   /// The number of decimal digits of `value`, from 1 to 20.
   @inline(__always)
   static func _digitCount(_ value: UInt64) -> Int {
     // floor(log10(value)) is bits × log10(2) or one less (1233 / 4096 ≈ log10(2)).
-    let bits = 64 - (value | 1).leadingZeroBitCount
-    let guess = (bits * 1233) >> 12
-    return guess + (value >= _powersOfTenUpTo19[guess] ? 1 : 0)
+    let bits = 64 &- (value | 1).leadingZeroBitCount
+    let guess = (bits &* 1233) >> 12
+    return guess &+ (value >= _powersOfTenUpTo19[guess] ? 1 : 0)
   }
 
   /// Writes the `count` digits of `value` (below 10^17) at `start`; up to `max(count, 8)`
@@ -207,22 +223,22 @@ enum _ShortestDigits {
   @inline(__always)
   static func _writeDigits(_ value: UInt64, count: Int, to start: UnsafeMutableRawPointer) {
     if count <= 8 {
-      let text = _eightDigits(UInt32(truncatingIfNeeded: value)) >> (8 * (8 - count))
+      let text = _eightDigits(UInt32(truncatingIfNeeded: value)) &>> (8 &* (8 &- count))
       start.storeBytes(of: text.littleEndian, as: UInt64.self)
       return
     }
     let high = value / 100_000_000
-    let low = UInt32(truncatingIfNeeded: value - high * 100_000_000)
+    let low = UInt32(truncatingIfNeeded: value &- high &* 100_000_000)
     if count <= 16 {
-      let text = _eightDigits(UInt32(truncatingIfNeeded: high)) >> (8 * (16 - count))
+      let text = _eightDigits(UInt32(truncatingIfNeeded: high)) &>> (8 &* (16 &- count))
       start.storeBytes(of: text.littleEndian, as: UInt64.self)
     } else {
       let first = high / 100_000_000
       start.storeBytes(of: _ASCII.zero + UInt8(truncatingIfNeeded: first), as: UInt8.self)
-      let middle = UInt32(truncatingIfNeeded: high - first * 100_000_000)
+      let middle = UInt32(truncatingIfNeeded: high &- first &* 100_000_000)
       start.storeBytes(of: _eightDigits(middle).littleEndian, toByteOffset: 1, as: UInt64.self)
     }
-    start.storeBytes(of: _eightDigits(low).littleEndian, toByteOffset: count - 8, as: UInt64.self)
+    start.storeBytes(of: _eightDigits(low).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
   }
 
   /// The eight decimal digits of `value` (below 10^8, with leading zeros) as ASCII, the first
@@ -232,7 +248,7 @@ enum _ShortestDigits {
   @inline(__always)
   static func _eightDigits(_ value: UInt32) -> UInt64 {
     let upper = value / 10_000
-    let fours = UInt64(upper) | UInt64(value - upper * 10_000) << 32
+    let fours = UInt64(upper) | UInt64(value &- upper &* 10_000) << 32
     let hundreds = ((fours &* 10486) >> 20) & 0x0000_007F_0000_007F
     let pairs = hundreds | (fours &- 100 &* hundreds) << 16
     let tens = ((pairs &* 103) >> 10) & 0x000F_000F_000F_000F
