@@ -194,6 +194,31 @@ import Testing
     }
   }
 
+  @Test func writesNothingBeyondItsScratchRoom() {
+    // The writer reserves `maximumNumberLength` bytes a number: the printer's stores, scratch
+    // included, must stay inside them, and the text within 24 bytes.
+    #expect(_ShortestDigits.scratchLength <= _OutputBuffer.maximumNumberLength)
+    var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.scratch")
+    var values: [Double] = [
+      -.greatestFiniteMagnitude, -.leastNonzeroMagnitude, -0x1p53, -1.2345678901234567e-5,
+      -0.00012345678901234567, -4503599627370495.5, -1234567.8901234567, -123456789.01234567,
+    ]
+    for _ in 0..<50_000 { values.append(Double(bitPattern: generator.next() | 1 << 63)) }
+    let sentinel: UInt8 = 0xA5
+    let room = 2 * _ShortestDigits.scratchLength
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 1)
+    defer { buffer.deallocate() }
+    for value in values where value.isFinite {
+      buffer.initializeMemory(as: UInt8.self, repeating: sentinel, count: room)
+      let length = _ShortestDigits.write(value, to: buffer)
+      #expect(length <= 24, "bits 0x\(String(value.bitPattern, radix: 16)) (seed \(seed))")
+      let untouched = (_ShortestDigits.scratchLength..<room).allSatisfy {
+        buffer.load(fromByteOffset: $0, as: UInt8.self) == sentinel
+      }
+      #expect(untouched, "bits 0x\(String(value.bitPattern, radix: 16)) (seed \(seed))")
+    }
+  }
+
   @Test func eightDigitsAgainstIntegerText() {
     // The parallel digit split against the standard library's integer text, zero-padded.
     var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.eightDigits")
