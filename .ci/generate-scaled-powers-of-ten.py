@@ -9,7 +9,7 @@ high and low 64 bits:
     g(K) = floor(10^K * 2^(125 - f(K))) + 1
 
 (one more than the truncated value even when the scaled power is whole). This is the table of
-Giulietti's Schubfach ("The Schubfach way to render doubles", 2020, section 9), computed here
+Giulietti's Schubfach ("The Schubfach way to render doubles", 2020), computed here
 with exact integers.
 
 Usage:

@@ -11,14 +11,16 @@
 ///
 /// The search is Giulietti's Schubfach ("The Schubfach way to render doubles", 2020), written
 /// here from the paper: with `k = floor(log10(width of the interval))` the interval holds at
-/// most one multiple of 10^(k+1), and the multiple of 10^k nearest the double always lies
-/// inside, so the answer is either the one multiple of 10^(k+1) inside, or whichever of
-/// `floor(v / 10^k)` and the next integer is inside and nearer. The comparisons need
-/// `v / 10^k` and the ends over 10^k with two more bits and to know whether they are whole;
-/// a 126-bit upper bound of the power of ten (``_scaledPowersOfTen``) times the scaled significand,
-/// rounded to odd, gives exactly that (the paper, section 9, proves it for every double).
-/// Unlike Java's rendering, from which the paper's code comes, a single digit is allowed
-/// (`5e-324`, not `4.9e-324`), as the standard library does.
+/// most one multiple of 10^(k+1), and at least one of `floor(v / 10^k)` and the next integer,
+/// times 10^k, lies inside (no other multiple of 10^k is nearer the double). So the answer is
+/// the one multiple of 10^(k+1) inside if there is one, otherwise whichever of the two is
+/// inside, the nearer if both are. The comparisons need `v / 10^k` and the interval's ends over
+/// 10^k to two more bits, and whether they are whole: a 126-bit upper bound of the power of ten
+/// (``_scaledPowersOfTen``) times the shifted significand, rounded to odd, gives exactly that
+/// (the paper proves it for every double). Unlike Java's rendering, from which the paper's code
+/// comes, a single digit is allowed (`5e-324`, not `4.9e-324`), as the standard library does,
+/// and the least subnormals take the same path as every other double (the tests check every
+/// subnormal significand up to 20,000).
 ///
 /// **Form.** The standard library's: with `E` the exponent of the first significant digit,
 /// exponent form (`1.5e-05`, `1e+16`, at least two exponent digits) when `E < -4` or the
