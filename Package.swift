@@ -43,6 +43,11 @@ let package = Package(
       name: "doc-samples",
       dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"],
       path: "Examples/DocSamples"),
+    // The release-mode check of the shortest-digits printer against the standard library's
+    // `description` on 10^7 random doubles, run by CI in the portable binary's release build.
+    .executableTarget(
+      name: "shortest-digits-check", dependencies: ["PageTraceIO", "PageTraceGenerator"],
+      path: "Tests/ShortestDigitsCheck"),
     // What the test targets share: the phone fixture and event builders, temporary files.
     .target(
       name: "PageTraceTestSupport", dependencies: ["PageTrace"], path: "Tests/PageTraceTestSupport"),

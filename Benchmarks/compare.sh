@@ -6,10 +6,16 @@
 # Builds pagetrace (release), generates a trace of full-precision (17-digit) numbers with
 # `pagetrace generate --seed 7`, converts it to binary, installs the pinned parsers from PyPI
 # into a virtual environment (once, in ${XDG_CACHE_HOME:-~/.cache}/pagetrace-compare), then
-# prints each one's best time, MB/s, events/s and its time relative to pagetrace's JSON Lines
-# replay (below 1 is faster than pagetrace). pagetrace is timed end to end as a process,
-# replaying and writing every record; the parsers only parse lines already in memory.
+# prints the machine's CPU model, then each one's best time, MB/s, events/s and its time
+# relative to pagetrace's JSON Lines replay (below 1 is faster than pagetrace). pagetrace is
+# timed end to end as a process, replaying and writing every record; the parsers only parse
+# lines already in memory, each parsed object dropped at once (parse only, nothing kept).
 set -euo pipefail
+
+# The CPU model first: figures from different machines are not comparable.
+cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
+[[ -n "$cpu" ]] || cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -1)
+echo "CPU: ${cpu:-unknown} ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') logical CPUs)"
 
 events=${1:-2000000}
 runs=${2:-5}

@@ -1,0 +1,268 @@
+/// The shortest decimal text of a double that reads back as the same double, written exactly as
+/// the standard library's `Double.description` writes it (docs/behaviour.md, "Numbers").
+///
+/// **Digits.** A finite non-zero double is `c × 2^q` (`c` below 2^53). Every decimal strictly
+/// inside its rounding interval, the points halfway to its neighbours, reads back as it, and so
+/// do the interval's ends when `c` is even (reading rounds halfway cases to even). Below a power
+/// of two the neighbour is twice as close, so the interval reaches only a quarter of a unit
+/// below. Among the decimals of the interval with the fewest significant digits, the one
+/// nearest the double is chosen, the even last digit on an exact tie: what the standard library
+/// promises ("always short, always close").
+///
+/// The search is Giulietti's Schubfach ("The Schubfach way to render doubles", 2020), written
+/// here from the paper: with `k = floor(log10(width of the interval))` the interval holds at
+/// most one multiple of 10^(k+1), and at least one of `floor(v / 10^k)` and the next integer,
+/// times 10^k, lies inside (no other multiple of 10^k is nearer the double). So the answer is
+/// the one multiple of 10^(k+1) inside if there is one, otherwise whichever of the two is
+/// inside, the nearer if both are. The comparisons need `v / 10^k` and the interval's ends over
+/// 10^k to two more bits, and whether they are whole: a 126-bit upper bound of the power of ten
+/// (``_scaledPowersOfTen``) times the shifted significand, rounded to odd, gives exactly that
+/// (the paper proves it for every double). Unlike Java's rendering, from which the paper's code
+/// comes, a single digit is allowed (`5e-324`, not `4.9e-324`), as the standard library does,
+/// and the least subnormals take the same path as every other double (the tests check every
+/// subnormal significand up to 20,000).
+///
+/// **Form.** The standard library's: with `E` the exponent of the first significant digit,
+/// exponent form (`1.5e-05`, `1e+16`, at least two exponent digits) when `E < -4` or the
+/// magnitude is above 2^53; otherwise plain digits with a point, `0.0001`, `123.45`, and a
+/// whole value gets `.0` (`1.0`, `9007199254740992.0`); zero is `0.0` or `-0.0`.
+///
+/// Nothing is allocated: the text is written straight into memory the caller provides.
+enum _ShortestDigits {
+  /// The most bytes ``write(_:to:)`` writes, scratch included (the text itself is at most 24
+  /// bytes: `-1.7976931348623157e+308`).
+  static let scratchLength = 32
+
+  /// Writes a finite `value` at `start` as `value.description` would, and returns the length of
+  /// the text. Up to ``scratchLength`` bytes from `start` may be written.
+  static func write(_ value: Double, to start: UnsafeMutableRawPointer) -> Int {
+    var position = 0
+    if value.sign == .minus {
+      start.storeBytes(of: _ASCII.minus, as: UInt8.self)
+      position = 1
+    }
+    let fraction = value.significandBitPattern
+    let biasedExponent = Int(value.exponentBitPattern)
+    if biasedExponent == 0 && fraction == 0 {
+      // "0.0"
+      start.storeBytes(of: _ASCII.zero, toByteOffset: position, as: UInt8.self)
+      start.storeBytes(of: _ASCII.dot, toByteOffset: position + 1, as: UInt8.self)
+      start.storeBytes(of: _ASCII.zero, toByteOffset: position + 2, as: UInt8.self)
+      return position + 3
+    }
+    let decimal =
+      biasedExponent == 0
+      ? _shortest(significand: fraction, exponent: -1074)
+      : _shortest(significand: fraction | 1 << 52, exponent: biasedExponent - 1075)
+    var digits = decimal.digits
+    var exponent = decimal.exponent
+    while digits % 10 == 0 {
+      digits /= 10
+      exponent &+= 1
+    }
+    let count = _digitCount(digits)
+    // The exponent of the first digit: digits × 10^exponent = d.ddd × 10^scientific.
+    let scientific = exponent &+ count &- 1
+    if scientific < -4 || value.magnitude > 0x1p53 {
+      // "d.ddde-05": the digits one place to the right, the first moved back over the point.
+      _writeDigits(digits, count: count, to: start + position + 1)
+      start.storeBytes(
+        of: start.load(fromByteOffset: position + 1, as: UInt8.self), toByteOffset: position,
+        as: UInt8.self)
+      if count > 1 {
+        start.storeBytes(of: _ASCII.dot, toByteOffset: position + 1, as: UInt8.self)
+        position += count + 1
+      } else {
+        position += 1
+      }
+      start.storeBytes(of: _ASCII.lowerE, toByteOffset: position, as: UInt8.self)
+      start.storeBytes(
+        of: scientific < 0 ? _ASCII.minus : _ASCII.plus, toByteOffset: position + 1,
+        as: UInt8.self)
+      position += 2
+      var magnitude = scientific.magnitude
+      if magnitude >= 100 {
+        start.storeBytes(
+          of: _ASCII.zero + UInt8(magnitude / 100), toByteOffset: position, as: UInt8.self)
+        magnitude %= 100
+        position += 1
+      }
+      start.storeBytes(
+        of: _ASCII.zero + UInt8(magnitude / 10), toByteOffset: position, as: UInt8.self)
+      start.storeBytes(
+        of: _ASCII.zero + UInt8(magnitude % 10), toByteOffset: position + 1, as: UInt8.self)
+      return position + 2
+    }
+    if scientific < 0 {
+      // "0.000ddd": "0." and 0 to 3 zeros before the digits.
+      start.storeBytes(
+        of: UInt64(0x3030_3030_302E_30).littleEndian, toByteOffset: position, as: UInt64.self)
+      position += 1 - scientific
+      _writeDigits(digits, count: count, to: start + position)
+      return position + count
+    }
+    if scientific &+ 1 < count {
+      // "123.45": the digits one place to the right, the whole part moved back over the point.
+      _writeDigits(digits, count: count, to: start + position + 1)
+      if scientific < 7 {
+        // At most 7 whole digits: in one 8-byte word, the whole part from one byte on, the
+        // point, and the fraction digits already in place.
+        let wholeBits = UInt64(truncatingIfNeeded: 8 &* (scientific &+ 1))
+        let wholeMask: UInt64 = (1 << wholeBits) &- 1
+        let shifted = UInt64(
+          littleEndian: start.loadUnaligned(fromByteOffset: position &+ 1, as: UInt64.self))
+        let inPlace = UInt64(
+          littleEndian: start.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let word =
+          shifted & wholeMask | UInt64(_ASCII.dot) << wholeBits
+          | inPlace & ~((1 << (wholeBits &+ 8)) &- 1)
+        start.storeBytes(of: word.littleEndian, toByteOffset: position, as: UInt64.self)
+      } else {
+        for index in position...(position &+ scientific) {
+          start.storeBytes(
+            of: start.load(fromByteOffset: index &+ 1, as: UInt8.self), toByteOffset: index,
+            as: UInt8.self)
+        }
+        start.storeBytes(
+          of: _ASCII.dot, toByteOffset: position &+ scientific &+ 1, as: UInt8.self)
+      }
+      return position &+ count &+ 1
+    }
+    // "1200.0": a whole value (up to 2^53, so at most 16 digits), zeros, then ".0".
+    _writeDigits(digits, count: count, to: start + position)
+    position += count
+    for _ in count..<(scientific + 1) {
+      start.storeBytes(of: _ASCII.zero, toByteOffset: position, as: UInt8.self)
+      position += 1
+    }
+    start.storeBytes(of: _ASCII.dot, toByteOffset: position, as: UInt8.self)
+    start.storeBytes(of: _ASCII.zero, toByteOffset: position + 1, as: UInt8.self)
+    return position + 2
+  }
+
+  /// The shortest nearest decimal `digits × 10^exponent` of the positive double
+  /// `significand × 2^exponent` (see the type's comment); `digits` may end in zeros.
+  @inline(__always)
+  static func _shortest(significand c: UInt64, exponent q: Int) -> (digits: UInt64, exponent: Int) {
+    // The interval in quarter units: [cb - 2 or cb - 1, cb + 2] × 2^(q-2), ends included when
+    // c is even (`out` is 0), excluded when odd (1).
+    let out = c & 1
+    let cb = c << 2
+    let cbr = cb &+ 2
+    let cbl: UInt64
+    let k: Int
+    if c != 1 << 52 || q == -1074 {
+      cbl = cb &- 2
+      k = _floorLog10(powerOfTwo: q)
+    } else {
+      // A power of two (not the least normal, whose neighbour below is as far as above).
+      cbl = cb &- 1
+      k = _floorLog10(threeQuartersOfPowerOfTwo: q)
+    }
+    // 10^-k = g × 2^(f - 125), g in [2^125, 2^126); x × 2^q / 10^k = (x << h) × g / 2^127.
+    let g = _scaledPowersOfTen[0 &- k &- _scaledPowersOfTenRange.lowerBound]
+    let h = q &+ _floorLog2(powerOfTen: 0 &- k) &+ 2
+    // Four times the double, and its interval's ends, over 10^k, rounded to odd.
+    let vb = _multiplyRoundingToOdd(g, cb &<< h)
+    let vbl = _multiplyRoundingToOdd(g, cbl &<< h)
+    let vbr = _multiplyRoundingToOdd(g, cbr &<< h)
+    let s = vb >> 2
+    // The one multiple of 10^(k+1) that may lie inside.
+    let sp10 = s / 10 &* 10
+    let tp10 = sp10 &+ 10
+    let spInside = vbl &+ out <= sp10 << 2
+    let tpInside = (tp10 << 2) &+ out <= vbr
+    if spInside != tpInside { return (spInside ? sp10 : tp10, k) }
+    // Otherwise floor(v / 10^k) or the next, whichever is inside, or nearer if both are.
+    let t = s &+ 1
+    let sInside = vbl &+ out <= s << 2
+    let tInside = (t << 2) &+ out <= vbr
+    if sInside != tInside { return (sInside ? s : t, k) }
+    let middle = (s &+ t) << 1  // 4 × (s + 1/2)
+    let nearer = vb < middle || (vb == middle && s & 1 == 0) ? s : t
+    return (nearer, k)
+  }
+
+  /// `x × g / 2^127` rounded to odd: its integer part, with the lowest bit set when it is not
+  /// whole. Whether an even integer is below, at or above the exact product survives the
+  /// rounding. The product's bits below 2^64 are left out (the paper's bound allows it).
+  @inline(__always)
+  static func _multiplyRoundingToOdd(_ g: (high: UInt64, low: UInt64), _ x: UInt64) -> UInt64 {
+    let high = g.high.multipliedFullWidth(by: x)
+    let low = g.low.multipliedFullWidth(by: x).high
+    let (middle, carry) = high.low.addingReportingOverflow(low)
+    let top = high.high &+ (carry ? 1 : 0)
+    let fractionMask: UInt64 = 1 << 63 - 1
+    return top << 1 | middle >> 63 | ((middle & fractionMask) &+ fractionMask) >> 63
+  }
+
+  /// floor(q × log10(2)) for |q| up to 5,456,721 (checked against exact arithmetic over
+  /// -1100...1000 when written).
+  @inline(__always)
+  static func _floorLog10(powerOfTwo q: Int) -> Int { (q &* 661_971_961_083) >> 41 }
+
+  /// floor(log10(3/4 × 2^q)), for the same range.
+  @inline(__always)
+  static func _floorLog10(threeQuartersOfPowerOfTwo q: Int) -> Int {
+    (q &* 661_971_961_083 &- 274_743_187_321) >> 41
+  }
+
+  /// floor(k × log2(10)), for |k| up to 1,650 or so (checked over -400...400).
+  @inline(__always)
+  static func _floorLog2(powerOfTen k: Int) -> Int { (k &* 913_124_641_741) >> 38 }
+
+  /// The number of decimal digits of `value`, from 1 to 20.
+  @inline(__always)
+  static func _digitCount(_ value: UInt64) -> Int {
+    // floor(log10(value)) is bits × log10(2) or one less (1233 / 4096 ≈ log10(2)).
+    let bits = 64 &- (value | 1).leadingZeroBitCount
+    let guess = (bits &* 1233) >> 12
+    return guess &+ (value >= _powersOfTenUpTo19[guess] ? 1 : 0)
+  }
+
+  /// Writes the `count` digits of `value` (below 10^17) at `start`; up to `max(count, 8)`
+  /// bytes are written.
+  @inline(__always)
+  static func _writeDigits(_ value: UInt64, count: Int, to start: UnsafeMutableRawPointer) {
+    if count <= 8 {
+      let text = _eightDigits(UInt32(truncatingIfNeeded: value)) &>> (8 &* (8 &- count))
+      start.storeBytes(of: text.littleEndian, as: UInt64.self)
+      return
+    }
+    let high = value / 100_000_000
+    let low = UInt32(truncatingIfNeeded: value &- high &* 100_000_000)
+    if count <= 16 {
+      let text = _eightDigits(UInt32(truncatingIfNeeded: high)) &>> (8 &* (16 &- count))
+      start.storeBytes(of: text.littleEndian, as: UInt64.self)
+    } else {
+      let first = high / 100_000_000
+      start.storeBytes(of: _ASCII.zero + UInt8(truncatingIfNeeded: first), as: UInt8.self)
+      let middle = UInt32(truncatingIfNeeded: high &- first &* 100_000_000)
+      start.storeBytes(of: _eightDigits(middle).littleEndian, toByteOffset: 1, as: UInt64.self)
+    }
+    start.storeBytes(of: _eightDigits(low).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
+  }
+
+  /// The eight decimal digits of `value` (below 10^8, with leading zeros) as ASCII, the first
+  /// digit in the lowest byte: split into fours, pairs, then digits, in parallel in the lanes of
+  /// one 64-bit word (x / 100 is (x × 10486) >> 20 for x below 10^4, x / 10 is (x × 103) >> 10
+  /// for x below 100).
+  @inline(__always)
+  static func _eightDigits(_ value: UInt32) -> UInt64 {
+    let upper = value / 10_000
+    let fours = UInt64(upper) | UInt64(value &- upper &* 10_000) << 32
+    let hundreds = ((fours &* 10486) >> 20) & 0x0000_007F_0000_007F
+    let pairs = hundreds | (fours &- 100 &* hundreds) << 16
+    let tens = ((pairs &* 103) >> 10) & 0x000F_000F_000F_000F
+    let singles = tens | (pairs &- 10 &* tens) << 8
+    return singles &+ 0x3030_3030_3030_3030
+  }
+}
+
+/// 10^0 … 10^19.
+private let _powersOfTenUpTo19: [UInt64] = [
+  1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+  10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+  1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+  1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+]

@@ -1,0 +1,245 @@
+import PageTraceGenerator
+import Testing
+
+@testable import PageTraceIO
+
+/// PageTrace's shortest-digits printer against the standard library's `Double.description`,
+/// the independent oracle: the text must be the same byte for byte, for every finite double.
+/// (The release-mode check of 10^7 random doubles is Tests/ShortestDigitsCheck, run by CI.)
+@Suite struct ShortestDigitsTests {
+  /// The printer's text for `value`, written into a buffer with the scratch room it may use.
+  static func printed(_ value: Double) -> String {
+    withUnsafeTemporaryAllocation(byteCount: _ShortestDigits.scratchLength, alignment: 1) {
+      let length = _ShortestDigits.write(value, to: $0.baseAddress!)
+      return String(decoding: UnsafeRawBufferPointer(rebasing: $0[..<length]), as: UTF8.self)
+    }
+  }
+
+  /// Every double of `values` and its negation, printed as `description` prints it.
+  static func expectSameAsDescription(
+    _ values: [Double], _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var failures = 0
+    for value in values where value.isFinite {
+      for signed in [value, -value] {
+        let text = printed(signed)
+        if text != signed.description {
+          failures += 1
+          if failures <= 20 {
+            let bits = String(signed.bitPattern, radix: 16)
+            Issue.record(
+              "bits 0x\(bits): printed \(text), description \(signed.description) \(comment)",
+              sourceLocation: sourceLocation)
+          }
+        }
+      }
+    }
+    #expect(failures == 0, "\(failures) of \(2 * values.count) differ \(comment)")
+  }
+
+  /// A value and its neighbours on either side.
+  static func withNeighbours(_ value: Double, _ steps: Int = 2) -> [Double] {
+    var values = [value]
+    var up = value
+    var down = value
+    for _ in 0..<steps {
+      up = up.nextUp
+      down = down.nextDown
+      values += [up, down]
+    }
+    return values.filter { $0.isFinite && $0 > 0 }
+  }
+
+  @Test func formsWrittenByHand() {
+    // Worked by hand from the standard library's rules (docs/behaviour.md, "Numbers"), so that
+    // the rules themselves are pinned, not only their agreement with `description`.
+    let expected: [(Double, String)] = [
+      (0, "0.0"), (-0.0, "-0.0"), (1, "1.0"), (-2.5, "-2.5"), (0.1, "0.1"),
+      (0.0001, "0.0001"), (0.00001, "1e-05"), (0.000015, "1.5e-05"), (0.00012345, "0.00012345"),
+      (123.456, "123.456"), (1e16, "1e+16"), (0x1p53, "9007199254740992.0"),
+      (0x1p53 + 2, "9.007199254740994e+15"), (1e100, "1e+100"), (1e-100, "1e-100"),
+      (.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+      (2.2250738585072014e-308, "2.2250738585072014e-308"),
+      (4503599627370495.5, "4503599627370495.5"),
+      (1200, "1200.0"), (0.3, "0.3"), (2.0 / 3, "0.6666666666666666"),
+      (0.000099999, "9.9999e-05"),
+    ]
+    for (value, text) in expected {
+      #expect(Self.printed(value) == text, "bits 0x\(String(value.bitPattern, radix: 16))")
+    }
+  }
+
+  @Test func powersOfTwoAndTheirNeighbours() {
+    // Every power of two is a boundary case (significand 0: the neighbour below is twice as
+    // close), from the least subnormal to the greatest power.
+    var values: [Double] = []
+    for exponent in -1074...1023 {
+      values += Self.withNeighbours(Double(sign: .plus, exponent: exponent, significand: 1))
+    }
+    Self.expectSameAsDescription(values, "(powers of two)")
+  }
+
+  @Test func powersOfTenAndTheirNeighbours() {
+    var values: [Double] = []
+    for exponent in -323...308 {
+      // The nearest double to 10^exponent, read from text by the standard library.
+      values += Self.withNeighbours(Double("1e\(exponent)")!, 3)
+      values += Self.withNeighbours(Double("5e\(exponent)")!, 1)
+      values += Self.withNeighbours(Double("9.999999999999999e\(exponent)") ?? 1, 1)
+    }
+    Self.expectSameAsDescription(values, "(powers of ten)")
+  }
+
+  @Test func subnormalsAndTheNormalBoundary() {
+    var values: [Double] = []
+    for pattern: UInt64 in 1...20_000 { values.append(Double(bitPattern: pattern)) }
+    // The greatest subnormals, the least normals.
+    for pattern: UInt64 in (0x000F_FFFF_FFFF_F000)...(0x0010_0000_0000_1000) {
+      values.append(Double(bitPattern: pattern))
+    }
+    values += [
+      .leastNonzeroMagnitude, .leastNormalMagnitude, .leastNormalMagnitude.nextDown,
+      .greatestFiniteMagnitude, .greatestFiniteMagnitude.nextDown, .ulpOfOne, 1 + .ulpOfOne,
+    ]
+    Self.expectSameAsDescription(values, "(subnormals)")
+  }
+
+  @Test func switchPointsBetweenFormsAndWholeNumbers() {
+    var values: [Double] = []
+    // Around 10^-4 and 10^-5, where the exponent form begins.
+    for base in [0.0001, 0.00001, 0.00009999999999999999, 0.0001000000000000001] {
+      values += Self.withNeighbours(base, 50)
+    }
+    // Around 2^53 and 2^52, where doubles become whole and the exponent form begins.
+    for base in [0x1p53, 0x1p52, 0x1p54, 0x1p51] { values += Self.withNeighbours(base, 50) }
+    // Whole numbers and halves.
+    for whole in 0..<5_000 {
+      values += [Double(whole), Double(whole) + 0.5, Double(whole) / 8, 1 / Double(whole + 1)]
+    }
+    Self.expectSameAsDescription(values, "(switch points)")
+  }
+
+  @Test func publishedHardCases() {
+    // From the Ryu, Grisu/Errol and Schubfach literature and test suites: values whose shortest
+    // digits are hard to find, or that tripped up earlier printers.
+    let values: [Double] = [
+      2.109808898695963e16,
+      9.0608011534336e15, 4.708356024711512e18, 9.409340012568248e18, 1.2345678,
+      5.764607523034235e39, 1.152921504606847e40, 2.305843009213694e40,
+      1.7800590868057611e-307, 2.8480945388892178e-306, 2.446494580089078e-296,
+      4.8929891601781557e-296, 1.8014398509481984e16, 3.6028797018963968e16,
+      2.900835519859558e-216, 5.801671039719115e-216, 3.196104012172126e-27,
+      9007199254740991.0, 9007199254740992.0, 1.9430376160308388e16, 6.9741824662760956e19,
+      4.3816050601147837e18, 1e23, 8.41e21,
+      1.00000005, 1.0000000000000002, 0.30000000000000004, 1.7976931348623157e308,
+      9.5e-5, 1.5e-5, 1e-7, 123456789012345680, 1.2e-4, 3.0540412e5, 1.8531501765868567e21,
+      -3.347727380279489e33, 1.9078281e-8, 2.7567276e-22, 6.2276157e-37, 3.0938138e-40,
+      4.5e15, 7.3879e20, 2.0e-3, 1.6e-2, 1.5e24, 2.5e24, 1.7e-305, 4.35e-7, 8.31e-35,
+      1.47e-221, 5.54e-279, 2.98023223876953125e-8, 5.551115123125783e-17,
+      1.1102230246251565e-16, 2.220446049250313e-16, 0.1 + 0.2, 1.0 / 3, 2.0 / 3, 100.0 / 7,
+    ]
+    // Subnormals, from text (a literal would warn that it loses precision).
+    let subnormals = [
+      "4.940656e-318", "1.18575755e-316", "2.989102097996e-312", "5.2e-323",
+      "2.2250738585072011e-308",
+    ].map { Double($0)! }
+    var all: [Double] = []
+    for value in values + subnormals { all += Self.withNeighbours(value.magnitude, 2) }
+    Self.expectSameAsDescription(all, "(published cases)")
+  }
+
+  @Test func randomBitPatterns() {
+    var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.randomBitPatterns")
+    var values: [Double] = []
+    values.reserveCapacity(200_000)
+    while values.count < 200_000 {
+      let value = Double(bitPattern: generator.next())
+      if value.isFinite { values.append(value.magnitude) }
+    }
+    Self.expectSameAsDescription(values, "(seed \(seed))")
+  }
+
+  @Test func randomTimesOfTraces() {
+    // The numbers traces hold: times and coordinates from 0 to 10,000 with up to 17 digits.
+    var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.randomTimesOfTraces")
+    var values: [Double] = []
+    for _ in 0..<100_000 {
+      let unit = Double(generator.next() >> 11) * 0x1p-53
+      values.append(unit * 10_000)
+      values.append((unit * 1e6).rounded() / 1e3)  // milliseconds
+    }
+    Self.expectSameAsDescription(values, "(seed \(seed))")
+  }
+
+  @Test func appendNumberUsesThePrinterForFractions() {
+    // The writer's path: whole numbers up to 2^53 as integers, everything else as
+    // `description`, null for non-finite values.
+    var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.appendNumber")
+    for _ in 0..<20_000 {
+      let value = Double(bitPattern: generator.next())
+      var buffer = _OutputBuffer(capacity: 8)
+      buffer.reserve(_OutputBuffer.maximumNumberLength)
+      buffer.appendNumber(value)
+      let text = String(
+        decoding: UnsafeRawBufferPointer(start: buffer.start, count: buffer.count), as: UTF8.self)
+      let expected: String
+      if !value.isFinite {
+        expected = "null"
+      } else if value.magnitude <= 0x1p53 && value == value.rounded(.towardZero) {
+        expected = value == 0 && value.sign == .minus ? "-0" : String(Int(value))
+      } else {
+        expected = value.description
+      }
+      #expect(text == expected, "bits 0x\(String(value.bitPattern, radix: 16)) (seed \(seed))")
+    }
+  }
+
+  @Test func writesNothingBeyondItsScratchRoom() {
+    // The writer reserves `maximumNumberLength` bytes a number: the printer's stores, scratch
+    // included, must stay inside them, and the text within 24 bytes.
+    #expect(_ShortestDigits.scratchLength <= _OutputBuffer.maximumNumberLength)
+    var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.scratch")
+    var values: [Double] = [
+      -.greatestFiniteMagnitude, -.leastNonzeroMagnitude, -0x1p53, -1.2345678901234567e-5,
+      -0.00012345678901234567, -4503599627370495.5, -1234567.8901234567, -123456789.01234567,
+    ]
+    for _ in 0..<50_000 { values.append(Double(bitPattern: generator.next() | 1 << 63)) }
+    let sentinel: UInt8 = 0xA5
+    let room = 2 * _ShortestDigits.scratchLength
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 1)
+    defer { buffer.deallocate() }
+    for value in values where value.isFinite {
+      buffer.initializeMemory(as: UInt8.self, repeating: sentinel, count: room)
+      let length = _ShortestDigits.write(value, to: buffer)
+      #expect(length <= 24, "bits 0x\(String(value.bitPattern, radix: 16)) (seed \(seed))")
+      let untouched = (_ShortestDigits.scratchLength..<room).allSatisfy {
+        buffer.load(fromByteOffset: $0, as: UInt8.self) == sentinel
+      }
+      #expect(untouched, "bits 0x\(String(value.bitPattern, radix: 16)) (seed \(seed))")
+    }
+  }
+
+  @Test func eightDigitsAgainstIntegerText() {
+    // The parallel digit split against the standard library's integer text, zero-padded.
+    var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.eightDigits")
+    var samples: [UInt32] = [0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 12_345_678]
+    for _ in 0..<100_000 { samples.append(UInt32(generator.next() % 100_000_000)) }
+    for value in samples {
+      let word = _ShortestDigits._eightDigits(value).littleEndian
+      let text = withUnsafeBytes(of: word) { String(decoding: $0, as: UTF8.self) }
+      let padded = String(repeating: "0", count: 8 - String(value).count) + String(value)
+      #expect(text == padded, "\(value) (seed \(seed))")
+    }
+  }
+
+  @Test func digitCounts() {
+    var value: UInt64 = 1
+    for digits in 1...19 {
+      #expect(_ShortestDigits._digitCount(value) == digits)
+      #expect(_ShortestDigits._digitCount(value * 10 - 1) == digits)
+      if digits > 1 { #expect(_ShortestDigits._digitCount(value - 1) == digits - 1) }
+      value *= 10
+    }
+    #expect(_ShortestDigits._digitCount(UInt64.max) == 20)
+  }
+}
