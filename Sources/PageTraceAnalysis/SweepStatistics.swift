@@ -49,18 +49,27 @@ public final class SweepStatistics {
     /// The sweep's strokes.
     let sweep: SweepStatistics
     /// The figures so far, strokes aside; `nil` until the engine starts.
-    public private(set) var statistics: TraceStatistics?
+    public var statistics: TraceStatistics? { started ? figures : nil }
+    /// The figures, kept as a plain value: updated in place, without unwrapping, per event.
+    private var figures = TraceStatistics()
+    private var started = false
+
+    init(index: Int, sweep: SweepStatistics) {
+      self.index = index
+      self.sweep = sweep
+    }
 
     /// The configuration's engine starts: its statistics start, and the sweep learns its
     /// constants and container.
     public mutating func begin(_ configuration: PageControlConfiguration) {
-      statistics = TraceStatistics(configuration, classifiesStrokes: false)
+      figures = TraceStatistics(configuration, classifiesStrokes: false)
+      started = true
       sweep.begin(index, configuration)
     }
     /// Counts an event the configuration's engine took.
-    public mutating func willHandle(_ event: EngineEvent) { statistics!.observe(event) }
+    public mutating func willHandle(_ event: EngineEvent) { figures.observe(event) }
     /// Counts a record of the configuration's engine.
-    public mutating func observe(_ record: EngineRecord) { statistics!.observe(record) }
+    public mutating func observe(_ record: EngineRecord) { figures.observe(record) }
   }
 
   /// Everything the sweep keeps, in one value: a class's stored property is checked for

@@ -195,7 +195,7 @@ public struct FanOutReplay: Sendable {
             rejectedBy.removeAll(keepingCapacity: true)
             for k in states.indices {
               do throws(TraceError) {
-                if states[k].engine == nil {
+                if !states[k].started {
                   let configuration: PageControlConfiguration
                   if let base {
                     configuration = try base.merging(states[k].variant)
@@ -212,13 +212,14 @@ public struct FanOutReplay: Sendable {
                     throw reader.error(for: error)
                   }
                   states[k].configuration = configuration
+                  states[k].started = true
                   observers[k].begin(configuration, header: header)
                 }
                 observers[k].eventLine(reader.lineNumber)
                 let applied: Bool
                 do throws(PageControlError) {
                   if observesEvents {
-                    pending.removeAll(keepingCapacity: true)
+                    if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
                     applied = try states[k].engine!.handle(event) { pending.append($0) }
                     observers[k].willHandle(event)
                     for record in pending { observers[k].observe(record) }
@@ -319,6 +320,8 @@ public struct FanOutReplay: Sendable {
 private struct _VariantState {
   let variant: ConfigurationPatch
   var engine: PageControlEngine?
+  /// Whether ``engine`` is made: a flag, so the test per event reads no optional engine.
+  var started = false
   var configuration: PageControlConfiguration?
   var summary = ReplaySummary()
   /// The line of the latest bad line and how many errors it has given in a row.
