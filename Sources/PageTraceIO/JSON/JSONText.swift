@@ -45,59 +45,11 @@ public enum JSONText {
   }
 
   /// The number of decimals of a value's shortest round-trip form: 2 for `3.15`, 0 for `3`,
-  /// 7 for `1e-07`, 0 for `1e+16`.
+  /// 7 for `1e-07`, 0 for `1e+16`. Counted from the digits the writer prints
+  /// (docs/behaviour.md, "Numbers"), without printing them.
   public static func decimalPlaces(of value: Double) -> Int {
     guard value.isFinite else { return 0 }
-    return _decimalPlacesByRounding(value) ?? _decimalPlacesFromText(value)
-  }
-
-  /// ``decimalPlaces(of:)`` without writing the number: the fewest decimals `k` whose
-  /// rounding, ``rounded(_:decimals:)``, reads back as the value. The shortest round-trip
-  /// form has that many: with fewer decimals it would have fewer significant digits than the
-  /// `k`-decimal rounding, which also reads back, and it is the shortest; and the rounding to
-  /// its own count of decimals is no farther from the value than it is. Reading back only gets
-  /// more likely with more decimals, so `k` is found by bisection below a count that always
-  /// reads back (17 significant digits). `nil` outside `1e-5 ... 2^53`, for the text.
-  static func _decimalPlacesByRounding(_ value: Double) -> Int? {
-    let magnitude = value.magnitude
-    if magnitude <= 0x1p53 && magnitude == magnitude.rounded(.towardZero) { return 0 }
-    guard magnitude >= 1e-5 && magnitude < 0x1p53 else { return nil }
-    // floor(log10(magnitude)), or one less: from the binary exponent, log10(2) ≈ 78913 / 2^18.
-    let tens = (Int(magnitude.exponent) * 78_913) >> 18
-    var low = 0
-    var high = 16 - tens  // 17 or 18 significant digits: always reads back
-    guard high <= 22, rounded(value, decimals: high) == value else { return nil }
-    while low < high {
-      let middle = (low + high) / 2
-      if rounded(value, decimals: middle) == value { high = middle } else { low = middle + 1 }
-    }
-    return low
-  }
-
-  /// ``decimalPlaces(of:)`` counted in the written shortest form.
-  static func _decimalPlacesFromText(_ value: Double) -> Int {
-    var buffer = _OutputBuffer(capacity: _OutputBuffer.maximumNumberLength)
-    buffer.appendNumber(value)
-    let text = UnsafeRawBufferPointer(start: buffer.start, count: buffer.count)
-    var fraction = 0
-    var seenPoint = false
-    var index = 0
-    while index < text.count, text[index] != UInt8(ascii: "e") {
-      if seenPoint { fraction += 1 }
-      if text[index] == UInt8(ascii: ".") { seenPoint = true }
-      index += 1
-    }
-    guard index < text.count else { return fraction }
-    var exponent = 0
-    var negative = false
-    for byte in text[(index + 1)...] {
-      switch byte {
-      case UInt8(ascii: "-"): negative = true
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): exponent = exponent * 10 + Int(byte - 48)
-      default: break
-      }
-    }
-    return max(0, fraction + (negative ? exponent : -exponent))
+    return _ShortestDigits.decimalPlaces(of: value)
   }
 
   /// A sum of differences of times no larger than `scale`, rounded to 15 significant digits

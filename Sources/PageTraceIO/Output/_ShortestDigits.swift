@@ -140,6 +140,26 @@ enum _ShortestDigits {
     return position + 2
   }
 
+  /// The number of decimals of a finite value's shortest round-trip text (2 for `3.15`, 0 for
+  /// `3.0` and `1e+16`, 7 for `1e-07`): the digits ``write(_:to:)`` writes, counted without
+  /// writing them.
+  static func decimalPlaces(of value: Double) -> Int {
+    let fraction = value.significandBitPattern
+    let biasedExponent = Int(value.exponentBitPattern)
+    if biasedExponent == 0 && fraction == 0 { return 0 }
+    let decimal =
+      biasedExponent == 0
+      ? _shortest(significand: fraction, exponent: -1074)
+      : _shortest(significand: fraction | 1 << 52, exponent: biasedExponent - 1075)
+    var digits = decimal.digits
+    var exponent = decimal.exponent
+    while digits % 10 == 0 {
+      digits /= 10
+      exponent &+= 1
+    }
+    return max(0, -exponent)
+  }
+
   /// The shortest nearest decimal `digits × 10^exponent` of the positive double
   /// `significand × 2^exponent` (see the type's comment); `digits` may end in zeros.
   @inline(__always)
