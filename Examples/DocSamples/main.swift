@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:890
-func sample_README_md_890() throws {
+// README.md:892
+func sample_README_md_892() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_890() throws {
   }
 }
 
-// README.md:970
-func sample_README_md_970() throws {
+// README.md:972
+func sample_README_md_972() throws {
   do {
 
     // JSON → patch → configuration, and back (ConfigurationPatch(readingFile:) for a file).
@@ -104,8 +104,8 @@ func sample_README_md_970() throws {
   }
 }
 
-// README.md:1010
-func sample_README_md_1010() throws {
+// README.md:1012
+func sample_README_md_1012() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -2370,9 +2370,9 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:890", sample_README_md_890)
-failures += _run("README.md:970", sample_README_md_970)
-failures += _run("README.md:1010", sample_README_md_1010)
+failures += _run("README.md:892", sample_README_md_892)
+failures += _run("README.md:972", sample_README_md_972)
+failures += _run("README.md:1012", sample_README_md_1012)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
