@@ -225,6 +225,9 @@ public struct LineReader: ~Copyable {
       expected: "a line of at most \(maximumLineLength) bytes", found: "a longer line")
   }
 
+  /// Whether the input is a regular file (compressed or not), whose reads never wait.
+  var _readsRegularFile: Bool { _System.identity(of: source.descriptor)?.isRegular ?? false }
+
   private mutating func grow(to newCapacity: Int) {
     let newBuffer = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
     if end > 0 { newBuffer.copyMemory(from: buffer, byteCount: end) }

@@ -33,6 +33,10 @@ public struct ReplayDriver: Sendable {
     /// The longest line read, and the longest string of a binary trace (`--max-line-length`).
     public var maximumLineLength = LineReader.defaultMaximumLineLength
 
+    /// The bytes of a chunk of one input decoded on several threads: tests make it small,
+    /// so that many lines lie across chunks.
+    package var _chunkSize = _ChunkPipeline.defaultChunkSize
+
     /// Creates the default options: one job, traces, lines up to the default length.
     public init() {}
   }
@@ -88,6 +92,9 @@ public struct ReplayDriver: Sendable {
         outcome.failure = .input(error)
       }
       return outcome
+    }
+    if self.options.jobs > 1 && options.shard == nil {
+      reader._decodeInParallel(threads: self.options.jobs, chunkSize: self.options._chunkSize)
     }
     let result = TraceReplay(options).run(&reader, observer: &observer, report: report)
     outcome.summary = result.summary
