@@ -115,26 +115,32 @@ import Testing
       var line: String
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<30:
-        line = #"{"t":\#(t),"touch":"\#(phase)","id":\#(Int.random(in: 1...3, using: &random)),"x":\#(x),"y":\#(y)\#(sessionKey)}"#
+        line =
+          #"{"t":\#(t),"touch":"\#(phase)","id":\#(Int.random(in: 1...3, using: &random)),"x":\#(x),"y":\#(y)\#(sessionKey)}"#
       case 30..<60:
         let name = names.randomElement(using: &random)!
         line = #"{"t":\#(t)\#(sessionKey),"touch":"\#(phase)","id":"\#(name)","x":\#(x),"y":\#(y)}"#
       case 60..<66:
-        line = #"{"pointer":"\#(["hover", "down", "move", "up"].randomElement(using: &random)!)","x":\#(x),"y":\#(y),"t":\#(t)\#(sessionKey)}"#
+        line =
+          #"{"pointer":"\#(["hover", "down", "move", "up"].randomElement(using: &random)!)","x":\#(x),"y":\#(y),"t":\#(t)\#(sessionKey)}"#
       case 66..<72:
-        line = #"{"t":\#(t),"key":"\#(["tab", "left", "right", "home"].randomElement(using: &random)!)"\#(sessionKey)}"#
+        line =
+          #"{"t":\#(t),"key":"\#(["tab", "left", "right", "home"].randomElement(using: &random)!)"\#(sessionKey)}"#
       case 72..<75:
         line = #"{"t":\#(t),"focus":"control"\#(sessionKey)}"#
       case 75..<78:
         line = #"{"t":\#(t),"a11y":"increment"\#(sessionKey)}"#
       case 78..<80:
-        line = #"{"t":\#(t),"set":{"current":\#(Int.random(in: 0...5, using: &random))}\#(sessionKey)}"#
+        line =
+          #"{"t":\#(t),"set":{"current":\#(Int.random(in: 0...5, using: &random))}\#(sessionKey)}"#
       case 80..<83:
-        line = #"{"t":\#(t),"key":"tab","id":"stray\#(index)"\#(sessionKey)}"#  // an id numbered, unused
+        // A string id numbered, and unused by its event.
+        line = #"{"t":\#(t),"key":"tab","id":"stray\#(index)"\#(sessionKey)}"#
       case 83..<88:
         line = ["", " ", "\t", "   "].randomElement(using: &random)!
       case 88..<91:
-        line = #"{ "t" : \#(t) , "touch" : "move" , "id" : "f1" , "x" : \#(x) , "y" : \#(y) , "extra" : [1, {"a": null}]\#(sessionKey) }"#
+        line =
+          #"{ "t" : \#(t) , "touch" : "move" , "id" : "f1" , "x" : \#(x) , "y" : \#(y) , "extra" : [1, {"a": null}]\#(sessionKey) }"#
       default:
         guard bad else {
           line = #"{"t":\#(t),"focus":"none"}"#
@@ -144,9 +150,13 @@ import Testing
         case 0: line = #"{"t":\#(t),"touch":"down","id":"#
         case 1: line = #"{"pagetrace":1,"pages":3}"#
         case 2: line = #"{"t":-1,"touch":"down","id":"f2","x":1,"y":2\#(sessionKey)}"#
-        case 3: line = #"{"t":\#(t),"touch":"down","id":"f9","x":1,"y":2,"pad":""# + String(repeating: "p", count: 400) + #""}"#
+        case 3:
+          line =
+            #"{"t":\#(t),"touch":"down","id":"f9","x":1,"y":2,"pad":""#
+            + String(repeating: "p", count: 400) + #""}"#
         case 4: line = #"{"t":\#(t),"touch":"sideways","id":"f3","x":1,"y":2\#(sessionKey)}"#
-        default: line = #"{"t":\#(t),"session":"new\#(index)","key":"tab"}"#  // too many sessions, with a limit
+        default:  // too many sessions, with a limit
+          line = #"{"t":\#(t),"session":"new\#(index)","key":"tab"}"#
         }
       }
       text += line + (Int.random(in: 0..<10, using: &random) == 0 ? "\r\n" : "\n")

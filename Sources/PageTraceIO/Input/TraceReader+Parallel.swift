@@ -32,29 +32,40 @@ extension TraceReader {
 
   /// ``next(into:)`` of a parallel reader.
   mutating func nextFromChunks(into event: inout EngineEvent) throws -> TraceItemKind? {
-    let chunks = chunks.unsafelyUnwrapped
     lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
-    while chunks.index == chunks.count {
-      guard chunks.advance() else {
-        lineNumber = chunks.endLineNumber
+    while chunk.index == chunk.count {
+      guard let next = chunks.unsafelyUnwrapped.advance() else {
+        lineNumber = chunks.unsafelyUnwrapped.endLineNumber
+        chunk = _ChunkCursor()
         return nil
       }
+      chunk = next
     }
-    let item = chunks.items[chunks.index]
-    chunks.index += 1
+    let item = chunk.items.unsafelyUnwrapped[chunk.index]
+    chunk.index += 1
     lineNumber = item.number
-    if item.kind == .failure { throw chunks.failure(of: item) }
-    let line = UnsafeRawBufferPointer(start: chunks.bytes + item.start, count: item.count)
+    if item.kind == .failure { throw chunks.unsafelyUnwrapped.failure(of: item) }
+    let line = UnsafeRawBufferPointer(
+      start: chunk.bytes.unsafelyUnwrapped + item.start, count: item.count)
     lastLine = line
     switch item.kind {
     case .event where decoder.hasSeenContent:
       event = item.event
-      if event.session.rawValue != 0 {
-        event.session = chunks.session(event.session, numberedIn: &decoder.sessionNames)
+      let session = Int(event.session.rawValue)
+      if session != 0 {
+        if session < chunk.sessionCount,
+          case let number = chunk.sessions.unsafelyUnwrapped[session],
+          number != 0
+        {
+          event.session = SessionID(number)
+        } else {
+          event.session = chunks.unsafelyUnwrapped.session(
+            event.session, numberedIn: &decoder.sessionNames, &chunk)
+        }
       }
       decoder.touchTracker.beginLine(&decoder.touchNames)
       if case .touch(let phase, .name(let local), let x, let y) = event.action {
-        let number = chunks.touch(local, numberedIn: &decoder.touchNames)
+        let number = chunks.unsafelyUnwrapped.touch(local, numberedIn: &decoder.touchNames)
         event.action = .touch(phase, id: .name(number), x: x, y: y)
         decoder.touchTracker.endLine(event, &decoder.touchNames)
       }
@@ -78,78 +89,76 @@ extension TraceReader {
   }
 }
 
-/// The reader's side of a parallel read: the chunk being read, where in it, and the numbers
-/// its sessions have in the whole trace. Stops the threads when the reader goes away.
+/// Where the reader is in the chunk it reads: plain values in the reader itself, so that a
+/// line costs no reference counting or exclusivity check.
+struct _ChunkCursor: BitwiseCopyable {
+  var items: UnsafeMutablePointer<_LineChunk.Item>?
+  var bytes: UnsafeMutableRawPointer?
+  var count = 0
+  var index = 0
+  /// By the chunk's session number: the trace's, 0 if not looked up yet (``_ChunkedLines``
+  /// owns the memory).
+  var sessions: UnsafeMutablePointer<Int32>?
+  var sessionCount = 0
+}
+
+/// The reader's side of a parallel read: the chunk being read, the numbers its sessions have
+/// in the whole trace. Stops the threads when the reader goes away.
 final class _ChunkedLines {
   private let pipeline: _ChunkPipeline
   private var chunk: _LineChunk?
-  // The chunk's, read once per chunk.
-  private(set) var items = UnsafeMutablePointer<_LineChunk.Item>.allocate(capacity: 0)
-  private(set) var bytes = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 1)
-  private(set) var count = 0
-  var index = 0
   /// The line reader's line number at the end of the input.
   private(set) var endLineNumber = 0
   /// By the chunk's session number: the trace's, 0 if not looked up yet.
-  private var sessions: [Int32] = []
-  private let placeholderItems: UnsafeMutablePointer<_LineChunk.Item>
-  private let placeholderBytes: UnsafeMutableRawPointer
+  private var sessions: UnsafeMutablePointer<Int32>
+  private var sessionCapacity = 16
 
   init(_ pipeline: _ChunkPipeline) {
     self.pipeline = pipeline
-    placeholderItems = items
-    placeholderBytes = bytes
+    sessions = .allocate(capacity: sessionCapacity)
+    sessions.initialize(repeating: 0, count: sessionCapacity)
   }
 
   deinit {
     chunk = nil
     pipeline.finish()
-    placeholderItems.deallocate()
-    placeholderBytes.deallocate()
+    sessions.deallocate()
   }
 
-  /// Moves to the next chunk; `false` after the last.
-  func advance() -> Bool {
+  /// Moves to the next chunk, `nil` after the last; the one before is given back.
+  func advance() -> _ChunkCursor? {
     guard let next = pipeline.nextChunk() else {
-      if let chunk { endLineNumber = chunk.endLineNumber }
       chunk = nil
-      items = placeholderItems
-      bytes = placeholderBytes
-      count = 0
-      index = 0
-      return false
+      return nil
     }
     if next.isLast { endLineNumber = next.endLineNumber }
     chunk = next
-    items = next.items
-    bytes = next.bytes
-    count = next.count
-    index = 0
-    if !sessions.isEmpty {
-      for index in sessions.indices { sessions[index] = 0 }
-    }
-    return true
+    sessions.update(repeating: 0, count: sessionCapacity)
+    return _ChunkCursor(
+      items: next.items, bytes: next.bytes, count: next.count, index: 0, sessions: sessions,
+      sessionCount: sessionCapacity)
   }
 
   /// The line reader's error of a failure item.
   func failure(of item: _LineChunk.Item) -> any Error { chunk!.failures[item.start] }
 
-  /// The trace's number of a session the chunk numbered `local`.
-  @inline(__always)
-  func session(_ local: SessionID, numberedIn table: inout _NameTable) -> SessionID {
-    let index = Int(local.rawValue)
-    if index < sessions.count, case let number = sessions[index], number != 0 {
-      return SessionID(number)
-    }
-    return lookUp(local, in: &table)
-  }
-
+  /// The trace's number of a session the chunk numbered `local`, not known to `cursor` yet.
   @inline(never)
-  private func lookUp(_ local: SessionID, in table: inout _NameTable) -> SessionID {
+  func session(
+    _ local: SessionID, numberedIn table: inout _NameTable, _ cursor: inout _ChunkCursor
+  ) -> SessionID {
     let index = Int(local.rawValue)
     let number = table.number(for: chunk!.sessionNames.name(local.rawValue))
-    if index >= sessions.count {
-      sessions.append(contentsOf: repeatElement(0, count: index + 1 - sessions.count))
+    if index >= sessionCapacity {
+      let capacity = max(2 * sessionCapacity, index + 1)
+      let grown = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+      grown.initialize(repeating: 0, count: capacity)
+      grown.update(from: sessions, count: sessionCapacity)
+      sessions.deallocate()
+      sessions = grown
+      sessionCapacity = capacity
+      cursor.sessions = sessions
+      cursor.sessionCount = sessionCapacity
     }
     sessions[index] = number
     return SessionID(number)
@@ -164,6 +173,6 @@ final class _ChunkedLines {
   /// Forgets the trace's session `number`, which the trace's table forgot: a later line
   /// naming it looks it up again.
   func forgetSession(_ number: Int32) {
-    for index in sessions.indices where sessions[index] == number { sessions[index] = 0 }
+    for index in 0..<sessionCapacity where sessions[index] == number { sessions[index] = 0 }
   }
 }

@@ -63,6 +63,8 @@ public struct TraceReader: ~Copyable {
   /// With ``_decodeInParallel(threads:chunkSize:)``: the lines, decoded ahead on other
   /// threads (``lines`` is then theirs).
   var chunks: _ChunkedLines?
+  /// With ``chunks``: where the reader is in the chunk it reads.
+  var chunk = _ChunkCursor()
   /// The bytes of the last JSON line handed out, valid until the next read.
   var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Events of sessions outside this shard may be passed over without decoding
@@ -353,7 +355,8 @@ public struct TraceReader: ~Copyable {
   public func error(for error: PageControlError) -> TraceError {
     TraceError(
       error, file: name, line: lineNumber, bytes: lastLine,
-      offsets: imports ? _ValueOffsets() : chunks == nil ? decoder.valueOffsets : _offsetsDecodingAgain)
+      offsets: imports
+        ? _ValueOffsets() : chunks == nil ? decoder.valueOffsets : _offsetsDecodingAgain)
   }
 
 }

@@ -135,19 +135,31 @@ final class _ChunkPipeline: @unchecked Sendable {
   /// the line reader goes into the chunk as a line of its own; after a failed read (a
   /// ``FileError``) the input ends, as the replay stops there.
   private func fill(_ chunk: _LineChunk) -> Bool {
-    while !chunk.isFull {
+    // The reader is taken out for the loop: a stored property of a class would be checked
+    // for exclusive access at each line.
+    guard var lines = source.take() else { return true }
+    var filling = chunk.filling()
+    let ended = Self.fill(&filling, of: chunk, from: &lines)
+    chunk.filled(filling)
+    source = consume lines
+    return ended
+  }
+
+  private static func fill(
+    _ filling: inout _LineChunk.Filling, of chunk: _LineChunk, from lines: inout LineReader
+  ) -> Bool {
+    while !filling.isFull {
       do {
-        guard let line = try source?.next() ?? nil else {
-          chunk.endLineNumber = source?.lineNumber ?? 0
+        guard let line = try lines.next() else {
+          chunk.endLineNumber = lines.lineNumber
           return true
         }
-        chunk.append(line)
+        filling.append(line, to: chunk)
       } catch let error as TraceError {
-        chunk.appendFailure(error, number: source?.lineNumber ?? 0)
+        chunk.appendFailure(error, number: lines.lineNumber, &filling)
       } catch {
-        let number = source?.lineNumber ?? 0
-        chunk.appendFailure(error, number: number)
-        chunk.endLineNumber = number
+        chunk.appendFailure(error, number: lines.lineNumber, &filling)
+        chunk.endLineNumber = lines.lineNumber
         return true
       }
     }

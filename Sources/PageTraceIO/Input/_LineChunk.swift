@@ -6,7 +6,7 @@ import PageTrace
 /// what a worker made of it. A chunk is recycled: its buffers are allocated once, and grow
 /// only for a line longer than the chunk, so that memory never follows the input's size.
 ///
-/// The splitter fills it (``append(_:)``, ``appendFailure(_:number:)``), a worker decodes it
+/// The splitter fills it (``filling()``, ``Filling/append(_:to:)``), a worker decodes it
 /// (``decode()``), the reader's thread reads it (``items``) and gives it back; the three
 /// semaphores hand it on, so that each stage sees the previous one's writes.
 final class _LineChunk: @unchecked Sendable {
@@ -84,9 +84,6 @@ final class _LineChunk: @unchecked Sendable {
     items.deallocate()
   }
 
-  /// Whether the splitter should start the next chunk.
-  var isFull: Bool { used >= byteTarget || count == itemCapacity }
-
   /// Empties the chunk, keeping its buffers.
   func reset() {
     used = 0
@@ -96,25 +93,60 @@ final class _LineChunk: @unchecked Sendable {
     if !failures.isEmpty { failures.removeAll() }
   }
 
-  /// Copies a line in.
-  func append(_ line: LineReader.Line) {
-    let length = line.bytes.count
-    if used + length > capacity { grow(to: max(2 * capacity, used + length)) }
-    if length > 0 { (bytes + used).copyMemory(from: line.bytes.baseAddress!, byteCount: length) }
-    items[count] = Item(
-      event: EngineEvent(time: 0, .focus(false)), number: line.number, start: used,
-      count: length, kind: .line)
-    used += length
-    count += 1
+  /// The chunk's buffers and counts, held by the splitter while it fills the chunk (in
+  /// local variables, not checked for exclusive access at each line as a class's are).
+  struct Filling {
+    var bytes: UnsafeMutableRawPointer
+    var capacity: Int
+    var used: Int
+    let items: UnsafeMutablePointer<Item>
+    var count: Int
+    let byteTarget: Int
+    let itemCapacity: Int
+
+    /// Whether the splitter should start the next chunk.
+    @inline(__always)
+    var isFull: Bool { used >= byteTarget || count == itemCapacity }
+
+    /// Copies a line in.
+    @inline(__always)
+    mutating func append(_ line: LineReader.Line, to chunk: _LineChunk) {
+      let length = line.bytes.count
+      if used + length > capacity {
+        chunk.grow(to: max(2 * capacity, used + length), used: used)
+        bytes = chunk.bytes
+        capacity = chunk.capacity
+      }
+      if length > 0 { (bytes + used).copyMemory(from: line.bytes.baseAddress!, byteCount: length) }
+      items[count] = Item(
+        event: EngineEvent(time: 0, .focus(false)), number: line.number, start: used,
+        count: length, kind: .line)
+      used += length
+      count += 1
+    }
+  }
+
+  /// Starts filling the chunk, emptied.
+  func filling() -> Filling {
+    reset()
+    return Filling(
+      bytes: bytes, capacity: capacity, used: 0, items: items, count: 0, byteTarget: byteTarget,
+      itemCapacity: itemCapacity)
+  }
+
+  /// Ends filling the chunk.
+  func filled(_ filling: Filling) {
+    used = filling.used
+    count = filling.count
   }
 
   /// Adds the line reader's error, at line `number`.
-  func appendFailure(_ error: any Error, number: Int) {
-    items[count] = Item(
+  func appendFailure(_ error: any Error, number: Int, _ filling: inout Filling) {
+    items[filling.count] = Item(
       event: EngineEvent(time: 0, .focus(false)), number: number, start: failures.count,
       count: 0, kind: .failure)
     failures.append(error)
-    count += 1
+    filling.count += 1
   }
 
   /// The bytes of a line.
@@ -130,7 +162,8 @@ final class _LineChunk: @unchecked Sendable {
     decoder.hasSeenContent = true  // the serial stage decodes the lines before the first
     var event = EngineEvent(time: 0, .focus(false))
     for index in 0..<count where items[index].kind == .line {
-      let line = UnsafeRawBufferPointer(start: bytes + items[index].start, count: items[index].count)
+      let line = UnsafeRawBufferPointer(
+        start: bytes + items[index].start, count: items[index].count)
       decoder.touchNames.lastNumber = 0
       do {
         let kind = try decoder._decodeUntracked(
@@ -153,7 +186,8 @@ final class _LineChunk: @unchecked Sendable {
     touchNames = decoder.touchNames
   }
 
-  private func grow(to newCapacity: Int) {
+  /// Makes room for `newCapacity` bytes, keeping the first `used`.
+  fileprivate func grow(to newCapacity: Int, used: Int) {
     let newBytes = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
     if used > 0 { newBytes.copyMemory(from: bytes, byteCount: used) }
     bytes.deallocate()
