@@ -272,31 +272,52 @@ import Testing
   }
 
   /// The reader itself goes parallel on a JSON Lines file, gzip-compressed or not, and hands
-  /// out the items a serial reader does; a binary trace stays serial.
-  @Test func theReaderHandsOutTheSerialItems() throws {
-    let path = temporaryFile(Self.messyTrace(seed: 8, lines: 300, bad: true))
+  /// out the items, errors and line numbers a serial reader does, whatever the size of its
+  /// reads (so that reads end inside lines): with a byte order mark, lines over the limit
+  /// (one of 100,000 bytes, longer than a chunk), a gzip stream cut short and one damaged;
+  /// a binary trace stays serial.
+  @Test(arguments: [7, 4096, 1 << 20])
+  func theReaderHandsOutTheSerialItems(readSize: Int) throws {
+    var text = [0xEF, 0xBB, 0xBF] + Self.messyTrace(seed: 8, lines: 300, bad: true)
+    let middle = text.count / 2
+    let newline = text[middle...].firstIndex(of: UInt8(ascii: "\n"))!
+    text.insert(
+      contentsOf: Array(#"{"t":0,"long":""#.utf8)
+        + Array(repeating: UInt8(ascii: "x"), count: 100_000) + Array(#""}"#.utf8) + [10],
+      at: newline + 1)
+    let path = temporaryFile(text)
     defer { unlink(path) }
     let compressed = Self.gzipped(path)
     defer { unlink(compressed) }
-    for file in [path, compressed] {
-      var serial = try TraceReader(opening: file, maximumLineLength: 300)
-      var parallel = try TraceReader(opening: file, maximumLineLength: 300)
+    let gzip = contents(of: compressed)
+    let cut = temporaryFile(Array(gzip[..<(gzip.count * 3 / 5)]))
+    defer { unlink(cut) }
+    var flipped = gzip
+    flipped[gzip.count / 2] ^= 0x55
+    let damaged = temporaryFile(flipped)
+    defer { unlink(damaged) }
+    for file in [path, compressed, cut, damaged] {
+      var serial = try TraceReader(opening: file, chunkSize: readSize, maximumLineLength: 300)
+      var parallel = try TraceReader(opening: file, chunkSize: readSize, maximumLineLength: 300)
       let isParallel = parallel._decodeInParallel(threads: 3, chunkSize: 50)
       #expect(isParallel)
       var count = 0
+      var errors = 0
       while true {
         let expected = Result { try serial.next() }
         let actual = Result { try parallel.next() }
         switch (expected, actual) {
         case (.success(let a), .success(let b)): #expect(a == b, "item \(count)")
-        case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "item \(count)")
+        case (.failure(let a), .failure(let b)):
+          #expect("\(a)" == "\(b)", "item \(count)")
+          errors += 1
         default: Issue.record("item \(count): \(expected) against \(actual)")
         }
         #expect(serial.lineNumber == parallel.lineNumber)
         if case .success(nil) = expected { break }
         count += 1
       }
-      #expect(count > 300)
+      #expect(count > (file == cut || file == damaged ? 100 : 300) && errors > 5, "\(file)")
     }
     let binary = try Self.generated(events: 10, seed: 1, sessions: 1, binary: true)
     defer { unlink(binary) }

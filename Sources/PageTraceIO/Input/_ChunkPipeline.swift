@@ -148,22 +148,9 @@ final class _ChunkPipeline: @unchecked Sendable {
   private static func fill(
     _ filling: inout _LineChunk.Filling, of chunk: _LineChunk, from lines: inout LineReader
   ) -> Bool {
-    while !filling.isFull {
-      do {
-        guard let line = try lines.next() else {
-          chunk.endLineNumber = lines.lineNumber
-          return true
-        }
-        filling.append(line, to: chunk)
-      } catch let error as TraceError {
-        chunk.appendFailure(error, number: lines.lineNumber, &filling)
-      } catch {
-        chunk.appendFailure(error, number: lines.lineNumber, &filling)
-        chunk.endLineNumber = lines.lineNumber
-        return true
-      }
-    }
-    return false
+    let ended = lines._fill(&filling, of: chunk)
+    if ended { chunk.endLineNumber = lines.lineNumber }
+    return ended
   }
 
   /// A worker: decodes chunks in order of sequence, each as soon as it is filled.

@@ -108,20 +108,20 @@ final class _LineChunk: @unchecked Sendable {
     @inline(__always)
     var isFull: Bool { used >= byteTarget || count == itemCapacity }
 
-    /// Copies a line in.
+    /// Makes room for `count` more bytes.
+    mutating func reserve(_ count: Int, in chunk: _LineChunk) {
+      guard used + count > capacity else { return }
+      chunk.grow(to: max(2 * capacity, used + count), used: used)
+      bytes = chunk.bytes
+      capacity = chunk.capacity
+    }
+
+    /// Adds a line whose bytes are in the chunk already.
     @inline(__always)
-    mutating func append(_ line: LineReader.Line, to chunk: _LineChunk) {
-      let length = line.bytes.count
-      if used + length > capacity {
-        chunk.grow(to: max(2 * capacity, used + length), used: used)
-        bytes = chunk.bytes
-        capacity = chunk.capacity
-      }
-      if length > 0 { (bytes + used).copyMemory(from: line.bytes.baseAddress!, byteCount: length) }
+    mutating func appendLine(number: Int, start: Int, count length: Int) {
       items[count] = Item(
-        event: EngineEvent(time: 0, .focus(false)), number: line.number, start: used,
+        event: EngineEvent(time: 0, .focus(false)), number: number, start: start,
         count: length, kind: .line)
-      used += length
       count += 1
     }
   }
