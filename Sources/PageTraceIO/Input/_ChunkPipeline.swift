@@ -37,9 +37,9 @@ final class _ChunkPipeline: @unchecked Sendable {
 
   private init(source: consuming LineReader, chunkSize: Int, workers: Int) {
     self.source = consume source
-    // A line takes at least one byte and its line feed: a chunk of half its bytes in lines
-    // is full of empty ones.
-    let itemCapacity = max(16, min(chunkSize / 2, 1 << 14))
+    // At most 8,192 lines (655 kB of decoded events): 512 KiB of lines of about 90 bytes
+    // fill about 5,800; shorter lines make smaller chunks.
+    let itemCapacity = max(16, min(chunkSize / 2, 1 << 13))
     // Each worker has one chunk to decode and one decoded waiting, with one being read and
     // one being filled.
     chunks = (0..<(2 * workers + 2)).map { _ in
