@@ -81,13 +81,7 @@ extension ReplayDriver {
             break
           }
           let slot = slots[index]
-          if index == 0 {
-            // The first job's output comes first whatever the others do: it is written in
-            // place, while the caller's thread waits for it, and never copied.
-            driver.run(jobs[0], writingTo: descriptor, name: name, into: slot)
-          } else {
-            driver.run(jobs[index], in: folder, into: slot)
-          }
+          driver.run(jobs[index], in: folder, into: slot)
           slot.done.signal()
         }
       }
@@ -129,15 +123,6 @@ extension ReplayDriver {
     }
     if let failure { throw failure }
     return summary
-  }
-
-  /// Replays `job` straight to the output (a worker's part, for the first job).
-  private func run<Job: ReplayJob>(
-    _ job: Job, writingTo descriptor: SystemDescriptor, name: String, into slot: Slot
-  ) {
-    slot.outcome = job.run(with: self, writingTo: descriptor, name: name) {
-      slot.diagnostics.append($0)
-    }
   }
 
   /// Replays `job` into a new temporary file of `slot` (a worker's part).
