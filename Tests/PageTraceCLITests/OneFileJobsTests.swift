@@ -70,3 +70,27 @@ import Testing
     #expect(peaks[1] < 48, "peaks \(peaks) MB")
   }
 }
+
+/// `classify --jobs N` and `stats --jobs N` decode each file on N threads: the same bytes and
+/// status as one job, also when a late line is bad.
+@Suite struct ClassifyStatsJobsTests {
+  @Test(arguments: ["classify", "stats"])
+  func severalThreadsWriteWhatOneWrites(command: String) throws {
+    let directory = try scratch()
+    let generated = try pagetrace(
+      ["generate", "--events", "30000", "--seed", "6", "--sessions", "3"])
+    #expect(generated.status == 0)
+    try write(generated.stdout, to: "good.jsonl", in: directory)
+    try write(generated.stdout + "{oops\n", to: "bad.jsonl", in: directory)
+    for files in [["good.jsonl"], ["good.jsonl", "good.jsonl"], ["bad.jsonl"]] {
+      let one = try pagetrace([command] + files, in: directory)
+      #expect(one.status == (files == ["bad.jsonl"] ? 65 : 0), "\(one.stderr)")
+      #expect(one.stdout.count > 1000 || files == ["bad.jsonl"])
+      let two = try pagetrace([command, "--jobs", "2"] + files, in: directory)
+      #expect(two.status == one.status)
+      #expect(two.stdout == one.stdout)
+      #expect(two.stderr == one.stderr)
+    }
+    #expect(try pagetrace([command, "--jobs", "0"]).status == 64)
+  }
+}
