@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:895
-func sample_README_md_895() throws {
+// README.md:896
+func sample_README_md_896() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_895() throws {
   }
 }
 
-// README.md:975
-func sample_README_md_975() throws {
+// README.md:976
+func sample_README_md_976() throws {
   do {
 
     // JSON → patch → configuration, and back (ConfigurationPatch(readingFile:) for a file).
@@ -104,8 +104,8 @@ func sample_README_md_975() throws {
   }
 }
 
-// README.md:1015
-func sample_README_md_1015() throws {
+// README.md:1016
+func sample_README_md_1016() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -2344,9 +2344,9 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:895", sample_README_md_895)
-failures += _run("README.md:975", sample_README_md_975)
-failures += _run("README.md:1015", sample_README_md_1015)
+failures += _run("README.md:896", sample_README_md_896)
+failures += _run("README.md:976", sample_README_md_976)
+failures += _run("README.md:1016", sample_README_md_1016)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
