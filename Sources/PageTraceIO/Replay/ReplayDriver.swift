@@ -97,8 +97,10 @@ public struct ReplayDriver: Sendable {
       }
       return outcome
     }
-    if self.options.jobs > 1 && options.shard == nil {
-      reader._decodeInParallel(threads: self.options.jobs, chunkSize: self.options._chunkSize)
+    // No more workers than processors (nor than 64): more would only hold more chunks.
+    let threads = min(self.options.jobs, _System.processorCount, 64)
+    if threads > 1 && options.shard == nil {
+      reader._decodeInParallel(threads: threads, chunkSize: self.options._chunkSize)
     }
     let result = TraceReplay(options).run(&reader, observer: &observer, report: report)
     outcome.summary = result.summary
