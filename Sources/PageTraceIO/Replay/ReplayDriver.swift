@@ -28,8 +28,8 @@ public struct ReplayDriver: Sendable {
   public struct Options: Sendable {
     /// How many jobs are replayed at once (``run(_:to:name:format:report:)``); 1 replays them
     /// in order on the caller's thread. One input replayed alone is decoded on this many
-    /// threads when it is a JSON Lines file (docs/behaviour.md, "Parallel replay of one
-    /// file"), with the same output.
+    /// threads (at most one per processor online, and 64) when it is a JSON Lines file
+    /// (docs/behaviour.md, "Parallel replay of one file"), with the same output.
     public var jobs = 1
     /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
     /// traces; each input starts from a fresh copy.
