@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:892
-func sample_README_md_892() throws {
+// README.md:900
+func sample_README_md_900() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_892() throws {
   }
 }
 
-// README.md:972
-func sample_README_md_972() throws {
+// README.md:980
+func sample_README_md_980() throws {
   do {
 
     // JSON → patch → configuration, and back (ConfigurationPatch(readingFile:) for a file).
@@ -104,8 +104,8 @@ func sample_README_md_972() throws {
   }
 }
 
-// README.md:1012
-func sample_README_md_1012() throws {
+// README.md:1020
+func sample_README_md_1020() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -1656,8 +1656,8 @@ func sample_Sources_PageTraceIO_Input_TraceReader_swift_33() throws {
   _use(&patch)
 }
 
-// Sources/PageTraceIO/Input/TraceReader.swift:92 (compiled, not run)
-func sample_Sources_PageTraceIO_Input_TraceReader_swift_92() throws {
+// Sources/PageTraceIO/Input/TraceReader.swift:97 (compiled, not run)
+func sample_Sources_PageTraceIO_Input_TraceReader_swift_97() throws {
   do {
     // Compiled, not run: the files are examples.
     var trace = try TraceReader(opening: "trace.jsonl.gz")
@@ -1667,8 +1667,8 @@ func sample_Sources_PageTraceIO_Input_TraceReader_swift_92() throws {
   }
 }
 
-// Sources/PageTraceIO/Input/TraceReader.swift:125 (compiled, not run)
-func sample_Sources_PageTraceIO_Input_TraceReader_swift_125() throws {
+// Sources/PageTraceIO/Input/TraceReader.swift:130 (compiled, not run)
+func sample_Sources_PageTraceIO_Input_TraceReader_swift_130() throws {
   var reader = try TraceReader(opening: "trace.jsonl")
   do {
     // Compiled, not run: the file is an example.
@@ -1678,8 +1678,8 @@ func sample_Sources_PageTraceIO_Input_TraceReader_swift_125() throws {
   _use(&reader)
 }
 
-// Sources/PageTraceIO/Input/TraceReader.swift:156
-func sample_Sources_PageTraceIO_Input_TraceReader_swift_156() throws {
+// Sources/PageTraceIO/Input/TraceReader.swift:161
+func sample_Sources_PageTraceIO_Input_TraceReader_swift_161() throws {
   var reader = try TraceReader(opening: "trace.jsonl")
   let name = "trace.csv"
   do {
@@ -2182,8 +2182,8 @@ func sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27() throws {
   _use(&patch)
 }
 
-// Sources/PageTraceIO/Replay/ReplayDriver.swift:18
-func sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_18() throws {
+// Sources/PageTraceIO/Replay/ReplayDriver.swift:20
+func sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_20() throws {
   let events = [
     PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
     PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
@@ -2370,9 +2370,9 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:892", sample_README_md_892)
-failures += _run("README.md:972", sample_README_md_972)
-failures += _run("README.md:1012", sample_README_md_1012)
+failures += _run("README.md:900", sample_README_md_900)
+failures += _run("README.md:980", sample_README_md_980)
+failures += _run("README.md:1020", sample_README_md_1020)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
@@ -2466,7 +2466,7 @@ failures += _run("Sources/PageTraceIO/Input/TraceFileSelection.swift:7", sample_
 failures += _run("Sources/PageTraceIO/Input/TraceItem.swift:5", sample_Sources_PageTraceIO_Input_TraceItem_swift_5)
 failures += _run("Sources/PageTraceIO/Input/TraceNames.swift:8", sample_Sources_PageTraceIO_Input_TraceNames_swift_8)
 failures += _run("Sources/PageTraceIO/Input/TraceReader.swift:33", sample_Sources_PageTraceIO_Input_TraceReader_swift_33)
-failures += _run("Sources/PageTraceIO/Input/TraceReader.swift:156", sample_Sources_PageTraceIO_Input_TraceReader_swift_156)
+failures += _run("Sources/PageTraceIO/Input/TraceReader.swift:161", sample_Sources_PageTraceIO_Input_TraceReader_swift_161)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationFileError.swift:5", sample_Sources_PageTraceIO_JSON_ConfigurationFileError_swift_5)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:13", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_13)
 failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:60", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_60)
@@ -2496,7 +2496,7 @@ failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample
 failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
 failures += _run("Sources/PageTraceIO/Replay/FanOutReplay.swift:27", sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27)
-failures += _run("Sources/PageTraceIO/Replay/ReplayDriver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_18)
+failures += _run("Sources/PageTraceIO/Replay/ReplayDriver.swift:20", sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_20)
 failures += _run("Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6", sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6)
 failures += _run("Sources/PageTraceIO/Replay/ReplayJob.swift:13", sample_Sources_PageTraceIO_Replay_ReplayJob_swift_13)
 failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)

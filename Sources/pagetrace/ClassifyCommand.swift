@@ -20,6 +20,7 @@ enum ClassifyCommand: _Command {
     ),
     OptionSpec(
       name: .summary, help: "Also write the number of strokes of each kind to standard error."),
+    InputFlags.jobsSpec,
     .helpOption,
   ]
 
@@ -87,7 +88,8 @@ enum ClassifyCommand: _Command {
     defaults.pages = 0
     defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
     let format = try RecordFormat(option: options[.format])
-    let inputs = try InputFlags.inputs(from: options, defaults: defaults)
+    var inputs = try InputFlags.inputs(from: options, defaults: defaults)
+    inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try _CommandRun(inputs, output: options.path(.output))
     var counts: [StrokeClassifier.Kind: Int] = [:]
     var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]

@@ -165,7 +165,7 @@ struct CommandLineArguments {
     }
     var message = "unknown option '\(argument)'"
     // A one-letter slip first (`--sessions` for `--session`), then an option of other
-    // subcommands named as theirs (`stats --jobs`), then any likely typo.
+    // subcommands named as theirs (`stats --emit`), then any likely typo.
     let names = specs.map(\.name)
     if let suggestion = _closest(to: bare, in: names, maximumDistance: 1) {
       message += "; did you mean '--\(suggestion)'?"

@@ -70,6 +70,27 @@ enum InputFlags {
     var quiet = false
     /// Whether a progress line may be shown (not with `--quiet` or `--no-progress`).
     var showsProgress = true
+    /// `--jobs` of `classify` and `stats`: the threads that decode each input.
+    var jobs = 1
+  }
+
+  /// `--jobs N` of `classify` and `stats`: each file is decoded on N threads, one file after
+  /// the other (docs/behaviour.md, "Parallel replay of one file").
+  static let jobsSpec = OptionSpec(
+    name: .jobs, short: "j", value: "n",
+    help:
+      "Decode each file on <n> threads, one file after the other; the output is that of one. (default: 1)"
+  )
+
+  /// The value of `--jobs`, if given: a positive integer.
+  static func jobs(from options: CommandLineArguments) throws(CommandFailure) -> Int? {
+    guard let jobs = options[.jobs] else { return nil }
+    guard let count = Int(jobs), count >= 1 else {
+      throw CommandFailure(
+        status: .usage,
+        message: "invalid value for '--jobs': expected a positive integer, found '\(jobs)'")
+    }
+    return count
   }
 
   /// Reads the input options, with the command's configuration `defaults` under each header.

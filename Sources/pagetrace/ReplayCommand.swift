@@ -29,7 +29,9 @@ enum ReplayCommand: _Command {
     ),
     OptionSpec(
       name: .jobs, short: "j", value: "n",
-      help: "Replay up to <n> files at once; output stays in input order. (default: 1)"),
+      help:
+        "Replay up to <n> files at once, or decode one file on <n> threads; the output is that of one job. (default: 1)"
+    ),
     OptionSpec(
       name: .name, value: "name",
       help:

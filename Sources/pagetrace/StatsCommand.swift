@@ -29,6 +29,7 @@ enum StatsCommand: _Command {
       help:
         "Also break each file down by session: the default session first, then the others in order of appearance."
     ),
+    InputFlags.jobsSpec,
     .helpOption,
   ]
 
@@ -74,7 +75,8 @@ enum StatsCommand: _Command {
       : Selection(
         names: Set(names.map(_UTF8Name.init)), includesDefault: options.has(.defaultSession))
     let bySession = options.has(.bySession)
-    let inputs = try InputFlags.inputs(from: options)
+    var inputs = try InputFlags.inputs(from: options)
+    inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try _CommandRun(inputs, output: options.path(.output))
     let replay = inputs.replay
     var results: [Result] = []

@@ -231,6 +231,7 @@ extension InputFlags.Inputs {
     var options = ReplayDriver.Options()
     options.importer = importer
     options.maximumLineLength = maximumLineLength
+    options.jobs = jobs
     return options
   }
 }

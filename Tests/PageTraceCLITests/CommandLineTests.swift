@@ -46,8 +46,15 @@ import Testing
     (["--bogus"], "unknown option '--bogus'"),
     (["-v"], "unknown option '-v'; did you mean '--version'?"),
     (["-x"], "unknown option '-x'"),
-    (["-j", "2"], "unknown option '-j'; '-j' is an option of replay, given after it"),
-    (["stats", "--jobs", "2"], "unknown option '--jobs'; '--jobs' is an option of replay"),
+    (
+      ["-j", "2"],
+      "unknown option '-j'; '-j' is an option of replay, classify and stats, given after it"
+    ),
+    (["stats", "--emit", "all"], "unknown option '--emit'; '--emit' is an option of replay"),
+    (
+      ["render", "--jobs", "2"],
+      "unknown option '--jobs'; '--jobs' is an option of replay, classify and stats"
+    ),
     // A one-letter slip is the likelier mistake than another command's option.
     (["stats", "--sessions", "a"], "unknown option '--sessions'; did you mean '--session'?"),
     (

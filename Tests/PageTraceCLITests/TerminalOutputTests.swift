@@ -71,7 +71,7 @@ import Testing
 @Suite struct UsageHintTests {
   @Test(arguments: [
     (["replay", "--bogus"], "See 'pagetrace replay --help'."),
-    (["stats", "--jobs", "2"], "See 'pagetrace stats --help'."),
+    (["stats", "--emit", "all"], "See 'pagetrace stats --help'."),
     (["generate"], "See 'pagetrace generate --help'."),
     (["replai"], "See 'pagetrace --help'."),
   ])

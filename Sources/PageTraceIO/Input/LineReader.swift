@@ -39,7 +39,7 @@ public struct LineReader: ~Copyable {
   /// The longest line accepted, in bytes, not counting the line terminator.
   public let maximumLineLength: Int
   /// The number of the last line handed out (or reported as too long); 0 before the first.
-  public private(set) var lineNumber = 0
+  public internal(set) var lineNumber = 0
 
   /// The default chunk size: 1 MiB.
   public static let defaultChunkSize = 1 << 20
@@ -48,18 +48,18 @@ public struct LineReader: ~Copyable {
   /// The name of standard input in errors.
   public static let standardInputName = "<stdin>"
 
-  private let source: _ByteSource
-  private var buffer: UnsafeMutableRawPointer
-  private var capacity: Int
+  let source: _ByteSource
+  var buffer: UnsafeMutableRawPointer
+  var capacity: Int
   /// Where the line being assembled starts.
-  private var lineStart = 0
+  var lineStart = 0
   /// Where the search for the next newline resumes; bytes before it hold none.
-  private var scanStart = 0
+  var scanStart = 0
   /// The end of the bytes read so far.
-  private var end = 0
-  private var atEndOfInput = false
+  var end = 0
+  var atEndOfInput = false
   /// Whether the rest of a too-long line is being discarded.
-  private var skipping = false
+  var skipping = false
 
   /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
   ///
@@ -219,13 +219,16 @@ public struct LineReader: ~Copyable {
       found: damage.found)
   }
 
-  private func tooLong() -> TraceError {
+  func tooLong() -> TraceError {
     TraceError(
       file: name, line: lineNumber, column: 1,
       expected: "a line of at most \(maximumLineLength) bytes", found: "a longer line")
   }
 
-  private mutating func grow(to newCapacity: Int) {
+  /// Whether the input is a regular file (compressed or not), whose reads never wait.
+  var _readsRegularFile: Bool { _System.identity(of: source.descriptor)?.isRegular ?? false }
+
+  mutating func grow(to newCapacity: Int) {
     let newBuffer = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
     if end > 0 { newBuffer.copyMemory(from: buffer, byteCount: end) }
     buffer.deallocate()

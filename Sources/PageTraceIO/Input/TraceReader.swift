@@ -60,6 +60,11 @@ public struct TraceReader: ~Copyable {
   var lines: LineReader?
   var decoder: TraceDecoder
   var binary: BinaryTraceReader?
+  /// With ``_decodeInParallel(threads:chunkSize:)``: the lines, decoded ahead on other
+  /// threads (``lines`` is then theirs).
+  var chunks: _ChunkedLines?
+  /// With ``chunks``: where the reader is in the chunk it reads.
+  var chunk = _ChunkCursor()
   /// The bytes of the last JSON line handed out, valid until the next read.
   var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Events of sessions outside this shard may be passed over without decoding
@@ -215,6 +220,7 @@ public struct TraceReader: ~Copyable {
   ///   record), or ``FileError`` (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next(into event: inout EngineEvent) throws -> TraceItemKind? {
     if imports { return try nextImported(into: &event) }
+    if chunks != nil { return try nextFromChunks(into: &event) }
     switch format {
     // The line numbers are read by borrowing: `binary?.recordNumber` would copy the reader.
     case .binary:
@@ -287,7 +293,9 @@ public struct TraceReader: ~Copyable {
     if !imports && format == .binary {
       binary?.forgetNewestSession()
     } else {
+      let number = Int32(decoder.sessionNames.count)
       decoder.sessionNames.removeLast()
+      chunks?.forgetSession(number)
     }
   }
 
@@ -315,7 +323,7 @@ public struct TraceReader: ~Copyable {
   }
 
   /// A value of the line reader, `nil` for a binary trace.
-  private func fromLines<Value>(_ body: (borrowing LineReader) -> Value?) -> Value? {
+  func fromLines<Value>(_ body: (borrowing LineReader) -> Value?) -> Value? {
     switch lines {
     case .some(let reader): body(reader)
     case .none: nil
@@ -347,7 +355,8 @@ public struct TraceReader: ~Copyable {
   public func error(for error: PageControlError) -> TraceError {
     TraceError(
       error, file: name, line: lineNumber, bytes: lastLine,
-      offsets: !imports ? decoder.valueOffsets : _ValueOffsets())
+      offsets: imports
+        ? _ValueOffsets() : chunks == nil ? decoder.valueOffsets : _offsetsDecodingAgain)
   }
 
 }

@@ -31,7 +31,7 @@ public struct TraceDecoder: Sendable {
   /// The name of the input in errors: a path, or `<stdin>`.
   public let file: String
   /// Whether a non-blank line was decoded (or failed to decode); later headers are errors.
-  public private(set) var hasSeenContent = false
+  public internal(set) var hasSeenContent = false
 
   /// The session names met so far; session `n` is number `n`.
   package internal(set) var sessionNames = _NameTable()
@@ -90,6 +90,17 @@ public struct TraceDecoder: Sendable {
     let kind = try _decodeInFull(line, lineNumber: lineNumber, into: &event)
     if kind == .event { touchTracker.endLine(event, &touchNames) }
     return kind
+  }
+
+  /// Decodes a line of the middle of a trace for a worker of a parallel replay
+  /// (``_LineChunk``): as ``decode(_:lineNumber:into:)`` after the first line, but string
+  /// touch ids keep their numbers (the serial stage numbers them again, freeing and reusing
+  /// numbers as this decoder would), and a header is an error.
+  package mutating func _decodeUntracked(
+    _ line: UnsafeRawBufferPointer, lineNumber: Int, into event: inout EngineEvent
+  ) throws(TraceError) -> TraceItemKind {
+    if _decodeCommonEvent(line, into: &event) { return .event }
+    return try _decodeInFull(line, lineNumber: lineNumber, into: &event)
   }
 
   /// The number of the string touch id that the last line gave a number another id had

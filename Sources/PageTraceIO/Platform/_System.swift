@@ -323,6 +323,9 @@ package enum _System {
   /// A thread of ``startThread(_:)``.
   typealias Thread = pthread_t
 
+  /// The processors online, at least 1.
+  static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
   /// Starts a thread of its own running `body` (not one of libdispatch's pool, whose monitor
   /// stops the process when it cannot open its `/proc` files, as when descriptors run out);
   /// `nil` if the system would not start one. ``join(_:)`` waits for it.

@@ -66,7 +66,10 @@ extension ReplayDriver {
     // copied: a slow job early on holds up at most this many finished ones. (Every permit
     // is back before the semaphore goes: libdispatch stops the process otherwise.)
     let permits = DispatchSemaphore(value: Self.filesInFlight(jobs: workers))
-    let driver = self
+    // Each worker replays a whole file on its thread: none is split further.
+    var inner = options
+    inner.jobs = 1
+    let driver = ReplayDriver(inner)
     let folder = _temporaryFolder()
     var threads: [_System.Thread] = []
     for _ in 0..<min(workers, jobs.count) {

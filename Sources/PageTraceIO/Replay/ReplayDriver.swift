@@ -13,7 +13,9 @@ import PageTrace
 /// With ``Options/jobs`` above 1, workers replay jobs into temporary files while the caller's
 /// thread copies each finished one to the output in input order, so the output (and every
 /// problem reported) is byte-identical to one job, and memory stays bounded whatever the
-/// sizes (docs/behaviour.md, "Limits").
+/// sizes (docs/behaviour.md, "Limits"). One input replayed alone with ``Options/jobs`` above 1
+/// is decoded on that many threads instead, still byte-identical (docs/behaviour.md,
+/// "Parallel replay of one file").
 ///
 /// ```swift
 /// var writer = RecordWriter(descriptor: .standardOutput, types: .all)
@@ -25,13 +27,19 @@ public struct ReplayDriver: Sendable {
   /// How to open inputs and how many jobs run at once.
   public struct Options: Sendable {
     /// How many jobs are replayed at once (``run(_:to:name:format:report:)``); 1 replays them
-    /// in order on the caller's thread.
+    /// in order on the caller's thread. One input replayed alone is decoded on this many
+    /// threads (at most one per processor online, and 64) when it is a JSON Lines file
+    /// (docs/behaviour.md, "Parallel replay of one file"), with the same output.
     public var jobs = 1
     /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
     /// traces; each input starts from a fresh copy.
     public var importer: (any LineImporter)?
     /// The longest line read, and the longest string of a binary trace (`--max-line-length`).
     public var maximumLineLength = LineReader.defaultMaximumLineLength
+
+    /// The bytes of a chunk of one input decoded on several threads: tests make it small,
+    /// so that many lines lie across chunks.
+    package var _chunkSize = _ChunkPipeline.defaultChunkSize
 
     /// Creates the default options: one job, traces, lines up to the default length.
     public init() {}
@@ -88,6 +96,11 @@ public struct ReplayDriver: Sendable {
         outcome.failure = .input(error)
       }
       return outcome
+    }
+    // No more workers than processors (nor than 64): more would only hold more chunks.
+    let threads = min(self.options.jobs, _System.processorCount, 64)
+    if threads > 1 && options.shard == nil {
+      reader._decodeInParallel(threads: threads, chunkSize: self.options._chunkSize)
     }
     let result = TraceReplay(options).run(&reader, observer: &observer, report: report)
     outcome.summary = result.summary

@@ -1,0 +1,175 @@
+import Dispatch
+import PageTrace
+
+/// Reads one JSON Lines trace on several threads (docs/behaviour.md, "Parallel replay of one
+/// file"): a splitter thread cuts the input into chunks of whole lines (``_LineChunk``), with
+/// the trace's own ``LineReader``, so that line numbers, the line limit, a byte order mark and
+/// gzip are exactly as in a serial read; workers decode the chunks, each on its own; the
+/// reader's thread takes them back in input order (``nextChunk()``), where the serial stage
+/// (``TraceReader``) numbers names for the whole trace and decodes again whatever depends on
+/// what came before.
+///
+/// A fixed ring of chunks is recycled, so memory is bounded by the ring whatever the size of
+/// the input: the splitter waits for a chunk to be given back before it fills it again.
+final class _ChunkPipeline: @unchecked Sendable {
+  /// The ring, by sequence number modulo its size.
+  private let chunks: [_LineChunk]
+  /// One signal per chunk filled, and one per worker after the last, to end them.
+  private let work = DispatchSemaphore(value: 0)
+  /// Guards ``nextToDecode``, ``chunkCount`` and ``cancelled``.
+  private let lock = DispatchSemaphore(value: 1)
+  private var nextToDecode = 0
+  /// How many chunks the input made, once the splitter knows; -1 before.
+  private var chunkCount = -1
+  /// Whether the reader stopped early: the splitter then ends the input at its next chunk.
+  private var cancelled = false
+  /// The input, the splitter's alone once it has started.
+  private var source: LineReader?
+  private var workers: [_System.Thread] = []
+  private var splitter: _System.Thread?
+  // The reader's thread alone:
+  private var nextToConsume = 0
+  private var current: _LineChunk?
+  private var finished = false
+
+  /// The default bytes of a chunk: 512 KiB.
+  static let defaultChunkSize = 1 << 19
+
+  private init(source: consuming LineReader, chunkSize: Int, workers: Int) {
+    self.source = consume source
+    // At most 8,192 lines (655 kB of decoded events): 512 KiB of lines of about 90 bytes
+    // fill about 5,800; shorter lines make smaller chunks.
+    let itemCapacity = max(16, min(chunkSize / 2, 1 << 13))
+    // Each worker has one chunk to decode and one decoded waiting, with one being read and
+    // one being filled.
+    chunks = (0..<(2 * workers + 2)).map { _ in
+      _LineChunk(byteTarget: chunkSize, itemCapacity: itemCapacity)
+    }
+  }
+
+  /// Starts reading `lines` on `workers` threads and a splitter thread, in chunks of about
+  /// `chunkSize` bytes, taking the reader; `nil`, leaving it, when the system would not start
+  /// the threads.
+  static func start(
+    _ lines: inout LineReader?, workers: Int, chunkSize: Int
+  ) -> _ChunkPipeline? {
+    guard let reader = lines.take() else { return nil }
+    let pipeline = _ChunkPipeline(source: reader, chunkSize: chunkSize, workers: workers)
+    for _ in 0..<workers {
+      guard let thread = _System.startThread({ pipeline.decodeChunks() }) else { break }
+      pipeline.workers.append(thread)
+    }
+    if !pipeline.workers.isEmpty {
+      pipeline.splitter = _System.startThread { pipeline.split() }
+    }
+    guard pipeline.splitter == nil else { return pipeline }
+    pipeline.endWorkers(chunkCount: 0)
+    pipeline.workers.forEach(_System.join)
+    lines = pipeline.source.take()
+    return nil
+  }
+
+  /// The next chunk in input order, decoded; `nil` after the last one. The chunk handed out
+  /// before is given back to the splitter: its bytes must no longer be read.
+  func nextChunk() -> _LineChunk? {
+    if let current {
+      self.current = nil
+      let wasLast = current.isLast
+      current.free.signal()
+      if wasLast { finished = true }
+    }
+    guard !finished else { return nil }
+    let chunk = chunks[nextToConsume % chunks.count]
+    chunk.decoded.wait()
+    nextToConsume += 1
+    current = chunk
+    return chunk
+  }
+
+  /// Stops reading (if the input is not read to its end yet) and waits for the threads: the
+  /// splitter ends the input at its next chunk, and the chunks still in flight are passed
+  /// over. Called once, by the reader's thread, when the reader goes away.
+  func finish() {
+    lock.wait()
+    cancelled = true
+    lock.signal()
+    while nextChunk() != nil {}
+    if let splitter { _System.join(splitter) }
+    workers.forEach(_System.join)
+  }
+
+  // MARK: The threads
+
+  /// The splitter: fills the chunks in order until the input ends (or the reader stops).
+  private func split() {
+    var sequence = 0
+    while true {
+      let chunk = chunks[sequence % chunks.count]
+      chunk.free.wait()
+      chunk.reset()
+      lock.wait()
+      var ended = cancelled
+      lock.signal()
+      if !ended { ended = fill(chunk) }
+      chunk.isLast = ended
+      chunk.filled.signal()
+      work.signal()
+      if ended {
+        source = nil  // closes the input
+        endWorkers(chunkCount: sequence + 1)
+        return
+      }
+      sequence += 1
+    }
+  }
+
+  /// Tells the workers how many chunks there are, and wakes each to end.
+  private func endWorkers(chunkCount: Int) {
+    lock.wait()
+    self.chunkCount = chunkCount
+    lock.signal()
+    for _ in workers { work.signal() }
+  }
+
+  /// Reads lines into `chunk` until it is full; returns whether the input ended. An error of
+  /// the line reader goes into the chunk as a line of its own; after a failed read (a
+  /// ``FileError``) the input ends, as the replay stops there.
+  private func fill(_ chunk: _LineChunk) -> Bool {
+    // The reader is taken out for the loop: a stored property of a class would be checked
+    // for exclusive access at each line.
+    guard var lines = source.take() else { return true }
+    var filling = chunk.filling()
+    let ended = Self.fill(&filling, of: chunk, from: &lines)
+    chunk.filled(filling)
+    source = consume lines
+    return ended
+  }
+
+  private static func fill(
+    _ filling: inout _LineChunk.Filling, of chunk: _LineChunk, from lines: inout LineReader
+  ) -> Bool {
+    let ended = lines._fill(&filling, of: chunk)
+    if ended { chunk.endLineNumber = lines.lineNumber }
+    return ended
+  }
+
+  /// A worker: decodes chunks in order of sequence, each as soon as it is filled.
+  private func decodeChunks() {
+    while true {
+      work.wait()
+      lock.wait()
+      let sequence = nextToDecode
+      if chunkCount >= 0 && sequence >= chunkCount {
+        lock.signal()
+        return
+      }
+      nextToDecode += 1
+      let skips = cancelled
+      lock.signal()
+      let chunk = chunks[sequence % chunks.count]
+      chunk.filled.wait()
+      if !skips { chunk.decode() }
+      chunk.decoded.signal()
+    }
+  }
+}
