@@ -160,7 +160,7 @@ public struct PageControl: Sendable {
       event.time >= lastTime
     {
       let t = event.time
-      if contact.phase == .scrub && contact.source == .touch(id) {  // the finger that scrubs
+      if contact.phase == .scrub && contact.isTouch(id) {  // the finger that scrubs
         // A scrub begins at an event or after one, so `lastTime > -infinity` holds here.
         if t < min(resetDue, timer.due, scrub.stepDue) {  // `nextDue` during a scrub
           lastTime = t
@@ -171,7 +171,7 @@ public struct PageControl: Sendable {
           return true
         }
       } else if lastTime > -.infinity, t < nextDue {
-        if contact.phase != .idle && contact.source == .touch(id) {  // tracked, no scrub
+        if contact.phase != .idle && contact.isTouch(id) {  // tracked, no scrub
           lastTime = t
           move(x: x, y: y, at: t, emit)
           catchUp(to: t, emit)
