@@ -10,7 +10,7 @@ extension PageControl {
       guard let x, let y else { return false }
       return pressDown(.touch(id), x: x, y: y, at: t)
     }
-    guard contact.phase != .idle, contact.source == .touch(id) else { return false }
+    guard contact.phase != .idle, contact.isTouch(id) else { return false }
     switch phase {
     case .down: break
     case .move: if let x, let y { move(x: x, y: y, at: t, emit) }

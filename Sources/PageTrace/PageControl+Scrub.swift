@@ -19,6 +19,16 @@ extension PageControl {
   /// (``LayoutDirection/_forward(x:y:)``).
   var contactPosition: Double { configuration.direction._forward(x: contact.x, y: contact.y) }
 
+  /// A move of the finger that scrubs: ``move(x:y:at:_:)`` without its switch on the phase,
+  /// for the fast path's most common event.
+  @inline(__always)
+  mutating func scrubMove(x: Double, y: Double, at t: Double) {
+    (contact.x, contact.y) = (x, y)
+    let forward = configuration.direction._forward(x: x, y: y)
+    contact.velocity.add(time: t, offset: forward)
+    follow(forward, at: t)
+  }
+
   /// Moves the target to follow the latest sample at `position` (the raw coordinate on the axis,
   /// negated for `rtl` and `btt`: ``LayoutDirection/_forward(x:y:)``) and reschedules the pending
   /// step to `max(t, lastStep + interval)` (docs/behaviour.md, "Scrub target", "Scrub stepping"
@@ -38,8 +48,10 @@ extension PageControl {
         scrub.anchorPosition = position
         scrub.anchorPage = currentPage
       }
+      // `&+`: the anchor page is at most `maximumPages` and `_pagesMoved` at most 2^52 pages
+      // either way, so the sum cannot overflow (the check cost 2 instructions a move).
       scrub.target = clamped(
-        scrub.anchorPage + _pagesMoved(position - scrub.anchorPosition, configuration.pitch))
+        scrub.anchorPage &+ _pagesMoved(position - scrub.anchorPosition, configuration.pitch))
     }
     reschedule(at: t)
   }
@@ -113,5 +125,6 @@ func _pagesMoved(_ distance: Double, _ pitch: Double) -> Int {
 func _roundedHalfAwayFromZero(_ x: Double) -> Int {
   let whole = Int(x)  // truncates toward zero
   let fraction = x - Double(whole)
-  return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+  // `|whole| < 2^62`, so `whole ± 1` cannot overflow: no checks (2 instructions a move).
+  return fraction >= 0.5 ? whole &+ 1 : fraction <= -0.5 ? whole &- 1 : whole
 }

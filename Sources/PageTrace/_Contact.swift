@@ -22,7 +22,12 @@ struct _Contact: Sendable {
   }
 
   var phase = Phase.idle
-  var source = Source.pointer
+  var source = Source.pointer {
+    didSet { trackedNumber = if case .touch(.number(let n)) = source { n } else { .nan } }
+  }
+  /// The numeric touch id of ``source``; NaN for a string id or the pointer, so that it equals
+  /// no id (kept in step by `source`'s `didSet`).
+  private(set) var trackedNumber = Double.nan
   /// Whether the control allowed scrubbing when this contact went down (docs/behaviour.md,
   /// "Continuous flag").
   var continuous = false
@@ -37,6 +42,15 @@ struct _Contact: Sendable {
   /// point: such a contact is no tap or click, even if it came back (docs/behaviour.md,
   /// "Travel").
   var travelledFar = false
+
+  /// Whether the source is the finger `id`: `source == .touch(id)`, but one comparison of
+  /// doubles for a numeric id where the nested enums took about 14 instructions (a move of
+  /// the scrubbing finger asks this on every event).
+  @inline(__always)
+  func isTouch(_ id: TouchKey) -> Bool {
+    if case .number(let n) = id { return n == trackedNumber }
+    return source == .touch(id)
+  }
 
   /// The straight-line distance from the down point (docs/behaviour.md, "Travel").
   func travel(toX x: Double, y: Double) -> Double {

@@ -49,23 +49,34 @@ package struct _VelocityTracker: Sendable {
     samples.withUnsafeMutableBufferPointer { ring in
       ring.baseAddress.unsafelyUnwrapped[position] = Sample(time: time, offset: offset)
     }
-    count += 1
+    count &+= 1  // at most the ring's capacity
   }
 
   /// Makes room in a full ring for a sample at `time`: drops the samples it puts out of the
   /// window, or, if none, grows the ring.
+  ///
+  /// Times never decrease within a contact, so the samples out of the window are the oldest
+  /// ones, a prefix of the ring: bisection finds where it ends in 5 probes of a 32-sample ring
+  /// instead of a test per dropped sample (most of them are dropped: about 5 instructions an
+  /// event saved in the `Reducer` benchmark).
   @inline(never)
   private mutating func makeRoom(at time: Double) {
-    var (first, count) = (self.first, self.count)
-    let mask = self.mask
+    let (first, mask) = (self.first, self.mask)
+    // Samples [0, low) are out of the window, [high, count) are in.
+    var (low, high) = (0, count)
     samples.withUnsafeBufferPointer { ring in
       let base = ring.baseAddress.unsafelyUnwrapped  // positions are masked
-      while count > 0 && time - base[first].time > Self.window {
-        first = (first &+ 1) & mask
-        count &-= 1
+      while low < high {
+        let middle = (low &+ high) >> 1
+        if time - base[(first &+ middle) & mask].time > Self.window {
+          low = middle &+ 1
+        } else {
+          high = middle
+        }
       }
     }
-    (self.first, self.count) = (first, count)
+    self.first = (first &+ low) & mask
+    count &-= low
     if count == samples.count { grow() }
   }
 

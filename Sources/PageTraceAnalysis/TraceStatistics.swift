@@ -56,8 +56,6 @@ public struct TraceStatistics: Sendable {
   private var sessions: [_SessionState] = []
   /// The numbers of the sessions and string touch ids of friendly events and records.
   private var numbering = EventNumbering()
-  /// Statistics name nothing: strokes are counted by kind only.
-  private let names = TraceNames()
 
   private struct _SessionState: Sendable {
     /// Whether the session has had an event or a record.
@@ -131,8 +129,8 @@ public struct TraceStatistics: Sendable {
     let session = event.session.index
     if session >= sessions.count || !sessions[session].started { start(session, at: event.time) }
     sessions[session].last = max(sessions[session].last, event.time)
-    if classifiesStrokes, let stroke = classifier.handle(event, names: names) {
-      strokes[stroke.kind, default: 0] += 1
+    if classifiesStrokes, let kind = classifier._endedKind(event) {
+      strokes[kind, default: 0] += 1
     }
   }
 
