@@ -170,7 +170,7 @@ final class _LineChunk: @unchecked Sendable {
           line, lineNumber: items[index].number, into: &event)
         if kind != .event {
           items[index].kind = .blank
-        } else if decoder.touchNames.lastNumber != 0 && event.stringTouchNumber == 0 {
+        } else if decoder.touchNames.lastNumber != 0 && event._stringTouchNumber == 0 {
           // A string id on an event that is not a touch: the serial decoder numbers it, and
           // frees the number at the next line.
           items[index].kind = .serial
@@ -193,13 +193,5 @@ final class _LineChunk: @unchecked Sendable {
     bytes.deallocate()
     bytes = newBytes
     capacity = newCapacity
-  }
-}
-
-extension EngineEvent {
-  /// The number of the event's string touch id, 0 if it has none.
-  @inline(__always)
-  var stringTouchNumber: Int32 {
-    if case .touch(_, .name(let number), _, _) = action { number } else { 0 }
   }
 }

@@ -176,14 +176,14 @@ public struct FanOutReplay: Sendable {
                 break reading
               }
             }
-            if event.session.index > namedSessions || event.touchNumber > namedTouches {
+            if event.session.index > namedSessions || event._stringTouchNumber > namedTouches {
               for k in observers.indices {
                 reader.announceNames(
                   sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observers[k])
               }
               namedSessions = reader.namedSessionCount
               namedTouches = reader.namedTouchCount
-            } else if event.touchNumber > 0, case let reused = reader.reusedTouchNumber,
+            } else if event._stringTouchNumber > 0, case let reused = reader.reusedTouchNumber,
               reused != 0
             {
               let name = reader.name(of: TouchKey.name(reused))!
@@ -346,12 +346,5 @@ private struct _VariantState {
       stuckCount = 1
     }
     return nil
-  }
-}
-
-extension EngineEvent {
-  /// The number of the event's string touch id, 0 if it has none.
-  fileprivate var touchNumber: Int {
-    if case .touch(_, .name(let number), _, _) = action { Int(number) } else { 0 }
   }
 }

@@ -185,12 +185,14 @@ public struct TraceReplay: Sendable {
           // Names the reader has just met go to the observer before their events. Numbers
           // are handed out in order, so only an event above the last one announced can bring
           // new names.
-          if event.session.index > namedSessions || event.touchNumber > namedTouches {
+          if event.session.index > namedSessions || event._stringTouchNumber > namedTouches {
             reader.announceNames(
               sessionsFrom: namedSessions, touchesFrom: namedTouches, to: &observer)
             namedSessions = reader.namedSessionCount
             namedTouches = reader.namedTouchCount
-          } else if event.touchNumber > 0, case let reused = reader.reusedTouchNumber, reused != 0 {
+          } else if event._stringTouchNumber > 0, case let reused = reader.reusedTouchNumber,
+            reused != 0
+          {
             // A freed number given to a new string id: the observer learns the new name.
             observer.name(TouchKey.name(reused), reader.name(of: TouchKey.name(reused))!)
           }
@@ -417,13 +419,6 @@ public struct ReplaySummary: Sendable, Hashable {
     eventsFromLines += other.eventsFromLines
     eventsAdded += other.eventsAdded
     eventsRejected += other.eventsRejected
-  }
-}
-
-extension EngineEvent {
-  /// The number of the event's string touch id, 0 if it has none.
-  fileprivate var touchNumber: Int {
-    if case .touch(_, .name(let number), _, _) = action { Int(number) } else { 0 }
   }
 }
 
