@@ -103,9 +103,12 @@ import Testing
   static let canMount =
     geteuid() == 0 || ProcessInfo.processInfo.environment["CI"] == "true"
 
+  /// The workers' output is held in memory up to 64 MiB, so a full temporary folder does not
+  /// stop a run whose output fits (past the budget, a full folder is exit 75:
+  /// `HeldOutputTests.aFullTemporaryFolderPastTheBudget`).
   @Test(.enabled(if: canMount), .timeLimit(.minutes(2)))
-  func aFullTemporaryFolderIsExit75WorthRetrying() throws {
-    // `$TMPDIR` on a 64 KiB tmpfs: the workers' temporary files find no room (`ENOSPC`).
+  func aFullTemporaryFolderDoesNotMatterWhileTheOutputFitsInMemory() throws {
+    // `$TMPDIR` on a 64 KiB tmpfs: a temporary file written to finds no room (`ENOSPC`).
     let directory = try scratch()
     let generated = try pagetrace(
       ["generate", "--events", "10000", "-o", "m.jsonl"], in: directory)
@@ -114,11 +117,11 @@ import Testing
       #"mkdir t && mount -t tmpfs -o size=64k tmpfs t || exit 99; "#
         + #"TMPDIR="$PWD/t" "$P" replay --emit all --jobs 2 m.jsonl m.jsonl -o out.jsonl; "#
         + #"s=$?; umount t; exit $s"#, in: directory)
-    #expect(run.status == 75, "\(run.stderr)")
-    #expect(
-      run.stderr.hasPrefix(
-        "pagetrace: error: a temporary file in \(directory.path)/t: No space left on device (the system ran short of a resource; the run may succeed if tried again)\n"
-      ), "\(run.stderr)")
+    #expect(run.status == 0, "\(run.stderr)")
+    let serial = try shell(
+      #""$P" replay --emit all m.jsonl m.jsonl -o one.jsonl && cmp one.jsonl out.jsonl"#,
+      in: directory)
+    #expect(serial.status == 0, "\(serial.stdout)\(serial.stderr)")
   }
 
   @Test(arguments: ["jsonl", "csv"])

@@ -20,9 +20,17 @@ struct _OutputBuffer: ~Copyable {
 
   /// Writes the buffered bytes to `descriptor` and empties the buffer. After a failure,
   /// kept in `failure`, nothing more is written.
+  ///
+  /// On a worker of a parallel run, bytes for the job's output are held in memory for the
+  /// caller's thread to write instead (``_HeldOutput``).
   mutating func drain(to descriptor: Int32, name: String, failure: inout FileError?) {
     defer { count = 0 }
     guard failure == nil, count > 0 else { return }
+    if let held = _HeldOutput.current, held.file == descriptor,
+      held.hold(start, count: count)
+    {
+      return
+    }
     do {
       try _System.writeAll(descriptor, from: start, count: count, name: name)
     } catch {

@@ -176,6 +176,20 @@ package enum _System {
     }
   }
 
+  /// Reads up to `count` bytes at `offset`, leaving the descriptor's own offset where it is
+  /// (`pread`); returns 0 only at the end of the file.
+  static func read(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int,
+    name: String
+  ) throws(FileError) -> Int {
+    while true {
+      let result = pread(descriptor, buffer, count, off_t(offset))
+      if result >= 0 { return result }
+      let code = errno
+      if code != EINTR { throw FileError(.readFailed, path: name, code: code) }
+    }
+  }
+
   /// Writes all `count` bytes, resuming after partial writes and interruptions.
   ///
   /// All or nothing on a regular file (not opened for appending): when a write fails after
@@ -216,6 +230,14 @@ package enum _System {
 
   /// Moves a descriptor's offset to the start of its file.
   static func rewind(_ descriptor: Int32) -> Bool { lseek(descriptor, 0, SEEK_SET) == 0 }
+
+  /// Moves a descriptor's offset to `offset` bytes from the start; whether it could.
+  static func seek(_ descriptor: Int32, to offset: Int) -> Bool {
+    lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+  }
+
+  /// A descriptor's offset: where its next write goes; -1 if it has none (a pipe).
+  static func offset(of descriptor: Int32) -> Int { Int(lseek(descriptor, 0, SEEK_CUR)) }
 
   /// Reads a whole file of at most `limit` bytes; `nil` if it is larger.
   static func readAll(_ path: SystemPath, limit: Int) throws(FileError) -> [UInt8]? {
@@ -347,6 +369,25 @@ package enum _System {
 
   /// Waits for a thread of ``startThread(_:)`` to end.
   static func join(_ thread: Thread) { _ = pthread_join(thread, nil) }
+
+  /// A slot of a pointer of each thread's own (`pthread_key_t`), `nil` in every thread until
+  /// it sets its own.
+  struct ThreadSlot: @unchecked Sendable {
+    private let key: pthread_key_t
+
+    /// A new slot; `nil` if the system has no more of them.
+    init?() {
+      var key = pthread_key_t()
+      guard pthread_key_create(&key, nil) == 0 else { return nil }
+      self.key = key
+    }
+
+    /// The calling thread's pointer.
+    var value: UnsafeMutableRawPointer? {
+      get { pthread_getspecific(key) }
+      nonmutating set { _ = pthread_setspecific(key, newValue) }
+    }
+  }
 
   // MARK: Memory and numbers
 

@@ -2,13 +2,16 @@ import Dispatch
 import PageTrace
 
 extension ReplayDriver {
-  /// One job's slot: its temporary output, its outcome, and a signal when it is done.
+  /// One job's slot: its output, held for the caller's thread, its outcome, and a signal
+  /// when it is done.
   private final class Slot: @unchecked Sendable {
     // Written by one worker before `done.signal()`, read by the caller after `done.wait()`.
     var outcome = Outcome()
     var diagnostics: [ReplayProblem] = []
-    var output: Int32 = -1
+    let output: _HeldOutput
     let done = DispatchSemaphore(value: 0)
+
+    init(budget: _HeldOutput.Budget) { output = _HeldOutput(budget: budget) }
   }
 
   /// Hands out job indices to workers, in order.
@@ -60,7 +63,8 @@ extension ReplayDriver {
     _ jobs: [Job], workers: Int, to descriptor: SystemDescriptor, name: String, csv: Bool,
     report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
-    let slots = jobs.map { _ in Slot() }
+    let budget = _HeldOutput.Budget(bytes: options._heldBytes)
+    let slots = jobs.map { _ in Slot(budget: budget) }
     let cursor = Cursor(count: jobs.count)
     // A worker takes a permit before a job, and the caller gives it back once the job is
     // copied: a slow job early on holds up at most this many finished ones. (Every permit
@@ -70,7 +74,7 @@ extension ReplayDriver {
     var inner = options
     inner.jobs = 1
     let driver = ReplayDriver(inner)
-    let folder = _temporaryFolder()
+    let folder = options._temporaryFolder ?? _temporaryFolder()
     var threads: [_System.Thread] = []
     for _ in 0..<min(workers, jobs.count) {
       let thread = _System.startThread {
@@ -98,11 +102,12 @@ extension ReplayDriver {
     var index = 0
     while index < started {
       let slot = slots[index]
+      // Written out as the job runs, and once it is done, the rest.
+      let writeError = slot.output.writeOut(
+        to: descriptor.rawValue, name: name, csv: csv, discarding: failure != nil)
       slot.done.wait()
       if failure == nil {
-        if slot.output >= 0,
-          let error = _copy(from: slot.output, to: descriptor.rawValue, name: name, csv: csv)
-        {
+        if let error = writeError {
           failure = error.path == name ? .output(error) : _temporaryFailure(error)
           started = cursor.stop()  // nothing more can be written: start no other job
         }
@@ -114,10 +119,7 @@ extension ReplayDriver {
           started = cursor.stop()  // jobs not started yet are never replayed
         }
       }
-      if slot.output >= 0 {
-        _System.close(slot.output)
-        slot.output = -1
-      }
+      slot.output.close()
       permits.signal()
       index += 1
     }
@@ -125,17 +127,20 @@ extension ReplayDriver {
     return summary
   }
 
-  /// Replays `job` into a new temporary file of `slot` (a worker's part).
+  /// Replays `job` into a new temporary file of `slot`, its output held in memory while the
+  /// run's budget allows (a worker's part).
   private func run<Job: ReplayJob>(_ job: Job, in folder: SystemPath, into slot: Slot) {
     let temporary = "a temporary file in \(folder)"
-    slot.output = _temporaryFile(in: folder)
-    guard slot.output >= 0 else {
+    let file = _temporaryFile(in: folder)
+    slot.output.start(file: file)
+    defer { slot.output.finish() }
+    guard file >= 0 else {
       let error = FileError(.writeFailed, path: temporary, code: _System.errorNumber)
       slot.outcome.failure = _temporaryFailure(error)
       return
     }
     slot.outcome = job.run(
-      with: self, writingTo: SystemDescriptor(rawValue: slot.output), name: temporary
+      with: self, writingTo: SystemDescriptor(rawValue: file), name: temporary
     ) {
       slot.diagnostics.append($0)
     }
@@ -163,76 +168,4 @@ private func _temporaryFile(in folder: SystemPath) -> Int32 {
   guard let file = _System.createUnique(prefix: prefix + "pagetrace-") else { return -1 }
   _System.unlink(file.path)
   return file.descriptor
-}
-
-/// Copies a whole temporary file from its start to `output`; returns the error, if any (a
-/// failure to read the temporary file names it, not `name`).
-///
-/// Each write ends at a record boundary (after a line feed, in CSV one outside quotes), so
-/// that an output cut short by a failed write ends with a whole record, as it does with one
-/// job (``_System/writeAll(_:from:count:name:)``).
-private func _copy(from input: Int32, to output: Int32, name: String, csv: Bool) -> FileError? {
-  let temporary = "a temporary file"
-  guard _System.rewind(input) else {
-    return FileError(.readFailed, path: temporary, code: _System.errorNumber)
-  }
-  let size = 1 << 20
-  let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-  defer { buffer.deallocate() }
-  var held = 0  // the start of a record, at the buffer's start, not written yet
-  var quoted = false  // CSV: whether the bytes scanned so far end inside a quoted field
-  while true {
-    let count: Int
-    do {
-      count = try _System.read(input, into: buffer + held, count: size - held, name: temporary)
-    } catch {
-      return error
-    }
-    let total = held + count
-    var end: Int?
-    if count == 0 {
-      end = total
-    } else {
-      end = _lastRecordEnd(buffer, from: held, to: total, csv: csv, quoted: &quoted)
-      if end == nil && total == size { end = total }  // one record longer than the buffer
-    }
-    if let end, end > 0 {
-      do {
-        try _System.writeAll(output, from: buffer, count: end, name: name)
-      } catch {
-        return error
-      }
-      _System.move(buffer, from: buffer + end, count: total - end)
-      held = total - end
-    } else {
-      held = total
-    }
-    if count == 0 { return nil }
-  }
-}
-
-/// The offset just after the last record's end among bytes `start..<end` of `buffer`, or
-/// `nil`: a line feed, which in CSV must be outside quotes (`quoted` carries whether the
-/// bytes before `start` ended inside them, and is updated).
-private func _lastRecordEnd(
-  _ buffer: UnsafeMutableRawPointer, from start: Int, to end: Int, csv: Bool, quoted: inout Bool
-) -> Int? {
-  let bytes = buffer.assumingMemoryBound(to: UInt8.self)
-  guard csv else {
-    var index = end
-    while index > start {
-      index -= 1
-      if bytes[index] == _ASCII.newline { return index + 1 }
-    }
-    return nil
-  }
-  var found: Int?
-  for index in start..<end {
-    switch bytes[index] {
-    case _ASCII.quote: quoted.toggle()
-    case _ASCII.newline where !quoted: found = index + 1
-    default: break
-    }
-  }
-  return found
 }

@@ -40,6 +40,11 @@ public struct ReplayDriver: Sendable {
     /// The bytes of a chunk of one input decoded on several threads: tests make it small,
     /// so that many lines lie across chunks.
     package var _chunkSize = _ChunkPipeline.defaultChunkSize
+    /// The bytes of output the jobs of a parallel run hold in memory at most (``_HeldOutput``):
+    /// tests make it small, so that jobs write past it to their temporary files.
+    package var _heldBytes = _HeldOutput.runBudget
+    /// The folder of the temporary files of a parallel run, instead of `$TMPDIR` or `/tmp`.
+    package var _temporaryFolder: SystemPath?
 
     /// Creates the default options: one job, traces, lines up to the default length.
     public init() {}

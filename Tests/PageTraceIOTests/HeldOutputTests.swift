@@ -1,0 +1,168 @@
+import PageTraceGenerator
+import PageTraceTestSupport
+import Testing
+
+@testable import PageTraceIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The output of the jobs of a parallel run, held in memory for the caller's thread
+/// (`_HeldOutput`), past its budget in each job's temporary file: whatever the budget, the
+/// number of workers and the way a job writes (through a PageTrace writer, which is held, or
+/// straight to its descriptor, which reaches the file), the output is every job's bytes in
+/// the order it wrote them, job after job in input order. The expectation is the pieces the
+/// test made, joined. These tests also run under the sanitizers in CI.
+@Suite struct HeldOutputTests {
+  /// A piece of a job's output: text, and whether it is written straight to the descriptor
+  /// (`write(2)`) rather than through a ``TextWriter``.
+  struct Piece: Sendable {
+    var text: String
+    var direct: Bool
+  }
+
+  /// Writes its pieces in order; replays nothing.
+  struct PieceJob: ReplayJob {
+    var input: SystemPath { "-" }
+    var pieces: [Piece]
+
+    func run(
+      with driver: ReplayDriver, writingTo output: SystemDescriptor, name: String,
+      report: (ReplayProblem) -> Void
+    ) -> ReplayDriver.Outcome {
+      var outcome = ReplayDriver.Outcome()
+      var writer = TextWriter(descriptor: output, name: name)
+      do {
+        for piece in pieces {
+          guard piece.direct else {
+            writer.write(piece.text)
+            continue
+          }
+          try writer.flush()
+          var text = piece.text
+          let written = text.withUTF8 { write(output.rawValue, $0.baseAddress, $0.count) }
+          precondition(written == piece.text.utf8.count)
+        }
+        try writer.flush()
+      } catch {
+        outcome.failure = .output(error)
+      }
+      return outcome
+    }
+  }
+
+  /// Random jobs: 1 to 40 pieces each of lines of 1 byte to 300 kB in all (so that blocks
+  /// fill, and some drains exceed a block), a third of them written straight.
+  static func randomJobs(seed: UInt64, count: Int) -> [PieceJob] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { job in
+      let pieces = (0..<(1 + Int(random.next() % 40))).map { index in
+        let lines = Int(random.next() % 5_000)
+        let width = Int(random.next() % 60)
+        var text = ""
+        for line in 0..<lines {
+          text += "job \(job) piece \(index) line \(line) " + String(repeating: "x", count: width)
+          text += "\n"
+        }
+        return Piece(text: text, direct: random.next() % 3 == 0)
+      }
+      return PieceJob(pieces: pieces)
+    }
+  }
+
+  /// Runs `jobs` on `workers` with `heldBytes` of budget into a temporary file: its bytes.
+  static func run(_ jobs: [PieceJob], workers: Int, heldBytes: Int) throws -> String {
+    var options = ReplayDriver.Options()
+    options.jobs = workers
+    options._heldBytes = heldBytes
+    let path = temporaryFile([])
+    defer { unlink(path) }
+    let descriptor = open(path, O_WRONLY | O_TRUNC)
+    try #require(descriptor >= 0)
+    _ = try ReplayDriver(options).run(jobs, to: SystemDescriptor(rawValue: descriptor), name: path)
+    { Issue.record("unexpected problem: \($0)") }
+    close(descriptor)
+    let input = open(path, O_RDONLY)
+    defer { close(input) }
+    return readToEnd(input)
+  }
+
+  @Test(arguments: [0, 1 << 20, 3 << 20, 64 << 20])
+  func everyByteInTheOrderWritten(heldBytes: Int) throws {
+    for seed: UInt64 in 1...3 {
+      let jobs = Self.randomJobs(seed: seed, count: 7)
+      let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
+      for workers in [2, 3] {
+        let output = try Self.run(jobs, workers: workers, heldBytes: heldBytes)
+        // A mismatch prints where the bytes part, not megabytes.
+        let parting = zip(output.utf8, expected.utf8).enumerated().first {
+          $0.element.0 != $0.element.1
+        }?.offset
+        #expect(
+          output.utf8.count == expected.utf8.count && parting == nil,
+          "seed \(seed), workers \(workers): \(output.utf8.count) bytes for \(expected.utf8.count), first difference at \(parting.map(String.init) ?? "the end")"
+        )
+      }
+    }
+  }
+
+  /// Mounting a file system takes root; CI runs as root, so there the test always runs.
+  static let canMount = geteuid() == 0 || getenv("CI").map { String(cString: $0) } == "true"
+
+  /// Past the budget, jobs write to their temporary files: in a full folder (a 64 KiB
+  /// tmpfs), that is a resource shortage (exit 75 in the command-line tool), naming the
+  /// temporary file, after output that ends with a whole line.
+  @Test(.enabled(if: canMount), .timeLimit(.minutes(1)))
+  func aFullTemporaryFolderPastTheBudget() throws {
+    let folder = temporaryFile([]) + ".d"
+    try #require(mkdir(folder, 0o700) == 0)
+    defer { rmdir(folder) }
+    try #require(system("mount -t tmpfs -o size=64k tmpfs '\(folder)'") == 0)
+    defer { _ = system("umount '\(folder)'") }
+    let jobs = Self.randomJobs(seed: 4, count: 4).map { job in
+      PieceJob(pieces: job.pieces.map { Piece(text: $0.text, direct: false) })
+    }
+    var options = ReplayDriver.Options()
+    options.jobs = 2
+    options._heldBytes = 0
+    options._temporaryFolder = SystemPath(folder)
+    let path = temporaryFile([])
+    defer { unlink(path) }
+    let descriptor = open(path, O_WRONLY | O_TRUNC)
+    try #require(descriptor >= 0)
+    var failure: ReplayFailure?
+    do {
+      _ = try ReplayDriver(options).run(
+        jobs, to: SystemDescriptor(rawValue: descriptor), name: path
+      ) { _ in }
+    } catch {
+      failure = error
+    }
+    close(descriptor)
+    guard case .resources(let error)? = failure else {
+      Issue.record("expected a resource shortage, got \(String(describing: failure))")
+      return
+    }
+    #expect(error.code == ENOSPC)
+    #expect(error.path == "a temporary file in \(folder)")
+    let input = open(path, O_RDONLY)
+    defer { close(input) }
+    let output = readToEnd(input)
+    let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
+    #expect(expected.hasPrefix(output))
+    #expect(output.isEmpty || output.hasSuffix("\n"))
+  }
+
+  /// Nothing written at all, and only straight writes: the file alone carries the output.
+  @Test func emptyAndStraightJobs() throws {
+    let straight = PieceJob(pieces: [Piece(text: "straight\n", direct: true)])
+    let empty = PieceJob(pieces: [])
+    let held = PieceJob(pieces: [Piece(text: "held\n", direct: false)])
+    let jobs = [empty, straight, held, empty, straight, held]
+    let output = try Self.run(jobs, workers: 2, heldBytes: 64 << 20)
+    #expect(output == "straight\nheld\nstraight\nheld\n")
+  }
+}
