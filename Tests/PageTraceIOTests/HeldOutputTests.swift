@@ -54,13 +54,13 @@ import Testing
     }
   }
 
-  /// Random jobs: 1 to 40 pieces each of lines of 1 byte to 300 kB in all (so that blocks
+  /// Random jobs: 1 to 40 pieces each of up to 2,000 lines (up to 160 kB) (so that blocks
   /// fill, and some drains exceed a block), a third of them written straight.
   static func randomJobs(seed: UInt64, count: Int) -> [PieceJob] {
     var random = SplitMix64(seed: seed)
     return (0..<count).map { job in
       let pieces = (0..<(1 + Int(random.next() % 40))).map { index in
-        let lines = Int(random.next() % 5_000)
+        let lines = Int(random.next() % 2_000)
         let width = Int(random.next() % 60)
         var text = ""
         for line in 0..<lines {
@@ -97,13 +97,13 @@ import Testing
       let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
       for workers in [2, 3] {
         let output = try Self.run(jobs, workers: workers, heldBytes: heldBytes)
-        // A mismatch prints where the bytes part, not megabytes.
+        guard output != expected else { continue }
+        // Where the bytes part, rather than megabytes of both.
         let parting = zip(output.utf8, expected.utf8).enumerated().first {
           $0.element.0 != $0.element.1
-        }?.offset
-        #expect(
-          output.utf8.count == expected.utf8.count && parting == nil,
-          "seed \(seed), workers \(workers): \(output.utf8.count) bytes for \(expected.utf8.count), first difference at \(parting.map(String.init) ?? "the end")"
+        }
+        Issue.record(
+          "seed \(seed), workers \(workers), held \(heldBytes): \(output.utf8.count) bytes for \(expected.utf8.count), first difference at \(parting.map { String($0.offset) } ?? "the end")"
         )
       }
     }
