@@ -79,7 +79,8 @@ enum _Manual {
       .It Ev TMPDIR
       The folder of the temporary files of the
       .Fl -jobs
-      workers (removed from the folder as soon as they are made);
+      workers, for what they write past 64 MiB held in memory (removed from the folder as
+      soon as they are made);
       .Pa /tmp
       when unset.
       .El

@@ -4,10 +4,10 @@ import PageTrace
 /// order — on one core or on several: a ``ReplayDriver`` whose jobs write records
 /// (``RecordWriter``).
 ///
-/// With `jobs > 1` workers replay files into temporary files while the caller's thread
-/// copies each finished one to the output in input order, so the output (and every
-/// diagnostic) is byte-identical to `jobs == 1`, and memory stays bounded whatever the
-/// sizes: nothing is held in memory but one chunk per worker.
+/// With `jobs > 1` workers replay files while the caller's thread writes each one's records
+/// to the output in input order (held in memory meanwhile, up to 64 MiB in all, and past
+/// that in temporary files), so the output (and every diagnostic) is byte-identical to
+/// `jobs == 1`, and memory stays bounded whatever the sizes.
 ///
 /// ```swift
 /// var options = BatchReplay.Options()

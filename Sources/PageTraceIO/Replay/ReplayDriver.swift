@@ -10,10 +10,10 @@ import PageTrace
 /// (``ReplayFailure/input(_:)``); a resource shortage always stops it
 /// (``ReplayFailure/resources(_:)``).
 ///
-/// With ``Options/jobs`` above 1, workers replay jobs into temporary files while the caller's
-/// thread copies each finished one to the output in input order, so the output (and every
-/// problem reported) is byte-identical to one job, and memory stays bounded whatever the
-/// sizes (docs/behaviour.md, "Limits"). One input replayed alone with ``Options/jobs`` above 1
+/// With ``Options/jobs`` above 1, workers replay jobs while the caller's thread writes each
+/// one's output in input order (held in memory meanwhile, up to 64 MiB in all, and past that
+/// in temporary files), so the output (and every problem reported) is byte-identical to one
+/// job, and memory stays bounded whatever the sizes (docs/behaviour.md, "Limits"). One input replayed alone with ``Options/jobs`` above 1
 /// is decoded on that many threads instead, still byte-identical (docs/behaviour.md,
 /// "Parallel replay of one file").
 ///

@@ -4,8 +4,11 @@ import PageTrace
 /// how it is replayed — its options (configuration, error policy) and what watches it, any
 /// ``ReplayObserver``, made for the output the job is given.
 ///
-/// On several workers each job writes to a temporary file of its own, copied to the output
-/// in input order; one after the other, each job writes to the output itself. Either way
+/// On several workers each job writes to a temporary file of its own, whose bytes reach the
+/// output in input order; what PageTrace's writers (``RecordWriter``, ``TextWriter`` and the
+/// others) write to it on the job's thread is held in memory instead, up to 64 MiB for the
+/// whole run, and written out by the caller's thread as it comes for the job first in order.
+/// One after the other, each job writes to the output itself. Either way
 /// ``run(with:writingTo:name:report:)`` makes the observer for the output it is given,
 /// replays the input through ``ReplayDriver/replay(_:name:options:observer:report:)``, and
 /// writes out what the observer still holds.
