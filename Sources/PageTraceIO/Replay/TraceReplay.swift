@@ -105,6 +105,11 @@ public struct TraceReplay: Sendable {
     let observesTrackedTouches = Observer.observesTrackedTouches
     let observesEventEnds = Observer.observesEventEnds
     var engine: PageControlEngine?
+    // Whether `engine` is set, and whether a shard is replayed: plain flags, because each test
+    // of those optionals is an outlined call of about 11 instructions, and the loop made
+    // five of them an event.
+    var hasEngine = false
+    let hasShard = options.shard != nil
     var uncounted = 0
     var stuckLine = -1
     var stuckCount = 0
@@ -196,7 +201,7 @@ public struct TraceReplay: Sendable {
             // A freed number given to a new string id: the observer learns the new name.
             observer.name(TouchKey.name(reused), reader.name(of: TouchKey.name(reused))!)
           }
-          if let shard = options.shard {
+          if hasShard, let shard = options.shard {
             let index = event.session.index
             if index >= shardMembership.count {
               shardMembership.append(
@@ -221,7 +226,7 @@ public struct TraceReplay: Sendable {
             }
           }
           handlingImported = reader.isImporting
-          if engine == nil {
+          if !hasEngine {
             let configuration =
               try options.configuration
               ?? options.defaults.merging(outcome.header ?? ConfigurationPatch())
@@ -232,22 +237,25 @@ public struct TraceReplay: Sendable {
             } catch {
               throw reader.error(for: error)
             }
+            hasEngine = true
             outcome.configuration = configuration
             observer.begin(configuration, header: outcome.header)
           }
           observer.eventLine(reader.lineNumber)
           let applied: Bool
           // Only with a shard: reading through `engine!` copies the engine.
-          let sessionsBefore = options.shard == nil ? 0 : engine!.sessionCount
+          let sessionsBefore = hasShard ? engine!.sessionCount : 0
           do throws(PageControlError) {
             // A session new to this shard counts the other shards' sessions too.
-            if options.shard != nil, shardMembership[event.session.index] == 1,
+            if hasShard, shardMembership[event.session.index] == 1,
               sessionsBefore + otherSessions.total >= options.maximumSessions
             {
               throw PageControlError.tooManySessions(limit: options.maximumSessions)
             }
             if observesEvents {
-              pending.removeAll(keepingCapacity: true)
+              // Most events write no record: emptying an empty array is a call of about 55
+              // instructions (`replaceSubrange`), a test is one.
+              if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
               applied = try engine!.handle(event) { pending.append($0) }
               observer.willHandle(event)
               for record in pending { observer.observe(record) }
@@ -268,7 +276,7 @@ public struct TraceReplay: Sendable {
             }
             throw reader.error(for: error)
           }
-          if options.shard != nil && engine!.sessionCount > sessionsBefore {
+          if hasShard && engine!.sessionCount > sessionsBefore {
             shardMembership[event.session.index] = 3
           }
           if applied {
