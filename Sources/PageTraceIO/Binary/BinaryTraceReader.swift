@@ -203,15 +203,14 @@ public struct BinaryTraceReader: ~Copyable {
     // Anything else, valid or not, goes the general way, which reports every error as before.
     if state == .records, end - start >= Self.recordSize {
       let record = UnsafeRawPointer(buffer + start)
-      if let decoded = Self.decodeCommonTouch(record, names: names) {
+      if Self.decodeCommonTouch(record, into: &event, names: names) {
         recordNumber = consumedRecords + 1
         checksum.add(record: record)
         start += Self.recordSize
         consumedRecords += 1
         eventRecords += 1
         names.beginEvent()
-        event = decoded
-        names.endEvent(decoded)
+        names.endEvent(event)
         return .event
       }
     }
@@ -229,34 +228,37 @@ public struct BinaryTraceReader: ~Copyable {
     return try next(into: &event)
   }
 
-  /// The event of a record that is a valid touch at a point with a numeric id, in the
-  /// default session or one whose string index is already numbered; `nil` for any other
-  /// record (which ``decodeEvent(_:into:names:)`` then decodes or reports).
+  /// Decodes into `event` a record that is a valid touch at a point with a numeric id, in the
+  /// default session or one whose string index is already numbered; `false`, with `event`
+  /// untouched, for any other record (which ``decodeEvent(_:into:names:)`` then decodes or
+  /// reports). Straight into `event`: returning an optional event cost a copy of it through
+  /// the stack (about 12 instructions).
   @inline(__always)
   private static func decodeCommonTouch(
-    _ record: UnsafeRawPointer, names: borrowing _BinaryStrings
-  ) -> EngineEvent? {
+    _ record: UnsafeRawPointer, into event: inout EngineEvent, names: borrowing _BinaryStrings
+  ) -> Bool {
     // Kind, code, flags and extra in one load: touch (1), phase 0 to 3, x and y present (3),
     // no extra (0).
     let fixed = record._uint32(at: _BinaryRecord.kindOffset)
     guard fixed & 0xFFFF_FCFF == 0x0003_0001,
       let phase = _BinaryRecord.touchPhase(UInt8(truncatingIfNeeded: fixed >> 8))
-    else { return nil }
+    else { return false }
     let time = Double(bitPattern: record._uint64(at: 0))
     let x = Double(bitPattern: record._uint64(at: _BinaryRecord.xOffset))
     let y = Double(bitPattern: record._uint64(at: _BinaryRecord.yOffset))
     let id = Double(bitPattern: record._uint64(at: _BinaryRecord.idOffset))
-    guard time.isFinite && x.isFinite && y.isFinite && id.isFinite else { return nil }
+    guard time.isFinite && x.isFinite && y.isFinite && id.isFinite else { return false }
     let sessionIndex = record._uint32(at: _BinaryRecord.sessionOffset)
     let session: Int32
     if sessionIndex == 0 {
       session = 0
     } else {
       session = names.numberedSession(Int(sessionIndex))
-      guard session != 0 else { return nil }
+      guard session != 0 else { return false }
     }
-    return EngineEvent(
+    event = EngineEvent(
       time: time, session: SessionID(session), .touch(phase, id: .number(id), x: x, y: y))
+    return true
   }
 
   /// The general path of ``next(into:)``: every kind of record, and every error.
