@@ -194,6 +194,75 @@ public struct BinaryTraceReader: ~Copyable {
   /// - Throws: ``TraceError`` for bad content, or ``FileError``
   ///   (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next(into event: inout EngineEvent) throws -> TraceItemKind? {
+    // The hot path, taken by nearly every record of a trace: a whole record in the buffer that
+    // is a valid touch at a point with a numeric id, in a session already numbered. It does
+    // what the general path below does for such a record (the same record number, checksum,
+    // counts and name tracking), without its calls: `fill`, the end-marker and string-entry
+    // tests, and `decodeEvent`'s checks and large frame (about 150 instructions an event
+    // fewer with the inlined checks of the replay loop, Benchmarks/results-24b-binary.md).
+    // Anything else, valid or not, goes the general way, which reports every error as before.
+    if state == .records, end - start >= Self.recordSize {
+      let record = UnsafeRawPointer(buffer + start)
+      if Self.decodeCommonTouch(record, into: &event, names: names) {
+        recordNumber = consumedRecords + 1
+        checksum.add(record: record)
+        start += Self.recordSize
+        consumedRecords += 1
+        eventRecords += 1
+        names.beginEvent()
+        names.endEvent(event)
+        return .event
+      }
+    }
+    return try nextInGeneral(into: &event)
+  }
+
+  /// ``next(into:)``, then the record number into `line`, even when it throws: the form
+  /// ``TraceReader`` calls, so that it looks into its optional reader once an event (each look
+  /// is a call of about 11 instructions).
+  @inline(__always)
+  mutating func next(
+    into event: inout EngineEvent, recordNumber line: inout Int
+  ) throws -> TraceItemKind? {
+    defer { line = recordNumber }
+    return try next(into: &event)
+  }
+
+  /// Decodes into `event` a record that is a valid touch at a point with a numeric id, in the
+  /// default session or one whose string index is already numbered; `false`, with `event`
+  /// untouched, for any other record (which ``decodeEvent(_:into:names:)`` then decodes or
+  /// reports). Straight into `event`: returning an optional event cost a copy of it through
+  /// the stack (about 12 instructions).
+  @inline(__always)
+  private static func decodeCommonTouch(
+    _ record: UnsafeRawPointer, into event: inout EngineEvent, names: borrowing _BinaryStrings
+  ) -> Bool {
+    // Kind, code, flags and extra in one load: touch (1), phase 0 to 3, x and y present (3),
+    // no extra (0).
+    let fixed = record._uint32(at: _BinaryRecord.kindOffset)
+    guard fixed & 0xFFFF_FCFF == 0x0003_0001,
+      let phase = _BinaryRecord.touchPhase(UInt8(truncatingIfNeeded: fixed >> 8))
+    else { return false }
+    let time = Double(bitPattern: record._uint64(at: 0))
+    let x = Double(bitPattern: record._uint64(at: _BinaryRecord.xOffset))
+    let y = Double(bitPattern: record._uint64(at: _BinaryRecord.yOffset))
+    let id = Double(bitPattern: record._uint64(at: _BinaryRecord.idOffset))
+    guard time.isFinite && x.isFinite && y.isFinite && id.isFinite else { return false }
+    let sessionIndex = record._uint32(at: _BinaryRecord.sessionOffset)
+    let session: Int32
+    if sessionIndex == 0 {
+      session = 0
+    } else {
+      session = names.numberedSession(Int(sessionIndex))
+      guard session != 0 else { return false }
+    }
+    event = EngineEvent(
+      time: time, session: SessionID(session), .touch(phase, id: .number(id), x: x, y: y))
+    return true
+  }
+
+  /// The general path of ``next(into:)``: every kind of record, and every error.
+  private mutating func nextInGeneral(into event: inout EngineEvent) throws -> TraceItemKind? {
     switch state {
     case .records:
       break
@@ -724,6 +793,13 @@ struct _BinaryStrings {
       touchGenerations.append(0)
     }
     byteCount += string.utf8.count
+  }
+
+  /// The session number of the string at an index if an event has already numbered it, else
+  /// 0 (also for an index out of range); nothing is checked or numbered.
+  @inline(__always)
+  func numberedSession(_ index: Int) -> Int32 {
+    index <= sessionNumbers.count ? sessionNumbers[index - 1] : 0
   }
 
   /// The session number of the string at an index.

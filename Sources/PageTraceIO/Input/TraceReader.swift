@@ -222,10 +222,10 @@ public struct TraceReader: ~Copyable {
     if imports { return try nextImported(into: &event) }
     if chunks != nil { return try nextFromChunks(into: &event) }
     switch format {
-    // The line numbers are read by borrowing: `binary?.recordNumber` would copy the reader.
+    // The record number comes back with the item: one look into the optional reader (a call)
+    // instead of two. A binary trace always has its reader (TraceReader+Sniffing.swift).
     case .binary:
-      defer { lineNumber = fromBinary { $0.recordNumber } ?? 0 }
-      return try binary?.next(into: &event) ?? nil
+      return try binary!.next(into: &event, recordNumber: &lineNumber)
     case .jsonLines:
       lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
       defer { lineNumber = fromLines { $0.lineNumber } ?? 0 }

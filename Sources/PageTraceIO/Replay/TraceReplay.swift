@@ -105,6 +105,11 @@ public struct TraceReplay: Sendable {
     let observesTrackedTouches = Observer.observesTrackedTouches
     let observesEventEnds = Observer.observesEventEnds
     var engine: PageControlEngine?
+    // Whether `engine` is set, and whether a shard is replayed: plain flags, because each test
+    // of those optionals is an outlined call of about 11 instructions, and the loop made
+    // five of them an event.
+    var hasEngine = false
+    let hasShard = options.shard != nil
     var uncounted = 0
     var stuckLine = -1
     var stuckCount = 0
@@ -147,10 +152,40 @@ public struct TraceReplay: Sendable {
     // Whether the engine is handling an imported event: its rejection is then counted as an
     // event rejected, not a line (the importer accounts for the line).
     var handlingImported = false
+    // The engine's rejection of the current event as the data error of its line; a refused
+    // session is forgotten, its name and number (docs/behaviour.md, "Sessions"): the next new
+    // session takes the number, and is announced anew.
+    func rejection(_ error: PageControlError, _ reader: inout TraceReader) -> TraceError {
+      if case .tooManySessions = error, event.session.index == reader.namedSessionCount {
+        let failure = reader.error(for: error)
+        reader.forgetNewestSession()
+        namedSessions = min(namedSessions, reader.namedSessionCount)
+        if event.session.index < shardMembership.count {
+          shardMembership[event.session.index] = 0
+        }
+        return failure
+      }
+      return reader.error(for: error)
+    }
+    // Whether plain events may go through `_replayPlainEvents` once the engine has started.
+    let mayRunPlain = !hasShard && !reader.isImporting
     while true {
       handlingImported = false
       do {
-        guard let kind = try reader.next(into: &event) else {
+        let read: TraceItemKind?
+        if mayRunPlain && hasEngine {
+          switch try Self._replayPlainEvents(
+            &reader, engine: &engine!, event: &event, observer: &observer,
+            summary: &outcome.summary, pending: &pending, uncounted: &uncounted,
+            stuckCount: &stuckCount, namedSessions: namedSessions, namedTouches: namedTouches)
+          {
+          case .item(let kind): read = kind
+          case .rejected(let error): throw rejection(error, &reader)
+          }
+        } else {
+          read = try reader.next(into: &event)
+        }
+        guard let kind = read else {
           if let failure = observer.outputFailure { outcome.failure = .output(failure) }
           return ended(&outcome, reader)
         }
@@ -196,7 +231,7 @@ public struct TraceReplay: Sendable {
             // A freed number given to a new string id: the observer learns the new name.
             observer.name(TouchKey.name(reused), reader.name(of: TouchKey.name(reused))!)
           }
-          if let shard = options.shard {
+          if hasShard, let shard = options.shard {
             let index = event.session.index
             if index >= shardMembership.count {
               shardMembership.append(
@@ -221,7 +256,7 @@ public struct TraceReplay: Sendable {
             }
           }
           handlingImported = reader.isImporting
-          if engine == nil {
+          if !hasEngine {
             let configuration =
               try options.configuration
               ?? options.defaults.merging(outcome.header ?? ConfigurationPatch())
@@ -232,22 +267,25 @@ public struct TraceReplay: Sendable {
             } catch {
               throw reader.error(for: error)
             }
+            hasEngine = true
             outcome.configuration = configuration
             observer.begin(configuration, header: outcome.header)
           }
           observer.eventLine(reader.lineNumber)
           let applied: Bool
           // Only with a shard: reading through `engine!` copies the engine.
-          let sessionsBefore = options.shard == nil ? 0 : engine!.sessionCount
+          let sessionsBefore = hasShard ? engine!.sessionCount : 0
           do throws(PageControlError) {
             // A session new to this shard counts the other shards' sessions too.
-            if options.shard != nil, shardMembership[event.session.index] == 1,
+            if hasShard, shardMembership[event.session.index] == 1,
               sessionsBefore + otherSessions.total >= options.maximumSessions
             {
               throw PageControlError.tooManySessions(limit: options.maximumSessions)
             }
             if observesEvents {
-              pending.removeAll(keepingCapacity: true)
+              // Most events write no record: emptying an empty array is a call of about 55
+              // instructions (`replaceSubrange`), a test is one.
+              if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
               applied = try engine!.handle(event) { pending.append($0) }
               observer.willHandle(event)
               for record in pending { observer.observe(record) }
@@ -255,20 +293,9 @@ public struct TraceReplay: Sendable {
               applied = try engine!.handle(event) { observer.observe($0) }
             }
           } catch {
-            if case .tooManySessions = error, event.session.index == reader.namedSessionCount {
-              // A refused session is forgotten, its name and number (docs/behaviour.md,
-              // "Sessions"): the next new session takes the number, and is announced anew.
-              let failure = reader.error(for: error)
-              reader.forgetNewestSession()
-              namedSessions = min(namedSessions, reader.namedSessionCount)
-              if event.session.index < shardMembership.count {
-                shardMembership[event.session.index] = 0
-              }
-              throw failure
-            }
-            throw reader.error(for: error)
+            throw rejection(error, &reader)
           }
-          if options.shard != nil && engine!.sessionCount > sessionsBefore {
+          if hasShard && engine!.sessionCount > sessionsBefore {
             shardMembership[event.session.index] = 3
           }
           if applied {
@@ -316,6 +343,94 @@ public struct TraceReplay: Sendable {
       } catch {
         preconditionFailure("TraceReader throws TraceError or FileError, not \(error)")
       }
+    }
+  }
+}
+
+extension TraceReplay {
+  /// How ``_replayPlainEvents(_:engine:event:observer:summary:pending:uncounted:stuckCount:namedSessions:namedTouches:)``
+  /// stopped.
+  enum _PlainRun {
+    /// The item read last, not handled (`nil`: the end of the input): the general loop's.
+    case item(TraceItemKind?)
+    /// The engine rejected the event read last.
+    case rejected(PageControlError)
+  }
+
+  /// Replays plain events, as the general loop of ``run(_:observer:report:)`` does, until an
+  /// item that needs more: anything but an event, an event that brings a name (a session
+  /// above `namedSessions`, any string touch id), the event at which the progress count is
+  /// due, an event the engine rejects. That item is left to the general loop, read but not
+  /// handled. Only once the engine has started, without a shard or an importer.
+  ///
+  /// The general loop's body is large, and keeps its state on the stack: an event through it
+  /// costs about 140 instructions besides the reader and the engine, through this one about
+  /// 40 (Benchmarks/results-24b-binary.md).
+  @inline(never)
+  static func _replayPlainEvents<Observer: ReplayObserver & ~Copyable>(
+    _ reader: inout TraceReader, engine: inout PageControlEngine, event: inout EngineEvent,
+    observer: inout Observer, summary: inout ReplaySummary, pending: inout [EngineRecord],
+    uncounted: inout Int, stuckCount: inout Int, namedSessions: Int, namedTouches: Int
+  ) throws -> _PlainRun {
+    // Handles the event just read if it is plain; `nil` when it was, else how the run stops.
+    @inline(__always)
+    func handle(_ kind: TraceItemKind?, line: Int) -> _PlainRun? {
+      guard kind == .event, uncounted < 4095, event.session.index <= namedSessions,
+        event._stringTouchNumber == 0
+      else { return .item(kind) }
+      uncounted += 1
+      observer.eventLine(line)
+      let applied: Bool
+      do throws(PageControlError) {
+        if Observer.observesEvents {
+          // Most events write no record: emptying an empty array is a call of about 55
+          // instructions (`replaceSubrange`), a test is one.
+          if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+          applied = try engine.handle(event) { pending.append($0) }
+          observer.willHandle(event)
+          for record in pending { observer.observe(record) }
+        } else {
+          applied = try engine.handle(event) { observer.observe($0) }
+        }
+      } catch {
+        return .rejected(error)
+      }
+      if applied {
+        summary.eventsApplied += 1
+      } else {
+        summary.eventsIgnored += 1
+      }
+      if Observer.observesControls, let control = engine.control(for: event.session) {
+        observer.didHandle(event, control: control)
+      }
+      if Observer.observesTrackedTouches {
+        observer.didHandle(event, trackedTouch: engine.trackedTouch(for: event.session))
+      }
+      if Observer.observesEventEnds { observer.endEvent() }
+      stuckCount = 0
+      return nil
+    }
+    if reader.format == .binary && reader.chunks == nil, var binary = reader.binary.take() {
+      // The binary reader taken out of its optional for the run, and put back whatever
+      // happens: each look into the optional is a call (about 11 instructions an event), and
+      // the general `TraceReader.next(into:)` around it 30 more.
+      while true {
+        let kind: TraceItemKind?
+        do {
+          kind = try binary.next(into: &event, recordNumber: &reader.lineNumber)
+        } catch {
+          reader.binary = consume binary
+          throw error
+        }
+        if let stop = handle(kind, line: reader.lineNumber) {
+          reader.binary = consume binary
+          return stop
+        }
+      }
+    }
+    while true {
+      let kind = try reader.next(into: &event)
+      if let stop = handle(kind, line: reader.lineNumber) { return stop }
     }
   }
 }
