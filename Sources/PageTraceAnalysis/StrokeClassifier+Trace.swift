@@ -155,10 +155,12 @@ package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~
   package mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
   package mutating func willHandle(_ event: EngineEvent) {
-    guard swipeRule != nil, let stroke = classifier!.handle(event, names: names),
+    // `_follow` and then the stroke only when one ended: `handle(_:names:)` returned a
+    // `Stroke?` (136 bytes) that was copied out for every event.
+    guard swipeRule != nil, classifier!._follow(event),
       case .touch(_, let touch, _, _) = event.action
     else { return }
-    closing = (stroke, touch)
+    closing = (classifier!._endedStroke(session: event.session, names: names), touch)
     isClosing = true
   }
 
