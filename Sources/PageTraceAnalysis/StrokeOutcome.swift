@@ -123,7 +123,10 @@ public struct StrokeOutcomes: Sendable {
   /// if the control followed it, else ``StrokeOutcome/none``.
   public mutating func end(session: SessionID, touch: TouchKey) -> StrokeOutcome {
     let index = session.index
-    if let outcome = released.removeValue(forKey: Released(session: index, touch: touch)) {
+    // Hashing the key costs about 300 instructions a stroke; mostly nothing was released.
+    if !released.isEmpty,
+      let outcome = released.removeValue(forKey: Released(session: index, touch: touch))
+    {
       return outcome
     }
     guard index < touches.count, touches[index] == touch else { return .none }

@@ -21,8 +21,17 @@ import PageTraceIO
 public struct TraceStatistics: Sendable {
   /// Events seen.
   public private(set) var events = 0
-  /// Touch strokes by class (``StrokeClassifier``).
-  public private(set) var strokes: [StrokeClassifier.Kind: Int] = [:]
+  /// Touch strokes by class (``StrokeClassifier``); only classes with strokes have a key.
+  public var strokes: [StrokeClassifier.Kind: Int] {
+    var strokes: [StrokeClassifier.Kind: Int] = [:]
+    for kind in StrokeClassifier.Kind.allCases where strokeCounts[kind._index] > 0 {
+      strokes[kind] = strokeCounts[kind._index]
+    }
+    return strokes
+  }
+  /// Touch strokes by class, at `kind._index`: counted in place, where a dictionary hashed
+  /// the kind of every stroke (about 13 instructions an event).
+  private var strokeCounts = [0, 0, 0, 0, 0]
   /// Transitions by cause.
   public private(set) var transitionsByCause: [TransitionCause: Int] = [:]
   /// Animated transitions.
@@ -84,8 +93,8 @@ public struct TraceStatistics: Sendable {
 
   /// Adds strokes classified elsewhere: `counts[kind._index]` strokes of each kind.
   mutating func _countStrokes(_ counts: ArraySlice<Int>) {
-    for kind in StrokeClassifier.Kind.allCases where counts[counts.startIndex + kind._index] > 0 {
-      strokes[kind, default: 0] += counts[counts.startIndex + kind._index]
+    for kind in StrokeClassifier.Kind.allCases {
+      strokeCounts[kind._index] += counts[counts.startIndex + kind._index]
     }
   }
 
@@ -130,7 +139,7 @@ public struct TraceStatistics: Sendable {
     if session >= sessions.count || !sessions[session].started { start(session, at: event.time) }
     sessions[session].last = max(sessions[session].last, event.time)
     if classifiesStrokes, let kind = classifier._endedKind(event) {
-      strokes[kind, default: 0] += 1
+      strokeCounts[kind._index] += 1
     }
   }
 
@@ -196,7 +205,7 @@ public struct TraceStatistics: Sendable {
   /// Adds another replay's figures (for totals over several files).
   public mutating func merge(_ other: TraceStatistics) {
     events += other.events
-    strokes.merge(other.strokes, uniquingKeysWith: +)
+    for index in strokeCounts.indices { strokeCounts[index] += other.strokeCounts[index] }
     transitionsByCause.merge(other.transitionsByCause, uniquingKeysWith: +)
     animated += other.animated
     suppressedAnimations += other.suppressedAnimations
