@@ -145,7 +145,7 @@ public struct StrokeClassifier: Sendable {
 
     /// The path and the peak speed with one more sample at (`x`, `y`, `t`).
     mutating func extend(x: Double, y: Double, at t: Double) {
-      let step = _distance(x - self.x, y - self.y)
+      let step = _length(x - self.x, y - self.y)
       path += step
       if t > self.t { peak = max(peak, step / (t - self.t)) }
     }
@@ -155,7 +155,7 @@ public struct StrokeClassifier: Sendable {
       self.t = t
       (self.x, self.y) = (x, y)
       samples.add(time: t, x: x, y: y)
-      let travel = _distance(x - downX, y - downY)
+      let travel = _length(x - downX, y - downY)
       if travel > farthest { farthest = travel }
     }
   }
@@ -175,7 +175,7 @@ public struct StrokeClassifier: Sendable {
   /// Where each finger that is down has its open stroke in ``pool``: one lookup per event
   /// however many fingers are down at once, so a trace is classified in time linear in its
   /// events (docs/behaviour.md, "Stroke classification").
-  private var open: [_OpenStroke: Int32] = [:]
+  private var open = _OpenStrokes()
   /// The finger of the last touch event and its open stroke, found without hashing: most
   /// traces move one finger at a time. `nil` once that finger's stroke ends.
   private var recent: (key: _OpenStroke, index: Int)?
@@ -293,9 +293,7 @@ public struct StrokeClassifier: Sendable {
     if let recent, recent.key == key {
       index = recent.index
     } else {
-      // Hashing the key costs about 300 instructions: a finger that goes down while no other
-      // is down (most strokes) skips it.
-      index = open.isEmpty ? -1 : open[key].map(Int.init) ?? -1
+      index = open[key].map(Int.init) ?? -1
       if index >= 0 { recent = (key, index) }
     }
     if phase == .down {
@@ -318,7 +316,7 @@ public struct StrokeClassifier: Sendable {
       }
       pool[slot].add(x: x, y: y, at: t)
       pool[slot].next = -1
-      open[key] = Int32(slot)
+      open.insert(key, slot: Int32(slot))
       recent = (key, slot)
       return false
     }
@@ -331,7 +329,7 @@ public struct StrokeClassifier: Sendable {
       return false
     case .up, .cancel:
       // Forget the finger and put its state on the free list.
-      open[key] = nil
+      open.remove(key)
       recent = nil
       pool[index].next = Int32(free)
       free = index
@@ -406,6 +404,11 @@ struct _EndedStroke: Sendable {
       dominantAxis: axis, endX: endX, endY: endY, pathLength: path, peakSpeed: peak)
   }
 }
+
+/// The length of (`dx`, `dy`): PageTrace's `_distance`, the same operations, here so that it
+/// is inlined into a move (a call to the other module cost about 18 instructions a move).
+@inline(__always)
+private func _length(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
 
 /// A finger that is down, as ``StrokeClassifier`` finds its open stroke: its session's number
 /// and its key.

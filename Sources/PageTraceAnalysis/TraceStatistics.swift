@@ -65,6 +65,11 @@ public struct TraceStatistics: Sendable {
   private var sessions: [_SessionState] = []
   /// The numbers of the sessions and string touch ids of friendly events and records.
   private var numbering = EventNumbering()
+  /// The session of the latest event, and its latest time so far, which ``sessions`` holds
+  /// only once another session has an event (``flushLatest()``): an event of the same session
+  /// as the one before, most events, updates two scalars where updating the array's element
+  /// checked the array's uniqueness and bounds (about 20 instructions an event).
+  private var latest = (session: -1, last: 0.0)
 
   private struct _SessionState: Sendable {
     /// Whether the session has had an event or a record.
@@ -136,8 +141,13 @@ public struct TraceStatistics: Sendable {
     events += 1
     largestTime = max(largestTime, event.time.magnitude)
     let session = event.session.index
-    if session >= sessions.count || !sessions[session].started { start(session, at: event.time) }
-    sessions[session].last = max(sessions[session].last, event.time)
+    if session == latest.session {
+      latest.last = max(latest.last, event.time)
+    } else {
+      flushLatest()
+      if session >= sessions.count || !sessions[session].started { start(session, at: event.time) }
+      latest = (session, max(sessions[session].last, event.time))
+    }
     if classifiesStrokes, let kind = classifier._endedKind(event) {
       strokeCounts[kind._index] += 1
     }
@@ -190,8 +200,14 @@ public struct TraceStatistics: Sendable {
     sessions[session] = _SessionState(started: true, page: initialPage, since: t, last: t)
   }
 
+  /// Stores the latest time of ``latest``'s session in ``sessions``.
+  private mutating func flushLatest() {
+    if latest.session >= 0 { sessions[latest.session].last = latest.last }
+  }
+
   /// Closes the page-time of every session at its last event (call once, at the end).
   public mutating func finish() {
+    flushLatest()
     for session in sessions.indices {
       let state = sessions[session]
       guard state.started else { continue }
