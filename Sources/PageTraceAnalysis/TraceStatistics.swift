@@ -33,7 +33,16 @@ public struct TraceStatistics: Sendable {
   /// the kind of every stroke (about 13 instructions an event).
   private var strokeCounts = [0, 0, 0, 0, 0]
   /// Transitions by cause.
-  public private(set) var transitionsByCause: [TransitionCause: Int] = [:]
+  public var transitionsByCause: [TransitionCause: Int] {
+    var transitions: [TransitionCause: Int] = [:]
+    for cause in TransitionCause.allCases where causeCounts[cause._index] > 0 {
+      transitions[cause] = causeCounts[cause._index]
+    }
+    return transitions
+  }
+  /// Transitions by cause, at `cause._index`: counted in place, where a dictionary hashed the
+  /// cause of every transition (about 300 instructions each).
+  private var causeCounts = [Int](repeating: 0, count: TransitionCause.allCases.count)
   /// Animated transitions.
   public private(set) var animated = 0
   /// Transitions shown without animation because a scrub was in progress (scrub, jog and
@@ -48,7 +57,20 @@ public struct TraceStatistics: Sendable {
   public private(set) var peakPagesPerSecond = 0
   /// Seconds spent on each page, summed over sessions, from each session's first to its last
   /// event; only pages visited have a key (summarised by ``pageTimeSummary(longest:)``).
-  public private(set) var timeOnPage: [Int: Double] = [:]
+  public var timeOnPage: [Int: Double] {
+    var times = otherPageTimes
+    for (page, seconds) in lowPageTimes.enumerated() {
+      if let seconds { times[page] = seconds }
+    }
+    return times
+  }
+  /// Seconds on pages 0 to `lowPages - 1` by page, `nil` for a page not visited; the other
+  /// pages' in ``otherPageTimes``. Each transition adds to the time of a page: in place for
+  /// most, where a dictionary hashed the page of every transition (about 300 instructions).
+  private var lowPageTimes: [Double?] = []
+  private var otherPageTimes: [Int: Double] = [:]
+  /// The pages whose times are kept in ``lowPageTimes``.
+  private static let lowPages = 1024
   /// Announcements made.
   public private(set) var announcements = 0
   /// The largest magnitude of an event time: the scale of the sums in ``timeOnPage``.
@@ -159,9 +181,9 @@ public struct TraceStatistics: Sendable {
     if session >= sessions.count || !sessions[session].started { start(session, at: record.time) }
     switch record.content {
     case .transition(let transition):
-      transitionsByCause[transition.cause, default: 0] += 1
+      causeCounts[transition.cause._index] += 1
       if transition.animated { animated += 1 }
-      timeOnPage[sessions[session].page, default: 0] += record.time - sessions[session].since
+      addTime(record.time - sessions[session].since, onPage: sessions[session].page)
       sessions[session].page = transition.to
       sessions[session].since = record.time
       switch transition.cause {
@@ -211,7 +233,7 @@ public struct TraceStatistics: Sendable {
     for session in sessions.indices {
       let state = sessions[session]
       guard state.started else { continue }
-      timeOnPage[state.page, default: 0] += state.last - state.since
+      addTime(state.last - state.since, onPage: state.page)
       if state.inScrub { scrubSummary.add(state.scrubPages) }
       sessions[session].since = state.last
       sessions[session].inScrub = false
@@ -222,17 +244,50 @@ public struct TraceStatistics: Sendable {
   public mutating func merge(_ other: TraceStatistics) {
     events += other.events
     for index in strokeCounts.indices { strokeCounts[index] += other.strokeCounts[index] }
-    transitionsByCause.merge(other.transitionsByCause, uniquingKeysWith: +)
+    for index in causeCounts.indices { causeCounts[index] += other.causeCounts[index] }
     animated += other.animated
     suppressedAnimations += other.suppressedAnimations
     scrubs += other.scrubs
     scrubSummary.merge(other.scrubSummary)
     peakPagesPerSecond = max(peakPagesPerSecond, other.peakPagesPerSecond)
-    timeOnPage.merge(other.timeOnPage, uniquingKeysWith: +)
+    for (page, seconds) in other.lowPageTimes.enumerated() {
+      if let seconds { addTime(seconds, onPage: page) }
+    }
+    otherPageTimes.merge(other.otherPageTimes, uniquingKeysWith: +)
     announcements += other.announcements
     largestTime = max(largestTime, other.largestTime)
   }
 
   /// All transitions.
-  public var transitions: Int { transitionsByCause.values.reduce(0, +) }
+  public var transitions: Int { causeCounts.reduce(0, +) }
+
+  /// Adds `seconds` to the time on `page` (a page visited, if for 0 s, has a time).
+  private mutating func addTime(_ seconds: Double, onPage page: Int) {
+    guard page >= 0 && page < Self.lowPages else {
+      otherPageTimes[page, default: 0] += seconds
+      return
+    }
+    if page >= lowPageTimes.count {
+      lowPageTimes.append(contentsOf: repeatElement(nil, count: page + 1 - lowPageTimes.count))
+    }
+    lowPageTimes[page] = (lowPageTimes[page] ?? 0) + seconds
+  }
+}
+
+extension TransitionCause {
+  /// The cause's place in ``allCases``, found without building that array.
+  fileprivate var _index: Int {
+    switch self {
+    case .tap: 0
+    case .scrub: 1
+    case .jog: 2
+    case .flick: 3
+    case .pointer: 4
+    case .swipe: 5
+    case .key: 6
+    case .accessibility: 7
+    case .timer: 8
+    case .program: 9
+    }
+  }
 }

@@ -391,10 +391,11 @@ enum StatsCommand: _Command {
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
     // An array in page order, not an object keyed by page: one column (a list of structs)
     // for DuckDB and the like, not one field per page.
+    let times = s.timeOnPage  // built on each read
     text +=
       ",\"timeOnPage\":["
-      + s.timeOnPage.keys.sorted().map {
-        "{\"page\":\($0),\"seconds\":\(timeOnPage(s.timeOnPage[$0]!))}"
+      + times.keys.sorted().map {
+        "{\"page\":\($0),\"seconds\":\(timeOnPage(times[$0]!))}"
       }.joined(separator: ",")
       + "]"
     return text + ",\"announcements\":\(s.announcements)"
