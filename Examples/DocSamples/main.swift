@@ -1296,8 +1296,8 @@ func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9() throws {
   _use(&statistics)
 }
 
-// Sources/PageTraceAnalysis/TraceStatistics.swift:101
-func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_101() throws {
+// Sources/PageTraceAnalysis/TraceStatistics.swift:137
+func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_137() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2446,7 +2446,7 @@ failures += _run("Sources/PageTraceAnalysis/StrokeOutcome.swift:7", sample_Sourc
 failures += _run("Sources/PageTraceAnalysis/SweepStatistics.swift:16", sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9)
-failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:101", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_101)
+failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:137", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_137)
 failures += _run("Sources/PageTraceGenerator/SplitMix64.swift:4", sample_Sources_PageTraceGenerator_SplitMix64_swift_4)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:13", sample_Sources_PageTraceGenerator_TraceGenerator_swift_13)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:26", sample_Sources_PageTraceGenerator_TraceGenerator_swift_26)

@@ -114,9 +114,10 @@ package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~
   let controlGiven: Bool
   /// Where the strokes go.
   package var sink: Sink
-  var classifier: StrokeClassifier?
-  /// The classifier's swipe rule, kept apart so that an event reads no optional copy of the
-  /// classifier.
+  /// The input's classifier once ``swipeRule`` is set (`begin`); not an optional, whose
+  /// forced unwrapping on every event read its tag out of line.
+  var classifier = StrokeClassifier()
+  /// The classifier's swipe rule; `nil` before `begin`.
   var swipeRule: StrokeClassifier.SwipeRule?
   /// The control's frames, for each stroke's target; `nil` when the input has no control.
   var frames: (control: Rect, container: Rect?)?
@@ -142,7 +143,7 @@ package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~
     _ configuration: PageControlConfiguration, header: ConfigurationPatch?
   ) {
     classifier = StrokeClassifier(configuration)
-    swipeRule = classifier!.swipeRule
+    swipeRule = classifier.swipeRule
     frames =
       controlGiven || header?.control != nil
       ? (configuration.control, configuration.container) : nil
@@ -155,10 +156,12 @@ package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~
   package mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
   package mutating func willHandle(_ event: EngineEvent) {
-    guard swipeRule != nil, let stroke = classifier!.handle(event, names: names),
+    // `_follow` and then the stroke only when one ended: `handle(_:names:)` returned a
+    // `Stroke?` (136 bytes) that was copied out for every event.
+    guard swipeRule != nil, classifier._follow(event),
       case .touch(_, let touch, _, _) = event.action
     else { return }
-    closing = (stroke, touch)
+    closing = (classifier._endedStroke(session: event.session, names: names), touch)
     isClosing = true
   }
 

@@ -116,8 +116,8 @@ public struct StrokeClassifier: Sendable {
     var downY: Double
     var x: Double
     var y: Double
-    var alongX = _VelocityTracker()
-    var alongY = _VelocityTracker()
+    /// The samples, for the release velocity along either axis.
+    var samples = _StrokeSamples()
     /// The farthest any sample was from the down point: the travel test (`scrubTravel` or
     /// more) holds for some sample exactly when it holds for this one, so the state is the
     /// same under any constants.
@@ -136,8 +136,7 @@ public struct StrokeClassifier: Sendable {
       self.start = start
       (downX, downY) = (x, y)
       (self.x, self.y) = (x, y)
-      alongX.reset()
-      alongY.reset()
+      samples.reset()
       farthest = 0
       self.t = start
       path = 0
@@ -146,7 +145,7 @@ public struct StrokeClassifier: Sendable {
 
     /// The path and the peak speed with one more sample at (`x`, `y`, `t`).
     mutating func extend(x: Double, y: Double, at t: Double) {
-      let step = _distance(x - self.x, y - self.y)
+      let step = _length(x - self.x, y - self.y)
       path += step
       if t > self.t { peak = max(peak, step / (t - self.t)) }
     }
@@ -155,9 +154,8 @@ public struct StrokeClassifier: Sendable {
       extend(x: x, y: y, at: t)
       self.t = t
       (self.x, self.y) = (x, y)
-      alongX.add(time: t, offset: x)
-      alongY.add(time: t, offset: y)
-      let travel = _distance(x - downX, y - downY)
+      samples.add(time: t, x: x, y: y)
+      let travel = _length(x - downX, y - downY)
       if travel > farthest { farthest = travel }
     }
   }
@@ -177,7 +175,7 @@ public struct StrokeClassifier: Sendable {
   /// Where each finger that is down has its open stroke in ``pool``: one lookup per event
   /// however many fingers are down at once, so a trace is classified in time linear in its
   /// events (docs/behaviour.md, "Stroke classification").
-  private var open: [_OpenStroke: Int32] = [:]
+  private var open = _OpenStrokes()
   /// The finger of the last touch event and its open stroke, found without hashing: most
   /// traces move one finger at a time. `nil` once that finger's stroke ends.
   private var recent: (key: _OpenStroke, index: Int)?
@@ -186,6 +184,8 @@ public struct StrokeClassifier: Sendable {
   /// The numbers and names of the sessions and string ids of friendly events.
   private var numbering = EventNumbering()
   private var names = TraceNames()
+  /// The stroke that the last call of ``_follow(_:)`` to return `true` ended.
+  private(set) var _ended: _EndedStroke?
 
   /// Which parts of the swipe rule apply: ``SwipeRule/container`` with a container frame,
   /// otherwise ``SwipeRule/velocity``.
@@ -239,9 +239,16 @@ public struct StrokeClassifier: Sendable {
   /// The form for a caller that keeps the classifier and the names side by side: no closure
   /// holds the caller while the names are read.
   public mutating func handle(_ event: EngineEvent, names: borrowing TraceNames) -> Stroke? {
-    guard let ended = _follow(event) else { return nil }
+    guard _follow(event) else { return nil }
+    return _endedStroke(session: event.session, names: names)
+  }
+
+  /// The stroke that ``_follow(_:)`` last reported ended, classified, its `session` and
+  /// finger named with `names`.
+  func _endedStroke(session: SessionID, names: borrowing TraceNames) -> Stroke {
+    let ended = _ended!  // set by every `_follow` that returns `true`
     var stroke = ended.stroke(kind: ended.kind(constants: constants, container: container))
-    stroke.session = names.name(of: event.session)
+    stroke.session = names.name(of: session)
     stroke.id = names.id(of: ended.id)
     return stroke
   }
@@ -251,19 +258,37 @@ public struct StrokeClassifier: Sendable {
   /// ``Stroke``, whose optional (136 bytes) the caller copied on every event, stroke or not
   /// (a `memcpy` of about 30 instructions an event).
   mutating func _endedKind(_ event: EngineEvent) -> Kind? {
-    guard let ended = _follow(event) else { return nil }
+    guard _follow(event), let ended = _ended else { return nil }
     return ended.kind(constants: constants, container: container)
   }
 
-  /// Follows one event of the engine's fast form; returns the stroke it ends, if any, before
-  /// it is classified: what any constants need to classify it (``_EndedStroke/kind(constants:container:)``).
+  /// Follows one event of the engine's fast form; returns whether it ended a stroke, which
+  /// ``_ended`` then holds before it is classified: what any constants need to classify it
+  /// (``_EndedStroke/kind(constants:container:)``).
   ///
   /// Nothing the classifier keeps between events depends on its constants, so one classifier
   /// can classify every stroke under several sets of constants at once (`pagetrace sweep`).
-  mutating func _follow(_ event: EngineEvent) -> _EndedStroke? {
-    guard case .touch(let phase, let id, let x, let y) = event.action else { return nil }
+  ///
+  /// A `Bool`, not the `_EndedStroke?` (120 bytes) that was written out field by field for
+  /// every event, stroke or not; and a move of the finger of the last touch event, most
+  /// events, takes a path of its own with the rest out of line.
+  @inline(__always)
+  mutating func _follow(_ event: EngineEvent) -> Bool {
+    guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
     let key = _OpenStroke(session: event.session.index, id: id)
-    let t = event.time
+    if phase == .move, let recent, recent.key == key {
+      if let x, let y { pool[recent.index].add(x: x, y: y, at: event.time) }
+      return false
+    }
+    return _follow(phase, key: key, x: x, y: y, at: event.time)
+  }
+
+  /// ``_follow(_:)`` for every touch event but a move of the finger of the last one.
+  @inline(never)
+  private mutating func _follow(
+    _ phase: TouchPhase, key: _OpenStroke, x: Double?, y: Double?, at t: Double
+  ) -> Bool {
+    let id = key.id
     let index: Int
     if let recent, recent.key == key {
       index = recent.index
@@ -272,12 +297,12 @@ public struct StrokeClassifier: Sendable {
       if index >= 0 { recent = (key, index) }
     }
     if phase == .down {
-      guard let x, let y else { return nil }
+      guard let x, let y else { return false }
       if index >= 0 {
         // The same finger down again: its stroke starts over.
         pool[index].restart(id: id, start: t, x: x, y: y)
         pool[index].add(x: x, y: y, at: t)
-        return nil
+        return false
       }
       // A finished stroke's state is reused, rings and all: a stroke allocates nothing.
       let slot: Int
@@ -291,27 +316,28 @@ public struct StrokeClassifier: Sendable {
       }
       pool[slot].add(x: x, y: y, at: t)
       pool[slot].next = -1
-      open[key] = Int32(slot)
+      open.insert(key, slot: Int32(slot))
       recent = (key, slot)
-      return nil
+      return false
     }
-    guard index >= 0 else { return nil }
+    guard index >= 0 else { return false }
     switch phase {
     case .down:
-      return nil
+      return false
     case .move:
       if let x, let y { pool[index].add(x: x, y: y, at: t) }
-      return nil
+      return false
     case .up, .cancel:
       // Forget the finger and put its state on the free list.
-      open[key] = nil
+      open.remove(key)
       recent = nil
       pool[index].next = Int32(free)
       free = index
       let endX = phase == .up ? x ?? pool[index].x : pool[index].x
       let endY = phase == .up ? y ?? pool[index].y : pool[index].y
       pool[index].extend(x: endX, y: endY, at: t)
-      return _EndedStroke(pool[index], end: t, x: endX, y: endY, cancelled: phase == .cancel)
+      _ended = _EndedStroke(pool[index], end: t, x: endX, y: endY, cancelled: phase == .cancel)
+      return true
     }
   }
 }
@@ -347,7 +373,7 @@ struct _EndedStroke: Sendable {
     (startX, startY) = (state.downX, state.downY)
     (endX, endY) = (x, y)
     axis = abs(x - state.downX) >= abs(y - state.downY) ? .x : .y
-    velocity = (axis == .x ? state.alongX : state.alongY).velocity(releaseTime: end)
+    velocity = state.samples.velocity(releaseTime: end, along: axis)
     farthest = state.farthest
     self.cancelled = cancelled
     path = state.path
@@ -378,6 +404,11 @@ struct _EndedStroke: Sendable {
       dominantAxis: axis, endX: endX, endY: endY, pathLength: path, peakSpeed: peak)
   }
 }
+
+/// The length of (`dx`, `dy`): PageTrace's `_distance`, the same operations, here so that it
+/// is inlined into a move (a call to the other module cost about 18 instructions a move).
+@inline(__always)
+private func _length(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
 
 /// A finger that is down, as ``StrokeClassifier`` finds its open stroke: its session's number
 /// and its key.

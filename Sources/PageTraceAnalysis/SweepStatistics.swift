@@ -146,7 +146,7 @@ private struct _SweepStrokes {
       alone.sort()
       for k in alone where !rejectedBy.contains(k) { followAlone(k, event) }
     }
-    guard !members.isEmpty, let ended = shared._follow(event) else { return }
+    guard !members.isEmpty, shared._follow(event), let ended = shared._ended else { return }
     for k in members { count(ended, for: k) }
   }
 
@@ -156,7 +156,7 @@ private struct _SweepStrokes {
   }
 
   private mutating func followAlone(_ k: Int, _ event: EngineEvent) {
-    if let ended = own[k]!._follow(event) { count(ended, for: k) }
+    if own[k]!._follow(event), let ended = own[k]!._ended { count(ended, for: k) }
   }
 
   private mutating func count(_ stroke: _EndedStroke, for k: Int) {

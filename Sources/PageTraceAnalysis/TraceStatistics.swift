@@ -21,10 +21,28 @@ import PageTraceIO
 public struct TraceStatistics: Sendable {
   /// Events seen.
   public private(set) var events = 0
-  /// Touch strokes by class (``StrokeClassifier``).
-  public private(set) var strokes: [StrokeClassifier.Kind: Int] = [:]
+  /// Touch strokes by class (``StrokeClassifier``); only classes with strokes have a key.
+  public var strokes: [StrokeClassifier.Kind: Int] {
+    var strokes: [StrokeClassifier.Kind: Int] = [:]
+    for kind in StrokeClassifier.Kind.allCases where strokeCounts[kind._index] > 0 {
+      strokes[kind] = strokeCounts[kind._index]
+    }
+    return strokes
+  }
+  /// Touch strokes by class, at `kind._index`: counted in place, where a dictionary hashed
+  /// the kind of every stroke (about 13 instructions an event).
+  private var strokeCounts = [0, 0, 0, 0, 0]
   /// Transitions by cause.
-  public private(set) var transitionsByCause: [TransitionCause: Int] = [:]
+  public var transitionsByCause: [TransitionCause: Int] {
+    var transitions: [TransitionCause: Int] = [:]
+    for cause in TransitionCause.allCases where causeCounts[cause._index] > 0 {
+      transitions[cause] = causeCounts[cause._index]
+    }
+    return transitions
+  }
+  /// Transitions by cause, at `cause._index`: counted in place, where a dictionary hashed the
+  /// cause of every transition (about 300 instructions each).
+  private var causeCounts = [Int](repeating: 0, count: TransitionCause.allCases.count)
   /// Animated transitions.
   public private(set) var animated = 0
   /// Transitions shown without animation because a scrub was in progress (scrub, jog and
@@ -39,7 +57,20 @@ public struct TraceStatistics: Sendable {
   public private(set) var peakPagesPerSecond = 0
   /// Seconds spent on each page, summed over sessions, from each session's first to its last
   /// event; only pages visited have a key (summarised by ``pageTimeSummary(longest:)``).
-  public private(set) var timeOnPage: [Int: Double] = [:]
+  public var timeOnPage: [Int: Double] {
+    var times = otherPageTimes
+    for (page, seconds) in lowPageTimes.enumerated() {
+      if let seconds { times[page] = seconds }
+    }
+    return times
+  }
+  /// Seconds on pages 0 to `lowPages - 1` by page, `nil` for a page not visited; the other
+  /// pages' in ``otherPageTimes``. Each transition adds to the time of a page: in place for
+  /// most, where a dictionary hashed the page of every transition (about 300 instructions).
+  private var lowPageTimes: [Double?] = []
+  private var otherPageTimes: [Int: Double] = [:]
+  /// The pages whose times are kept in ``lowPageTimes``.
+  private static let lowPages = 1024
   /// Announcements made.
   public private(set) var announcements = 0
   /// The largest magnitude of an event time: the scale of the sums in ``timeOnPage``.
@@ -56,6 +87,11 @@ public struct TraceStatistics: Sendable {
   private var sessions: [_SessionState] = []
   /// The numbers of the sessions and string touch ids of friendly events and records.
   private var numbering = EventNumbering()
+  /// The session of the latest event, and its latest time so far, which ``sessions`` holds
+  /// only once another session has an event (``flushLatest()``): an event of the same session
+  /// as the one before, most events, updates two scalars where updating the array's element
+  /// checked the array's uniqueness and bounds (about 20 instructions an event).
+  private var latest = (session: -1, last: 0.0)
 
   private struct _SessionState: Sendable {
     /// Whether the session has had an event or a record.
@@ -84,8 +120,8 @@ public struct TraceStatistics: Sendable {
 
   /// Adds strokes classified elsewhere: `counts[kind._index]` strokes of each kind.
   mutating func _countStrokes(_ counts: ArraySlice<Int>) {
-    for kind in StrokeClassifier.Kind.allCases where counts[counts.startIndex + kind._index] > 0 {
-      strokes[kind, default: 0] += counts[counts.startIndex + kind._index]
+    for kind in StrokeClassifier.Kind.allCases {
+      strokeCounts[kind._index] += counts[counts.startIndex + kind._index]
     }
   }
 
@@ -127,10 +163,15 @@ public struct TraceStatistics: Sendable {
     events += 1
     largestTime = max(largestTime, event.time.magnitude)
     let session = event.session.index
-    if session >= sessions.count || !sessions[session].started { start(session, at: event.time) }
-    sessions[session].last = max(sessions[session].last, event.time)
+    if session == latest.session {
+      latest.last = max(latest.last, event.time)
+    } else {
+      flushLatest()
+      if session >= sessions.count || !sessions[session].started { start(session, at: event.time) }
+      latest = (session, max(sessions[session].last, event.time))
+    }
     if classifiesStrokes, let kind = classifier._endedKind(event) {
-      strokes[kind, default: 0] += 1
+      strokeCounts[kind._index] += 1
     }
   }
 
@@ -140,9 +181,9 @@ public struct TraceStatistics: Sendable {
     if session >= sessions.count || !sessions[session].started { start(session, at: record.time) }
     switch record.content {
     case .transition(let transition):
-      transitionsByCause[transition.cause, default: 0] += 1
+      causeCounts[transition.cause._index] += 1
       if transition.animated { animated += 1 }
-      timeOnPage[sessions[session].page, default: 0] += record.time - sessions[session].since
+      addTime(record.time - sessions[session].since, onPage: sessions[session].page)
       sessions[session].page = transition.to
       sessions[session].since = record.time
       switch transition.cause {
@@ -181,12 +222,18 @@ public struct TraceStatistics: Sendable {
     sessions[session] = _SessionState(started: true, page: initialPage, since: t, last: t)
   }
 
+  /// Stores the latest time of ``latest``'s session in ``sessions``.
+  private mutating func flushLatest() {
+    if latest.session >= 0 { sessions[latest.session].last = latest.last }
+  }
+
   /// Closes the page-time of every session at its last event (call once, at the end).
   public mutating func finish() {
+    flushLatest()
     for session in sessions.indices {
       let state = sessions[session]
       guard state.started else { continue }
-      timeOnPage[state.page, default: 0] += state.last - state.since
+      addTime(state.last - state.since, onPage: state.page)
       if state.inScrub { scrubSummary.add(state.scrubPages) }
       sessions[session].since = state.last
       sessions[session].inScrub = false
@@ -196,18 +243,51 @@ public struct TraceStatistics: Sendable {
   /// Adds another replay's figures (for totals over several files).
   public mutating func merge(_ other: TraceStatistics) {
     events += other.events
-    strokes.merge(other.strokes, uniquingKeysWith: +)
-    transitionsByCause.merge(other.transitionsByCause, uniquingKeysWith: +)
+    for index in strokeCounts.indices { strokeCounts[index] += other.strokeCounts[index] }
+    for index in causeCounts.indices { causeCounts[index] += other.causeCounts[index] }
     animated += other.animated
     suppressedAnimations += other.suppressedAnimations
     scrubs += other.scrubs
     scrubSummary.merge(other.scrubSummary)
     peakPagesPerSecond = max(peakPagesPerSecond, other.peakPagesPerSecond)
-    timeOnPage.merge(other.timeOnPage, uniquingKeysWith: +)
+    for (page, seconds) in other.lowPageTimes.enumerated() {
+      if let seconds { addTime(seconds, onPage: page) }
+    }
+    otherPageTimes.merge(other.otherPageTimes, uniquingKeysWith: +)
     announcements += other.announcements
     largestTime = max(largestTime, other.largestTime)
   }
 
   /// All transitions.
-  public var transitions: Int { transitionsByCause.values.reduce(0, +) }
+  public var transitions: Int { causeCounts.reduce(0, +) }
+
+  /// Adds `seconds` to the time on `page` (a page visited, if for 0 s, has a time).
+  private mutating func addTime(_ seconds: Double, onPage page: Int) {
+    guard page >= 0 && page < Self.lowPages else {
+      otherPageTimes[page, default: 0] += seconds
+      return
+    }
+    if page >= lowPageTimes.count {
+      lowPageTimes.append(contentsOf: repeatElement(nil, count: page + 1 - lowPageTimes.count))
+    }
+    lowPageTimes[page] = (lowPageTimes[page] ?? 0) + seconds
+  }
+}
+
+extension TransitionCause {
+  /// The cause's place in ``allCases``, found without building that array.
+  fileprivate var _index: Int {
+    switch self {
+    case .tap: 0
+    case .scrub: 1
+    case .jog: 2
+    case .flick: 3
+    case .pointer: 4
+    case .swipe: 5
+    case .key: 6
+    case .accessibility: 7
+    case .timer: 8
+    case .program: 9
+    }
+  }
 }

@@ -66,19 +66,65 @@ enum ClassifyCommand: _Command {
     let format: RecordFormat
     /// The input's name, written on each line when several inputs are classified.
     let file: String?
-    var counts: [StrokeClassifier.Kind: Int] = [:]
-    var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
+    /// Strokes by kind, in the order of `StrokeClassifier.Kind.allCases`, and swipes along
+    /// x and y: counters in place, where dictionaries hashed their keys for every stroke.
+    var counts = StrokeCounts()
 
     mutating func take(
       _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
       target: StrokeTarget?, outcome: StrokeOutcome?
     ) {
-      counts[stroke.kind, default: 0] += 1
-      if stroke.kind == .swipe { swipesByAxis[stroke.dominantAxis, default: 0] += 1 }
+      counts.add(stroke)
       ClassifyCommand.write(
         stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file, as: format,
         to: &writer)
       writer.endLine()
+    }
+  }
+
+  /// The number of strokes of each kind, and of swipes along each axis, for `--summary`.
+  struct StrokeCounts {
+    var tap = 0
+    var longPress = 0
+    var drag = 0
+    var swipe = 0
+    var cancelled = 0
+    var swipesAlongX = 0
+    var swipesAlongY = 0
+
+    /// Counts one stroke.
+    mutating func add(_ stroke: StrokeClassifier.Stroke) {
+      switch stroke.kind {
+      case .tap: tap += 1
+      case .longPress: longPress += 1
+      case .drag: drag += 1
+      case .cancelled: cancelled += 1
+      case .swipe:
+        swipe += 1
+        if stroke.dominantAxis == .x { swipesAlongX += 1 } else { swipesAlongY += 1 }
+      }
+    }
+
+    /// The strokes of `kind`.
+    subscript(kind: StrokeClassifier.Kind) -> Int {
+      switch kind {
+      case .tap: tap
+      case .longPress: longPress
+      case .drag: drag
+      case .swipe: swipe
+      case .cancelled: cancelled
+      }
+    }
+
+    /// Adds the counts of another input.
+    mutating func merge(_ other: StrokeCounts) {
+      tap += other.tap
+      longPress += other.longPress
+      drag += other.drag
+      swipe += other.swipe
+      cancelled += other.cancelled
+      swipesAlongX += other.swipesAlongX
+      swipesAlongY += other.swipesAlongY
     }
   }
 
@@ -91,8 +137,7 @@ enum ClassifyCommand: _Command {
     var inputs = try InputFlags.inputs(from: options, defaults: defaults)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try _CommandRun(inputs, output: options.path(.output))
-    var counts: [StrokeClassifier.Kind: Int] = [:]
-    var swipesByAxis: [StrokeClassifier.Axis: Int] = [:]
+    var counts = StrokeCounts()
     for (index, file) in inputs.files.enumerated() {
       var lines = _StrokeObserver(
         controlGiven: inputs.replay.overrides.control != nil,
@@ -106,20 +151,19 @@ enum ClassifyCommand: _Command {
         run.output.preambleSize = row.utf8.count
       }
       run.replay(file, observer: &lines)
-      counts.merge(lines.sink.counts, uniquingKeysWith: +)
-      swipesByAxis.merge(lines.sink.swipesByAxis, uniquingKeysWith: +)
+      counts.merge(lines.sink.counts)
       do { try lines.sink.writer.flush() } catch {
         run.fail(CommandFailure(status: .ioError, message: error.description))
       }
       if run.hasFailed { break }
     }
     if options.has(.summary) && !run.hasFailed {  // as replay's: after a run that did not fail
-      let total = counts.values.reduce(0, +)
+      let total = StrokeClassifier.Kind.allCases.reduce(0) { $0 + counts[$1] }
       var text = "pagetrace: summary: strokes: \(total)"
       for kind in StrokeClassifier.Kind.allCases {
-        text += ", \(kind.rawValue) \(counts[kind] ?? 0)"
+        text += ", \(kind.rawValue) \(counts[kind])"
       }
-      text += " (swipes along x \(swipesByAxis[.x] ?? 0), along y \(swipesByAxis[.y] ?? 0))\n"
+      text += " (swipes along x \(counts.swipesAlongX), along y \(counts.swipesAlongY))\n"
       _standardError.write(text)
     }
     return try run.finish()
@@ -177,38 +221,134 @@ enum ClassifyCommand: _Command {
   }
 
   /// Writes the stroke's line, without its line end: a JSON object (fields without a value
-  /// left out), or a CSV row of ``csvColumns(file:)`` (their cells left empty).
+  /// left out, ``writeJSONLine(_:swipeRule:target:outcome:file:to:)``), or a CSV row of
+  /// ``csvColumns(file:)`` (their cells left empty).
   static func write(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
     target: StrokeTarget?, outcome: StrokeOutcome?, file: String?, as format: RecordFormat,
     to writer: inout TextWriter
   ) {
+    guard format == .csv else {
+      writeJSONLine(
+        stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file, to: &writer)
+      return
+    }
     var isFirst = true
     forEachField(
       of: stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file
-    ) { key, value in
-      switch format {
-      case .jsonLines:
-        if case .absent = value { return }
-        writer.append(isFirst ? "{\"" : ",\"")
-        writer.append(key)
-        writer.append("\":")
-        switch value {
-        case .number(let n): writer.appendJSONNumber(n)
-        case .string(let s): writer.appendJSONString(s)
-        case .absent: break
-        }
-      case .csv:
-        if !isFirst { writer.append(",") }
-        switch value {
-        case .number(let n): writer.appendJSONNumber(n)
-        case .string(let s): writer.appendCSVField(s)
-        case .absent: break
-        }
+    ) { _, value in
+      if !isFirst { writer.append(",") }
+      switch value {
+      case .number(let n): writer.appendJSONNumber(n)
+      case .string(let s): writer.appendCSVField(s)
+      case .absent: break
       }
       isFirst = false
     }
-    if format == .jsonLines { writer.append("}") }
+  }
+
+  /// Writes the stroke's JSON object, without its line end: the fields of
+  /// ``forEachField(of:swipeRule:target:outcome:file:_:)``, in its order, those without a
+  /// value left out.
+  ///
+  /// Written out field by field rather than through `forEachField`: each key is one literal
+  /// with its punctuation (`,"start":`), and the words of the enums are literals with their
+  /// keys (`,"kind":"drag"`), so a line takes about 25 appends where the visitor made 62, and
+  /// no `String` of an enum's raw value is escaped (about 4,000 instructions a stroke, 170 an
+  /// event of the 200,000-event trace). The CSV test that compares each field of both forms
+  /// (`CSVOutputTests`) and the test of these literals (`ClassifyLineTests`) keep the two in step.
+  static func writeJSONLine(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
+    to writer: inout TextWriter
+  ) {
+    /// A number with its key, or nothing if it overflowed (``FieldValue/finite(_:)``).
+    func number(_ key: StaticString, _ value: Double) {
+      guard value.isFinite else { return }
+      writer.append(key)
+      writer.appendJSONNumber(value)
+    }
+    if let session = stroke.session {
+      writer.append("{\"session\":")
+      writer.appendJSONString(session)
+      writer.append(",\"id\":")
+    } else {
+      writer.append("{\"id\":")
+    }
+    switch stroke.id {
+    case .number(let n): writer.appendJSONNumber(n)
+    case .string(let s): writer.appendJSONString(s)
+    }
+    writer.append(jsonMember(stroke.kind))
+    number(",\"start\":", stroke.start)
+    number(",\"end\":", stroke.end)
+    number(",\"duration\":", JSONText.difference(stroke.end, stroke.start))
+    number(",\"x0\":", stroke.startX)
+    number(",\"y0\":", stroke.startY)
+    number(",\"x1\":", stroke.endX)
+    number(",\"y1\":", stroke.endY)
+    number(",\"dx\":", JSONText.difference(stroke.endX, stroke.startX))
+    number(",\"dy\":", JSONText.difference(stroke.endY, stroke.startY))
+    number(",\"path\":", stroke.pathLength)
+    number(",\"peakSpeed\":", stroke.peakSpeed)
+    number(",\"velocity\":", stroke.velocity)
+    writer.append(jsonMembers(stroke.dominantAxis, swipeRule))
+    // Without a control, what a control made of the stroke has no value.
+    if let target { writer.append(jsonMember(target)) }
+    if let outcome {
+      writer.append(jsonMember(outcome.word))
+      if let from = outcome.from { number(",\"from\":", Double(from)) }
+      if let to = outcome.to { number(",\"to\":", Double(to)) }
+      number(",\"transitions\":", Double(outcome.transitions))
+    }
+    if let file {
+      writer.append(",\"file\":")
+      writer.appendJSONString(file)
+    }
+    writer.append("}")
+  }
+
+  /// `,"kind":"…"`, the kind's member of a JSON line.
+  static func jsonMember(_ kind: StrokeClassifier.Kind) -> StaticString {
+    switch kind {
+    case .tap: ",\"kind\":\"tap\""
+    case .longPress: ",\"kind\":\"long-press\""
+    case .drag: ",\"kind\":\"drag\""
+    case .swipe: ",\"kind\":\"swipe\""
+    case .cancelled: ",\"kind\":\"cancelled\""
+    }
+  }
+
+  /// `,"axis":"…","swipeRule":"…"`, two members of a JSON line.
+  static func jsonMembers(
+    _ axis: StrokeClassifier.Axis, _ rule: StrokeClassifier.SwipeRule
+  ) -> StaticString {
+    switch (axis, rule) {
+    case (.x, .container): ",\"axis\":\"x\",\"swipeRule\":\"container\""
+    case (.x, .velocity): ",\"axis\":\"x\",\"swipeRule\":\"velocity\""
+    case (.y, .container): ",\"axis\":\"y\",\"swipeRule\":\"container\""
+    case (.y, .velocity): ",\"axis\":\"y\",\"swipeRule\":\"velocity\""
+    }
+  }
+
+  /// `,"target":"…"`, the target's member of a JSON line.
+  static func jsonMember(_ target: StrokeTarget) -> StaticString {
+    switch target {
+    case .control: ",\"target\":\"control\""
+    case .content: ",\"target\":\"content\""
+    case .outside: ",\"target\":\"outside\""
+    }
+  }
+
+  /// `,"outcome":"…"`, the outcome's member of a JSON line.
+  static func jsonMember(_ word: StrokeOutcome.Word) -> StaticString {
+    switch word {
+    case .tap: ",\"outcome\":\"tap\""
+    case .scrub: ",\"outcome\":\"scrub\""
+    case .swipe: ",\"outcome\":\"swipe\""
+    case .detail: ",\"outcome\":\"detail\""
+    case .none: ",\"outcome\":\"none\""
+    }
   }
 
   /// The columns as the help shows them: the header row, broken after a comma to fit 80

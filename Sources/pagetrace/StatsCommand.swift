@@ -149,9 +149,13 @@ enum StatsCommand: _Command {
   struct Observer: ReplayObserver {
     let selection: Selection?
     let bySession: Bool
-    var configuration = PageControlConfiguration(
+    var configuration = Self.noConfiguration
+    /// Those of ``configuration`` until the input's is known (`begin`): not an optional,
+    /// whose forced unwrapping on every event read its tag out of line.
+    var statistics = TraceStatistics(Self.noConfiguration)
+    /// The configuration before the input's is known: 0 pages, an empty control.
+    static let noConfiguration = PageControlConfiguration(
       pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0))
-    var statistics: TraceStatistics?
     /// By session number: whether it counts (only with a selection).
     var selected: [Bool] = []
     /// By session number: its name (only with `--by-session`).
@@ -197,7 +201,7 @@ enum StatsCommand: _Command {
     mutating func willHandle(_ event: EngineEvent) {
       if selection != nil && event.session == .defaultSession { seen.hasDefault = true }
       guard counts(event.session) else { return }
-      statistics!.observe(event)
+      statistics.observe(event)
       if bySession {
         var own = event
         own.session = .defaultSession
@@ -207,7 +211,7 @@ enum StatsCommand: _Command {
 
     mutating func observe(_ record: EngineRecord) {
       guard counts(record.session) else { return }
-      statistics!.observe(record)
+      statistics.observe(record)
       if bySession {
         var own = record
         own.session = .defaultSession
@@ -229,7 +233,7 @@ enum StatsCommand: _Command {
 
     /// The figures, every session's page time closed.
     func result(name: String) -> Result {
-      var statistics = statistics ?? TraceStatistics(configuration)
+      var statistics = statistics
       statistics.finish()
       var result = Result(name: name, statistics: statistics)
       if bySession {
@@ -391,10 +395,11 @@ enum StatsCommand: _Command {
       ",\"peakPagesPerSecond\":\(s.peakPagesPerSecond),\"suppressedAnimations\":\(s.suppressedAnimations)"
     // An array in page order, not an object keyed by page: one column (a list of structs)
     // for DuckDB and the like, not one field per page.
+    let times = s.timeOnPage  // built on each read
     text +=
       ",\"timeOnPage\":["
-      + s.timeOnPage.keys.sorted().map {
-        "{\"page\":\($0),\"seconds\":\(timeOnPage(s.timeOnPage[$0]!))}"
+      + times.keys.sorted().map {
+        "{\"page\":\($0),\"seconds\":\(timeOnPage(times[$0]!))}"
       }.joined(separator: ",")
       + "]"
     return text + ",\"announcements\":\(s.announcements)"
