@@ -194,6 +194,8 @@ extension NumberTests {
       checker.check(text)
     }
     checker.expectNoFailures()
+    // Most of these texts are the common shape: the line decoder's reading was exercised.
+    #expect(checker.commonTaken > 200_000)
   }
 
   @Test(arguments: [0, 1, 2])
@@ -523,6 +525,8 @@ final class NumberChecker {
   var random: NumberTestRandom
   /// The first failures, described.
   private(set) var failures: [String] = []
+  /// How many texts ``_NumberText/commonValue(at:)`` read.
+  private(set) var commonTaken = 0
   /// The line a text is read from, reused.
   private let line = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 8)
 
@@ -573,6 +577,20 @@ final class NumberChecker {
       thrown = error
     }
     end = scanner.position
+    // The line decoder's reading of the common shape: when it takes a text, the same value.
+    if bytes.count >= 8 {
+      let common = _NumberText(bytes).commonValue(at: prefix)
+      if common.end >= 0 {
+        commonTaken += 1
+        if common.end != prefix + text.count || common.value.bitPattern != expected.bitPattern {
+          if failures.count < 10 {
+            failures.append(
+              "\(String(decoding: text, as: UTF8.self)): commonValue \(common.value) to \(common.end)"
+            )
+          }
+        }
+      }
+    }
     let problem: String?
     if let token {
       let fields = referenceFields(text)

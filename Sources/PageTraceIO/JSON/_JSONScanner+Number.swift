@@ -411,16 +411,47 @@ struct _NumberText {
   /// end). Returns ``_NumberToken``'s fields (the value without the sign) and the offset after
   /// the text, or an end of -1 for any other text, valid or not, which
   /// ``_JSONScanner/scanNumber()`` then reads digit by digit.
-  ///
-  /// No loop per digit: the integer part is one block of eight bytes, the fraction one to
-  /// three (see ``_JSONScanner/appendingDigits(of:to:)``). Such a number is below 10^7 and
-  /// the power of ten of its significand is -22 ... 0, so it takes the Clinger fast path up
-  /// to 2^53, and above, with a power of ten of -22 ... -5, is a normal double that cannot be
-  /// halfway between two (``_JSONScanner/eiselLemireNormal(_:_:)``).
   @inline(never)
   func commonNumber(at first: Int) -> _CommonNumber {
-    let none = _CommonNumber(value: 0, significand: 0, exponent: 0, end: -1)
-    guard count >= 8 else { return none }
+    guard count >= 8 else { return _CommonNumber(value: 0, significand: 0, exponent: 0, end: -1) }
+    var (significand, exponent, end) = commonDecimal(at: first)
+    guard end >= 0 else { return _CommonNumber(value: 0, significand: 0, exponent: 0, end: -1) }
+    let value = Self.commonValue(significand, exponent)
+    // Trailing zeros move into the exponent: the significand keeps only significant digits.
+    if byte(at: end &- 1) == _ASCII.zero {
+      while significand != 0 && significand % 10 == 0 {
+        significand /= 10
+        exponent &+= 1
+      }
+    }
+    return _CommonNumber(value: value, significand: significand, exponent: exponent, end: end)
+  }
+
+  /// The value of a number of the common shape at an offset (a `-` or a digit), and the offset
+  /// after its text; an end of -1 if the text is not of the common shape
+  /// (``commonNumber(at:)``). The line decoder's form: only the value, so nothing is
+  /// returned through memory and no trailing zeros are counted.
+  ///
+  /// - Precondition: ``count`` >= 8.
+  @_transparent
+  func commonValue(at start: Int) -> (value: Double, end: Int) {
+    let negative = byte(at: start) == _ASCII.minus
+    let (significand, exponent, end) = commonDecimal(at: negative ? start &+ 1 : start)
+    let value = Self.commonValue(significand, exponent)
+    return (negative ? -value : value, end)
+  }
+
+  /// The digits of a number of the common shape at an offset (after any `-`), as
+  /// ``commonNumber(at:)`` describes it: `significand × 10^exponent` (trailing zeros
+  /// included) and the offset after the text, or an end of -1.
+  ///
+  /// No loop per digit: the integer part is one block of eight bytes, the fraction one to
+  /// three (see ``_JSONScanner/appendingDigits(of:to:)``).
+  ///
+  /// - Precondition: ``count`` >= 8.
+  @inline(__always)
+  func commonDecimal(at first: Int) -> (significand: UInt64, exponent: Int, end: Int) {
+    let none = (significand: UInt64(0), exponent: 0, end: -1)
     var chunk = eightBytes(at: first)
     var (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: 0)
     guard UInt(bitPattern: length &- 1) < 7, chunk & 0xFF != UInt64(_ASCII.zero) || length == 1
@@ -458,21 +489,24 @@ struct _NumberText {
     guard next == _ASCII.comma || next == _ASCII.rightBrace || !_ASCII.isWordByte(next) else {
       return none
     }
-    var value: Double
+    return (significand, exponent, end)
+  }
+
+  /// The double nearest `significand × 10^exponent` for the digits of a number of the common
+  /// shape (``commonDecimal(at:)``).
+  ///
+  /// Such a number is below 10^7 and the power of ten of its significand is -22 ... 0, so it
+  /// takes the Clinger fast path up to 2^53, and above, with a power of ten of -22 ... -5, is
+  /// a normal double that cannot be halfway between two
+  /// (``_JSONScanner/eiselLemireNormal(_:_:)``).
+  @inline(__always)
+  static func commonValue(_ significand: UInt64, _ exponent: Int) -> Double {
     if significand <= 1 << 53 {
-      value = Double(significand)  // exact, and so is the power of ten: one rounding
+      var value = Double(significand)  // exact, and so is the power of ten: one rounding
       if exponent != 0 { value /= _powersOfTen[0 &- exponent] }
-    } else {
-      value = _JSONScanner.eiselLemireNormal(significand, exponent)
+      return value
     }
-    // Trailing zeros move into the exponent: the significand keeps only significant digits.
-    if byte(at: end &- 1) == _ASCII.zero {
-      while significand != 0 && significand % 10 == 0 {
-        significand /= 10
-        exponent &+= 1
-      }
-    }
-    return _CommonNumber(value: value, significand: significand, exponent: exponent, end: end)
+    return _JSONScanner.eiselLemireNormal(significand, exponent)
   }
 }
 
