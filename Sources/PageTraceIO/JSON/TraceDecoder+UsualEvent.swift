@@ -102,7 +102,8 @@ extension TraceDecoder {
       return false
     }
     // The line is good: number its names (the two tables are independent).
-    var session = SessionID.defaultSession
+    // `SessionID.defaultSession` (0) without its global's accessor, 5 instructions.
+    var session = SessionID(0)
     if sessionStart >= 0 {
       session = SessionID(
         sessionNames.number(forUTF8: text.bytes(from: sessionStart &+ 1, to: sessionEnd)))

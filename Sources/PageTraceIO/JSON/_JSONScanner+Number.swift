@@ -233,6 +233,20 @@ extension _JSONScanner {
     return (length, significand &* _powersOfTenInteger[length] &+ value)
   }
 
+  /// The value of eight bytes (a little-endian integer, the first byte lowest) that are all
+  /// digits, or `nil` if one is not: ``appendingDigits(of:to:)`` without the shifts that
+  /// fewer digits need.
+  @inline(__always)
+  static func eightDigits(_ chunk: UInt64) -> UInt64? {
+    let digits = chunk &- 0x3030_3030_3030_3030
+    guard ((chunk &+ 0x4646_4646_4646_4646) | digits) & 0x8080_8080_8080_8080 == 0 else {
+      return nil
+    }
+    var value = (digits &* (1 + 10 << 8)) &>> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* (1 + 100 << 16)) &>> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* (1 + 10_000 << 32)) &>> 32
+  }
+
   /// `significand × 10^exponent` with one correctly rounded operation, when that is exact.
   @inline(__always)
   static func clingerFastPath(_ significand: UInt64, _ exponent: Int) -> Double? {
@@ -464,7 +478,13 @@ struct _NumberText {
       // it below 10^19: no more than 19 significant digits, and no wrapping around.
       let fractionStart = end &+ 1
       chunk = eightBytes(at: fractionStart)
-      (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
+      // Fractions of full-precision numbers start with eight digits: taken without finding
+      // where the digits end (about 8 instructions less a number).
+      if let eight = _JSONScanner.eightDigits(chunk) {
+        (length, significand) = (8, significand &* 100_000_000 &+ eight)
+      } else {
+        (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
+      }
       end = fractionStart &+ length
       if length == 8 {
         chunk = eightBytes(at: end)
