@@ -579,8 +579,17 @@ final class NumberChecker {
     end = scanner.position
     // The line decoder's reading of the common shape: when it takes a text, the same value.
     if bytes.count >= 8 {
-      let common = _NumberText(bytes).commonValue(at: prefix)
-      if common.end >= 0 {
+      var common = _NumberText(bytes).commonValue(at: prefix)
+      // Without checking what follows: where the caller then finds `,` or `}` (as the usual
+      // line does), the same reading.
+      let followed = _NumberText(bytes).commonValue(at: prefix, isFollowed: true)
+      if followed.end >= 0 && followed.end < bytes.count
+        && (bytes[followed.end] == _ASCII.comma || bytes[followed.end] == _ASCII.rightBrace)
+        && (followed.end != common.end || followed.value.bitPattern != common.value.bitPattern)
+      {
+        common = (.nan, -2)  // reported below
+      }
+      if common.end != -1 {
         commonTaken += 1
         if common.end != prefix + text.count || common.value.bitPattern != expected.bitPattern {
           if failures.count < 10 {

@@ -419,6 +419,15 @@ struct _NumberText {
     return (UInt64(littleEndian: last) &>> shift) &>> shift
   }
 
+  /// ``eightBytes(at:)``, or, if the eight bytes are known to be within ``count``, a plain
+  /// load.
+  @inline(__always)
+  func eightBytes(at offset: Int, isWithin: Bool) -> UInt64 {
+    isWithin
+      ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      : eightBytes(at: offset)
+  }
+
   /// Reads the digits of a number of the common shape at an offset (after any `-`): one to
   /// seven digits (the first `0` only if alone), optionally `.` and up to 22 more digits, at
   /// most 19 significant digits in all, then a byte that cannot continue a number (or the
@@ -446,11 +455,22 @@ struct _NumberText {
   /// (``commonNumber(at:)``). The line decoder's form: only the value, so nothing is
   /// returned through memory and no trailing zeros are counted.
   ///
+  /// - Parameters:
+  ///   - isWithin: Whether the 32 bytes after any `-` are known to be within ``count``: the
+  ///     blocks of eight bytes are then read without checking.
+  ///   - isFollowed: Whether the caller checks that `,` or `}` follows the text (at the
+  ///     end returned): the byte after the digits is then not checked here.
   /// - Precondition: ``count`` >= 8.
+  ///
+  /// `@_transparent`: with `@inline(__always)` the compiler kept this out of line, a call and
+  /// a frame for every number.
   @_transparent
-  func commonValue(at start: Int) -> (value: Double, end: Int) {
+  func commonValue(
+    at start: Int, isWithin: Bool = false, isFollowed: Bool = false
+  ) -> (value: Double, end: Int) {
     let negative = byte(at: start) == _ASCII.minus
-    let (significand, exponent, end) = commonDecimal(at: negative ? start &+ 1 : start)
+    let (significand, exponent, end) = commonDecimal(
+      at: negative ? start &+ 1 : start, isWithin: isWithin, isFollowed: isFollowed)
     let value = Self.commonValue(significand, exponent)
     return (negative ? -value : value, end)
   }
@@ -462,11 +482,19 @@ struct _NumberText {
   /// No loop per digit: the integer part is one block of eight bytes, the fraction one to
   /// three (see ``_JSONScanner/appendingDigits(of:to:)``).
   ///
+  /// With `isWithin` and `isFollowed` (``commonValue(at:isWithin:isFollowed:)``), constants
+  /// where it is inlined, it checks less.
+  ///
   /// - Precondition: ``count`` >= 8.
-  @inline(__always)
-  func commonDecimal(at first: Int) -> (significand: UInt64, exponent: Int, end: Int) {
+  ///
+  /// `@_transparent`: with `@inline(__always)` the compiler kept this out of line, where its
+  /// flags are not constants (about 60 instructions more a line).
+  @_transparent
+  func commonDecimal(
+    at first: Int, isWithin: Bool = false, isFollowed: Bool = false
+  ) -> (significand: UInt64, exponent: Int, end: Int) {
     let none = (significand: UInt64(0), exponent: 0, end: -1)
-    var chunk = eightBytes(at: first)
+    var chunk = eightBytes(at: first, isWithin: isWithin)
     var (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: 0)
     guard UInt(bitPattern: length &- 1) < 7, chunk & 0xFF != UInt64(_ASCII.zero) || length == 1
     else { return none }
@@ -477,7 +505,7 @@ struct _NumberText {
       // Below 10^7 × 10^8, the significand takes eight more digits, and then as many as keep
       // it below 10^19: no more than 19 significant digits, and no wrapping around.
       let fractionStart = end &+ 1
-      chunk = eightBytes(at: fractionStart)
+      chunk = eightBytes(at: fractionStart, isWithin: isWithin)
       // Fractions of full-precision numbers start with eight digits: taken without finding
       // where the digits end (about 8 instructions less a number).
       if let eight = _JSONScanner.eightDigits(chunk) {
@@ -487,13 +515,13 @@ struct _NumberText {
       }
       end = fractionStart &+ length
       if length == 8 {
-        chunk = eightBytes(at: end)
+        chunk = eightBytes(at: end, isWithin: isWithin)
         var before = significand
         (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
         guard before < _powersOfTenInteger[19 &- length] else { return none }
         end &+= length
         if length == 8 {
-          chunk = eightBytes(at: end)
+          chunk = eightBytes(at: end, isWithin: isWithin)
           before = significand
           (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
           // At most 22 digits after the point: 10^-22 is the least power of ten in a double.
@@ -506,7 +534,10 @@ struct _NumberText {
       exponent = fractionStart &- end
       next = UInt8(truncatingIfNeeded: chunk &>> (8 &* length))
     }
-    guard next == _ASCII.comma || next == _ASCII.rightBrace || !_ASCII.isWordByte(next) else {
+    guard
+      isFollowed || next == _ASCII.comma || next == _ASCII.rightBrace
+        || !_ASCII.isWordByte(next)
+    else {
       return none
     }
     return (significand, exponent, end)
