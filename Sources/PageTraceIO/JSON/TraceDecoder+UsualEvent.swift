@@ -11,8 +11,9 @@ extension TraceDecoder {
   /// touch phase, and strings of printable ASCII without escapes. Its text between the values
   /// is compared eight bytes at a time with the words it must be (``_UsualText``), and each
   /// number is read straight into its value, where the loop of the common shape finds each
-  /// key, checks it was not seen, and reads numbers through the scanner: about 650
-  /// instructions less per line of `pagetrace generate`'s traces.
+  /// key, checks it was not seen, and reads numbers through the scanner: with the number
+  /// reader's own savings, about 650 instructions less per line of `pagetrace generate`'s
+  /// traces (Benchmarks/results-24b-json.md).
   ///
   /// Whatever it accepts, it decodes exactly as ``_decodeCommonEvent(_:into:)`` (and so the
   /// full decoder) would: the same event, value offsets and names (a differential test holds
