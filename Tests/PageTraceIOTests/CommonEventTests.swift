@@ -25,6 +25,120 @@ import Testing
     }
   }
 
+  @Test func usualTextIsItsText() {
+    let words: [(UInt64, String)] = [
+      (_UsualText.openingT, #"{"t":"#), (_UsualText.touch, #","touch""#),
+      (_UsualText.colonQuote, #":""#), (_UsualText.sessio, #","sessio"#),
+      (_UsualText.nColonQuote, #"n":""#), (_UsualText.id, #","id":"#),
+      (_UsualText.x, #","x":"#), (_UsualText.y, #","y":"#),
+    ]
+    for (packed, text) in words {
+      let bytes = Array(text.utf8)
+      let value = bytes.enumerated().reduce(UInt64(0)) {
+        $0 | UInt64($1.element) << (8 * $1.offset)
+      }
+      #expect(packed == value, "\(text)")
+    }
+  }
+
+  @Test func usualLinesTakeTheUsualPath() {
+    let lines = [
+      #"{"t":0,"touch":"up","id":0,"x":0,"y":0}"#,
+      #"{"t":0.5,"touch":"down","id":1,"x":187,"y":795}"#,
+      #"{"t":0.009208324689276038,"touch":"move","id":1,"x":141.34820750802785,"y":792.4630776896095}"#,
+      #"{"t":12.5,"touch":"cancel","id":-3,"x":-0,"y":-1.25}"#,
+      #"{"t":1,"touch":"move","session":"s0","id":12,"x":1.5,"y":2}"#,
+      #"{"t":1,"touch":"move","session":"","id":"finger","x":1.5,"y":2}"#,
+      #"{"t":1,"touch":"up","id":"f","x":1234567.123456789012,"y":0.0000000000000000000001}"#,
+    ]
+    for line in lines {
+      let outcome = Self.compare(line, primed: Self.primed(), usualOnly: true)
+      #expect(outcome == .shortcut, "\(line)")
+    }
+    let others = [
+      #"{"t":1,"touch":"move","id":1,"x":1,"y":2} "#,
+      #" {"t":1,"touch":"move","id":1,"x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"y":2,"x":1}"#,
+      #"{"t":1e0,"touch":"move","id":1,"x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"x":1,"y":2,"session":"s"}"#,
+      #"{"t":1,"touch":"move","id":1.5e1,"x":1,"y":2}"#,
+      #"{"t":1,"pointer":"move","id":1,"x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"x":1,"y":2}}"#, #"{"t":1,"touch":"move","id":1,"x":1,"y":2"#,
+      #"{"t":1,"touch":"move","id":1,"x":01,"y":2}"#,
+      #"{"t":1,"touch":"move","id":"a\"b","x":1,"y":2}"#,
+      #"{"t":1,"touch":"move","id":1,"x":1,"y":2.}"#,
+      #"{"t":1,"touch":"hover","id":1,"x":1,"y":2}"#,
+    ]
+    for line in others {
+      let outcome = Self.compare(line, primed: Self.primed(), usualOnly: true)
+      #expect(outcome == .fullWay, "\(line)")
+    }
+  }
+
+  /// Random lines in the usual key order, clean or with a byte changed, cut or lengthened.
+  @Test func usualPathAgreesWithTheFullDecoderOnRandomLines() {
+    var random = SplitMix64(seed: 0x05A1)
+    print("usualPathAgreesWithTheFullDecoderOnRandomLines: seed 0x05A1")
+    var shortcut = 0
+    var fullWay = 0
+    var decoder = Self.primed()
+    let noise = Array(#"0123456789.-+eE,:{}" \a"#.utf8) + [0x7F, 0xC3, 0x01]
+    for _ in 0..<60_000 {
+      func pick(_ values: [String]) -> String { values[random.next(below: values.count)] }
+      var keys = ["t", "touch", "id", "x", "y"]
+      if random.next(below: 3) == 0 { keys.insert("session", at: 2) }
+      let members = keys.map { key -> String in
+        let value: String
+        switch key {
+        case "touch":
+          value = random.next(below: 4) == 0 ? pick(Self.phases) : pick(Array(Self.phases[..<4]))
+        case "session": value = pick(Self.strings)
+        case "id":
+          value =
+            random.next(below: 3) == 0
+            ? pick(Self.strings)
+            : random.next(below: 2) == 0 ? "\(random.next(below: 10))" : pick(Self.numbers)
+        default:
+          if random.next(below: 8) == 0 {
+            value = pick(Self.numbers)
+          } else {
+            // The common shape: up to 7 digits, a point and up to 18 more (19 and more
+            // significant digits are the scanner's).
+            let digits = (0..<(1 + random.next(below: 24))).map { _ in
+              String(random.next(below: 10))
+            }
+            let point = 1 + random.next(below: min(7, digits.count))
+            value =
+              (random.next(below: 4) == 0 ? "-" : "") + digits[..<point].joined()
+              + (point < digits.count ? "." + digits[point...].joined() : "")
+          }
+        }
+        return "\"\(key)\":\(value)"
+      }
+      var bytes = Array(("{" + members.joined(separator: ",") + "}").utf8)
+      switch random.next(below: 6) {
+      case 0: bytes[random.next(below: bytes.count)] = noise[random.next(below: noise.count)]
+      case 1: bytes.removeLast(random.next(below: bytes.count + 1))
+      case 2:
+        bytes.insert(
+          noise[random.next(below: noise.count)], at: random.next(below: bytes.count + 1))
+      default: break
+      }
+      let line = String(decoding: bytes, as: UTF8.self)
+      switch Self.compare(line, primed: decoder, usualOnly: true) {
+      case .shortcut: shortcut += 1
+      case .fullWay: fullWay += 1
+      case .mismatch(let what):
+        Issue.record("\(line): \(what)")
+        return
+      }
+      var event = EngineEvent(time: 0, .focus(false))
+      _ = Self.withBytes(line) { try? decoder._decodeInFull($0, lineNumber: 2, into: &event) }
+    }
+    #expect(shortcut > 5_000, "\(shortcut) lines took the usual path")
+    #expect(fullWay > 15_000, "\(fullWay) lines went the full way")
+  }
+
   @Test func typicalLinesTakeTheShortcut() throws {
     let lines = [
       #"{"t":0.5,"touch":"down","id":1,"x":187,"y":795}"#,
@@ -110,13 +224,19 @@ import Testing
     return bytes.withUnsafeBytes { body($0) }
   }
 
-  static func compare(_ line: String, primed: TraceDecoder) -> Outcome {
+  /// Decodes `line` by the shortcut (with `usualOnly`, only that of the usual key order) and
+  /// in full, and compares.
+  static func compare(_ line: String, primed: TraceDecoder, usualOnly: Bool = false) -> Outcome {
     var fast = primed
     var full = primed
     let sentinel = EngineEvent(time: -7, session: SessionID(99), .key(.end))
     var fastEvent = sentinel
     var fullEvent = sentinel
-    let tookShortcut = withBytes(line) { fast._decodeCommonEvent($0, into: &fastEvent) }
+    let tookShortcut = withBytes(line) {
+      usualOnly
+        ? fast._decodeUsualEvent($0, into: &fastEvent)
+        : fast._decodeCommonEvent($0, into: &fastEvent)
+    }
     guard tookShortcut else {
       if fastEvent != sentinel { return .mismatch("the event changed on the way back") }
       if fast.sessionNames.names != primed.sessionNames.names

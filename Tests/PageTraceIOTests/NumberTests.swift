@@ -194,6 +194,8 @@ extension NumberTests {
       checker.check(text)
     }
     checker.expectNoFailures()
+    // Most of these texts are the common shape: the line decoder's reading was exercised.
+    #expect(checker.commonTaken > 200_000)
   }
 
   @Test(arguments: [0, 1, 2])
@@ -523,6 +525,8 @@ final class NumberChecker {
   var random: NumberTestRandom
   /// The first failures, described.
   private(set) var failures: [String] = []
+  /// How many texts ``_NumberText/commonValue(at:)`` read.
+  private(set) var commonTaken = 0
   /// The line a text is read from, reused.
   private let line = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 8)
 
@@ -573,6 +577,29 @@ final class NumberChecker {
       thrown = error
     }
     end = scanner.position
+    // The line decoder's reading of the common shape: when it takes a text, the same value.
+    if bytes.count >= 8 {
+      var common = _NumberText(bytes).commonValue(at: prefix)
+      // Without checking what follows: where the caller then finds `,` or `}` (as the usual
+      // line does), the same reading.
+      let followed = _NumberText(bytes).commonValue(at: prefix, isFollowed: true)
+      if followed.end >= 0 && followed.end < bytes.count
+        && (bytes[followed.end] == _ASCII.comma || bytes[followed.end] == _ASCII.rightBrace)
+        && (followed.end != common.end || followed.value.bitPattern != common.value.bitPattern)
+      {
+        common = (.nan, -2)  // reported below
+      }
+      if common.end != -1 {
+        commonTaken += 1
+        if common.end != prefix + text.count || common.value.bitPattern != expected.bitPattern {
+          if failures.count < 10 {
+            failures.append(
+              "\(String(decoding: text, as: UTF8.self)): commonValue \(common.value) to \(common.end)"
+            )
+          }
+        }
+      }
+    }
     let problem: String?
     if let token {
       let fields = referenceFields(text)

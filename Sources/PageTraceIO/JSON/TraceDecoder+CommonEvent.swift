@@ -15,7 +15,19 @@ extension TraceDecoder {
   /// holds both to that): the same event, the same value offsets for engine errors, and the
   /// same session and touch-id numbers. Names are numbered only once the line is known to be
   /// good, so a line handed back leaves both name tables as they were.
+  ///
+  /// Lines in the usual key order are read without the loop over keys
+  /// (``_decodeUsualEvent(_:into:)``).
   mutating func _decodeCommonEvent(
+    _ line: UnsafeRawBufferPointer, into event: inout EngineEvent
+  ) -> Bool {
+    if _decodeUsualEvent(line, into: &event) { return true }
+    return _decodeCommonEventInAnyOrder(line, into: &event)
+  }
+
+  /// ``_decodeCommonEvent(_:into:)`` with the keys in any order.
+  @inline(never)
+  mutating func _decodeCommonEventInAnyOrder(
     _ line: UnsafeRawBufferPointer, into event: inout EngineEvent
   ) -> Bool {
     // Errors are never reported from here, so the scanner needs no file name (and the empty

@@ -233,6 +233,20 @@ extension _JSONScanner {
     return (length, significand &* _powersOfTenInteger[length] &+ value)
   }
 
+  /// The value of eight bytes (a little-endian integer, the first byte lowest) that are all
+  /// digits, or `nil` if one is not: ``appendingDigits(of:to:)`` without the shifts that
+  /// fewer digits need.
+  @inline(__always)
+  static func eightDigits(_ chunk: UInt64) -> UInt64? {
+    let digits = chunk &- 0x3030_3030_3030_3030
+    guard ((chunk &+ 0x4646_4646_4646_4646) | digits) & 0x8080_8080_8080_8080 == 0 else {
+      return nil
+    }
+    var value = (digits &* (1 + 10 << 8)) &>> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* (1 + 100 << 16)) &>> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* (1 + 10_000 << 32)) &>> 32
+  }
+
   /// `significand × 10^exponent` with one correctly rounded operation, when that is exact.
   @inline(__always)
   static func clingerFastPath(_ significand: UInt64, _ exponent: Int) -> Double? {
@@ -405,23 +419,82 @@ struct _NumberText {
     return (UInt64(littleEndian: last) &>> shift) &>> shift
   }
 
+  /// ``eightBytes(at:)``, or, if the eight bytes are known to be within ``count``, a plain
+  /// load.
+  @inline(__always)
+  func eightBytes(at offset: Int, isWithin: Bool) -> UInt64 {
+    isWithin
+      ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      : eightBytes(at: offset)
+  }
+
   /// Reads the digits of a number of the common shape at an offset (after any `-`): one to
   /// seven digits (the first `0` only if alone), optionally `.` and up to 22 more digits, at
   /// most 19 significant digits in all, then a byte that cannot continue a number (or the
   /// end). Returns ``_NumberToken``'s fields (the value without the sign) and the offset after
   /// the text, or an end of -1 for any other text, valid or not, which
   /// ``_JSONScanner/scanNumber()`` then reads digit by digit.
-  ///
-  /// No loop per digit: the integer part is one block of eight bytes, the fraction one to
-  /// three (see ``_JSONScanner/appendingDigits(of:to:)``). Such a number is below 10^7 and
-  /// the power of ten of its significand is -22 ... 0, so it takes the Clinger fast path up
-  /// to 2^53, and above, with a power of ten of -22 ... -5, is a normal double that cannot be
-  /// halfway between two (``_JSONScanner/eiselLemireNormal(_:_:)``).
   @inline(never)
   func commonNumber(at first: Int) -> _CommonNumber {
-    let none = _CommonNumber(value: 0, significand: 0, exponent: 0, end: -1)
-    guard count >= 8 else { return none }
-    var chunk = eightBytes(at: first)
+    guard count >= 8 else { return _CommonNumber(value: 0, significand: 0, exponent: 0, end: -1) }
+    var (significand, exponent, end) = commonDecimal(at: first)
+    guard end >= 0 else { return _CommonNumber(value: 0, significand: 0, exponent: 0, end: -1) }
+    let value = Self.commonValue(significand, exponent)
+    // Trailing zeros move into the exponent: the significand keeps only significant digits.
+    if byte(at: end &- 1) == _ASCII.zero {
+      while significand != 0 && significand % 10 == 0 {
+        significand /= 10
+        exponent &+= 1
+      }
+    }
+    return _CommonNumber(value: value, significand: significand, exponent: exponent, end: end)
+  }
+
+  /// The value of a number of the common shape at an offset (a `-` or a digit), and the offset
+  /// after its text; an end of -1 if the text is not of the common shape
+  /// (``commonNumber(at:)``). The line decoder's form: only the value, so nothing is
+  /// returned through memory and no trailing zeros are counted.
+  ///
+  /// - Parameters:
+  ///   - isWithin: Whether the 32 bytes after any `-` are known to be within ``count``: the
+  ///     blocks of eight bytes are then read without checking.
+  ///   - isFollowed: Whether the caller checks that `,` or `}` follows the text (at the
+  ///     end returned): the byte after the digits is then not checked here.
+  /// - Precondition: ``count`` >= 8.
+  ///
+  /// `@_transparent`: with `@inline(__always)` the compiler kept this out of line, a call and
+  /// a frame for every number.
+  @_transparent
+  func commonValue(
+    at start: Int, isWithin: Bool = false, isFollowed: Bool = false
+  ) -> (value: Double, end: Int) {
+    let negative = byte(at: start) == _ASCII.minus
+    let (significand, exponent, end) = commonDecimal(
+      at: negative ? start &+ 1 : start, isWithin: isWithin, isFollowed: isFollowed)
+    let value = Self.commonValue(significand, exponent)
+    return (negative ? -value : value, end)
+  }
+
+  /// The digits of a number of the common shape at an offset (after any `-`), as
+  /// ``commonNumber(at:)`` describes it: `significand × 10^exponent` (trailing zeros
+  /// included) and the offset after the text, or an end of -1.
+  ///
+  /// No loop per digit: the integer part is one block of eight bytes, the fraction one to
+  /// three (see ``_JSONScanner/appendingDigits(of:to:)``).
+  ///
+  /// With `isWithin` and `isFollowed` (``commonValue(at:isWithin:isFollowed:)``), constants
+  /// where it is inlined, it checks less.
+  ///
+  /// - Precondition: ``count`` >= 8.
+  ///
+  /// `@_transparent`: with `@inline(__always)` the compiler kept this out of line, where its
+  /// flags are not constants (about 60 instructions more a line).
+  @_transparent
+  func commonDecimal(
+    at first: Int, isWithin: Bool = false, isFollowed: Bool = false
+  ) -> (significand: UInt64, exponent: Int, end: Int) {
+    let none = (significand: UInt64(0), exponent: 0, end: -1)
+    var chunk = eightBytes(at: first, isWithin: isWithin)
     var (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: 0)
     guard UInt(bitPattern: length &- 1) < 7, chunk & 0xFF != UInt64(_ASCII.zero) || length == 1
     else { return none }
@@ -432,17 +505,23 @@ struct _NumberText {
       // Below 10^7 × 10^8, the significand takes eight more digits, and then as many as keep
       // it below 10^19: no more than 19 significant digits, and no wrapping around.
       let fractionStart = end &+ 1
-      chunk = eightBytes(at: fractionStart)
-      (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
+      chunk = eightBytes(at: fractionStart, isWithin: isWithin)
+      // Fractions of full-precision numbers start with eight digits: taken without finding
+      // where the digits end (about 8 instructions less a number).
+      if let eight = _JSONScanner.eightDigits(chunk) {
+        (length, significand) = (8, significand &* 100_000_000 &+ eight)
+      } else {
+        (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
+      }
       end = fractionStart &+ length
       if length == 8 {
-        chunk = eightBytes(at: end)
+        chunk = eightBytes(at: end, isWithin: isWithin)
         var before = significand
         (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
         guard before < _powersOfTenInteger[19 &- length] else { return none }
         end &+= length
         if length == 8 {
-          chunk = eightBytes(at: end)
+          chunk = eightBytes(at: end, isWithin: isWithin)
           before = significand
           (length, significand) = _JSONScanner.appendingDigits(of: chunk, to: significand)
           // At most 22 digits after the point: 10^-22 is the least power of ten in a double.
@@ -455,24 +534,30 @@ struct _NumberText {
       exponent = fractionStart &- end
       next = UInt8(truncatingIfNeeded: chunk &>> (8 &* length))
     }
-    guard next == _ASCII.comma || next == _ASCII.rightBrace || !_ASCII.isWordByte(next) else {
+    guard
+      isFollowed || next == _ASCII.comma || next == _ASCII.rightBrace
+        || !_ASCII.isWordByte(next)
+    else {
       return none
     }
-    var value: Double
+    return (significand, exponent, end)
+  }
+
+  /// The double nearest `significand × 10^exponent` for the digits of a number of the common
+  /// shape (``commonDecimal(at:)``).
+  ///
+  /// Such a number is below 10^7 and the power of ten of its significand is -22 ... 0, so it
+  /// takes the Clinger fast path up to 2^53, and above, with a power of ten of -22 ... -5, is
+  /// a normal double that cannot be halfway between two
+  /// (``_JSONScanner/eiselLemireNormal(_:_:)``).
+  @inline(__always)
+  static func commonValue(_ significand: UInt64, _ exponent: Int) -> Double {
     if significand <= 1 << 53 {
-      value = Double(significand)  // exact, and so is the power of ten: one rounding
+      var value = Double(significand)  // exact, and so is the power of ten: one rounding
       if exponent != 0 { value /= _powersOfTen[0 &- exponent] }
-    } else {
-      value = _JSONScanner.eiselLemireNormal(significand, exponent)
+      return value
     }
-    // Trailing zeros move into the exponent: the significand keeps only significant digits.
-    if byte(at: end &- 1) == _ASCII.zero {
-      while significand != 0 && significand % 10 == 0 {
-        significand /= 10
-        exponent &+= 1
-      }
-    }
-    return _CommonNumber(value: value, significand: significand, exponent: exponent, end: end)
+    return _JSONScanner.eiselLemireNormal(significand, exponent)
   }
 }
 
