@@ -51,7 +51,7 @@ extension PageControl {
       // `&+`: the anchor page is at most `maximumPages` and `_pagesMoved` at most 2^52 pages
       // either way, so the sum cannot overflow (the check cost 2 instructions a move).
       scrub.target = clamped(
-        scrub.anchorPage &+ _pagesMoved(position - scrub.anchorPosition, configuration.pitch))
+        scrub.anchorPage &+ scrub.moved.pages(position - scrub.anchorPosition, configuration.pitch))
     }
     reschedule(at: t)
   }
