@@ -28,7 +28,7 @@ extension PageControl {
     contact.velocity.add(time: t, offset: forward)
     // The common case inline: inside the control, as before. Past an edge, or back inside
     // after one, `follow` out of line.
-    // (About 6 instructions a move: the call, and `follow`'s own tests.)
+    // (About 6 instructions an event in the `Reducer` benchmark: the call, `follow`'s tests.)
     if forward >= controlStart && forward <= controlEnd && !scrub.isPastEdge {
       followInside(forward, at: t)
     } else {
