@@ -26,7 +26,14 @@ extension PageControl {
     (contact.x, contact.y) = (x, y)
     let forward = configuration.direction._forward(x: x, y: y)
     contact.velocity.add(time: t, offset: forward)
-    follow(forward, at: t)
+    // The common case inline: inside the control, as before. Past an edge, or back inside
+    // after one, `follow` out of line.
+    // (About 6 instructions an event in the `Reducer` benchmark: the call, `follow`'s tests.)
+    if forward >= controlStart && forward <= controlEnd && !scrub.isPastEdge {
+      followInside(forward, at: t)
+    } else {
+      follow(forward, at: t)
+    }
   }
 
   /// Moves the target to follow the latest sample at `position` (the raw coordinate on the axis,
@@ -48,12 +55,22 @@ extension PageControl {
         scrub.anchorPosition = position
         scrub.anchorPage = currentPage
       }
-      // `&+`: the anchor page is at most `maximumPages` and `_pagesMoved` at most 2^52 pages
-      // either way, so the sum cannot overflow (the check cost 2 instructions a move).
-      scrub.target = clamped(
-        scrub.anchorPage &+ _pagesMoved(position - scrub.anchorPosition, configuration.pitch))
+      followInside(position, at: t)
+      return
     }
     reschedule(at: t)
+  }
+
+  /// ``follow(_:at:)`` for a position inside the control, anchored (not past an edge).
+  @inline(__always)
+  private mutating func followInside(_ position: Double, at t: Double) {
+    // `&+`: the anchor page is at most `maximumPages` and `_pagesMoved` at most 2^52 pages
+    // either way, so the sum cannot overflow (the check cost 2 instructions a move).
+    scrub.target = clamped(
+      scrub.anchorPage &+ scrub.moved.pages(position - scrub.anchorPosition, configuration.pitch))
+    // `reschedule(at:)`, whose interval is the frame's when not past an edge.
+    scrub.stepDue =
+      scrub.target == currentPage ? .infinity : max(t, scrub.lastStep + frameInterval)
   }
 
   /// Schedules the next step for the current target, no earlier than `t`.

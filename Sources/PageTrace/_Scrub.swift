@@ -19,4 +19,31 @@ struct _Scrub: Sendable, Hashable {
   var edgeDistance = 0.0
   /// Whether the latest sample was past an edge.
   var isPastEdge = false
+  /// The latest `_pagesMoved`, kept to skip the rounding while the finger stays within half a
+  /// pitch of the same page count.
+  var moved = _PagesMoved()
+}
+
+/// `_pagesMoved(distance, pitch)` with the latest result kept: a finger that scrubs moves a few
+/// points between samples, so most samples round to the same number of pages as the one before.
+///
+/// `q = distance / pitch` rounds (half away from zero) to `k` whenever `q - k` lies strictly
+/// between -0.5 and 0.5, and the computed `q - k` does so only if the exact one does (±0.5
+/// are doubles and rounding is monotonic), so the test is exact at any magnitude; a tie or a
+/// larger difference takes the full rounding. It is a pure function of `q`: nothing to
+/// invalidate when the anchor or the page count changes. (The clamp and the trapping `Int`
+/// conversion of the full rounding cost about 25 instructions a move.)
+struct _PagesMoved: Sendable, Hashable {
+  /// The latest result, and as a double (exact: at most 2^52 in magnitude).
+  private var pages = 0
+  private var pagesAsDouble = 0.0
+
+  @inline(__always)
+  mutating func pages(_ distance: Double, _ pitch: Double) -> Int {
+    let difference = distance / pitch - pagesAsDouble
+    if difference > -0.5 && difference < 0.5 { return pages }
+    pages = _pagesMoved(distance, pitch)
+    pagesAsDouble = Double(pages)
+    return pages
+  }
 }
