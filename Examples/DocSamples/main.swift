@@ -2217,8 +2217,8 @@ func sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6() throw
   _ = outcome
 }
 
-// Sources/PageTraceIO/Replay/ReplayJob.swift:13
-func sample_Sources_PageTraceIO_Replay_ReplayJob_swift_13() throws {
+// Sources/PageTraceIO/Replay/ReplayJob.swift:16
+func sample_Sources_PageTraceIO_Replay_ReplayJob_swift_16() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   var reader = try TraceReader(opening: "trace.jsonl")
   let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
@@ -2498,7 +2498,7 @@ failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sourc
 failures += _run("Sources/PageTraceIO/Replay/FanOutReplay.swift:27", sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27)
 failures += _run("Sources/PageTraceIO/Replay/ReplayDriver.swift:20", sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_20)
 failures += _run("Sources/PageTraceIO/Replay/ReplayFailure+Description.swift:6", sample_Sources_PageTraceIO_Replay_ReplayFailure_Description_swift_6)
-failures += _run("Sources/PageTraceIO/Replay/ReplayJob.swift:13", sample_Sources_PageTraceIO_Replay_ReplayJob_swift_13)
+failures += _run("Sources/PageTraceIO/Replay/ReplayJob.swift:16", sample_Sources_PageTraceIO_Replay_ReplayJob_swift_16)
 failures += _run("Sources/PageTraceIO/Replay/ReplayObserver.swift:18", sample_Sources_PageTraceIO_Replay_ReplayObserver_swift_18)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sources_PageTraceIO_Replay_ReplayProblem_swift_9)
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)

@@ -38,7 +38,7 @@ public struct TextWriter: ~Copyable {
   /// only by ``endLine()`` and ``write(_:)``, so whole lines reach the output and a reader of
   /// both standard output and standard error sees them uncut.
   ///
-  /// The text is copied with a few word-sized loads and stores (``_copy(_:count:to:)``), not
+  /// The text is copied with a few word-sized loads and stores (`_copy(_:count:to:)`), not
   /// `memmove`: a line of `classify` takes some 25 such appends of 1 to 40 bytes, and the call
   /// through the PLT with `reserve` out of line cost about 76 instructions each.
   public mutating func append(_ text: StaticString) {
