@@ -372,6 +372,13 @@ extension TraceReplay {
     observer: inout Observer, summary: inout ReplaySummary, pending: inout [EngineRecord],
     uncounted: inout Int, stuckCount: inout Int, namedSessions: Int, namedTouches: Int
   ) throws -> _PlainRun {
+    // What the observer watches, read once: for an observer of another module this code is
+    // not specialized, and each read is a call through its witness table (about 20
+    // instructions an event for the four in `stats` and `classify`).
+    let observesEvents = Observer.observesEvents
+    let observesControls = Observer.observesControls
+    let observesTrackedTouches = Observer.observesTrackedTouches
+    let observesEventEnds = Observer.observesEventEnds
     // Handles the event just read if it is plain; `nil` when it was, else how the run stops.
     @inline(__always)
     func handle(_ kind: TraceItemKind?, line: Int) -> _PlainRun? {
@@ -382,7 +389,7 @@ extension TraceReplay {
       observer.eventLine(line)
       let applied: Bool
       do throws(PageControlError) {
-        if Observer.observesEvents {
+        if observesEvents {
           // Most events write no record: emptying an empty array is a call of about 55
           // instructions (`replaceSubrange`), a test is one.
           if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
@@ -400,13 +407,13 @@ extension TraceReplay {
       } else {
         summary.eventsIgnored += 1
       }
-      if Observer.observesControls, let control = engine.control(for: event.session) {
+      if observesControls, let control = engine.control(for: event.session) {
         observer.didHandle(event, control: control)
       }
-      if Observer.observesTrackedTouches {
+      if observesTrackedTouches {
         observer.didHandle(event, trackedTouch: engine.trackedTouch(for: event.session))
       }
-      if Observer.observesEventEnds { observer.endEvent() }
+      if observesEventEnds { observer.endEvent() }
       stuckCount = 0
       return nil
     }
