@@ -228,14 +228,6 @@ package enum _System {
     _ = lseek(descriptor, end - off_t(count), SEEK_SET)
   }
 
-  /// Moves a descriptor's offset to the start of its file.
-  static func rewind(_ descriptor: Int32) -> Bool { lseek(descriptor, 0, SEEK_SET) == 0 }
-
-  /// Moves a descriptor's offset to `offset` bytes from the start; whether it could.
-  static func seek(_ descriptor: Int32, to offset: Int) -> Bool {
-    lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
-  }
-
   /// A descriptor's offset: where its next write goes; -1 if it has none (a pipe).
   static func offset(of descriptor: Int32) -> Int { Int(lseek(descriptor, 0, SEEK_CUR)) }
 
