@@ -51,7 +51,9 @@ let package = Package(
     // What the test targets share: the phone fixture and event builders, temporary files.
     .target(
       name: "PageTraceTestSupport", dependencies: ["PageTrace"], path: "Tests/PageTraceTestSupport"),
-    .testTarget(name: "PageTraceTests", dependencies: ["PageTrace", "PageTraceTestSupport"]),
+    .testTarget(
+      name: "PageTraceTests",
+      dependencies: ["PageTrace", "PageTraceGenerator", "PageTraceTestSupport"]),
     .testTarget(
       name: "PageTraceIOTests",
       dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),

@@ -5,6 +5,14 @@ the write-or-check entry point (.ci/generate-powers-of-five.py,
 import sys
 
 
+def floor_log2_of_power(base, exponent):
+    """floor(exponent * log2(base)), exactly, for a base that is not a power of two: its
+    powers other than base^0 are never powers of two."""
+    if exponent >= 0:
+        return (base**exponent).bit_length() - 1
+    return -((base**-exponent).bit_length())
+
+
 def hex64(value):
     digits = f"{value:016X}"
     return "0x" + "_".join(digits[i : i + 4] for i in range(0, 16, 4))

@@ -21,6 +21,9 @@ Usage:
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from _table_of_powers import floor_log2_of_power, main, render  # noqa: E402
+
 SMALLEST = -342  # 10^-343 times any 19-digit significand is below half the least subnormal
 LARGEST = 308  # 10^309 times any non-zero significand is above the greatest double
 OUTPUT = (
@@ -32,16 +35,9 @@ OUTPUT = (
 )
 
 
-def floor_log2_of_power_of_five(q):
-    """floor(q * log2(5)), exactly: 5^q is never a power of two for q != 0."""
-    if q >= 0:
-        return (5**q).bit_length() - 1
-    return -((5**-q).bit_length())
-
-
 def entry(q):
     """The 128-bit table entry for 5^q."""
-    k = 127 - floor_log2_of_power_of_five(q)
+    k = 127 - floor_log2_of_power(5, q)
     if q >= 0:
         value = 5**q << k if k >= 0 else 5**q >> -k
     else:
@@ -53,9 +49,6 @@ def entry(q):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-    from _table_of_powers import main, render
-
     sys.exit(
         main(
             OUTPUT,

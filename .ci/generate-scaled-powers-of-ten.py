@@ -20,6 +20,9 @@ Usage:
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from _table_of_powers import floor_log2_of_power, main, render  # noqa: E402
+
 SMALLEST = -292  # 10^-292 scales the greatest doubles (2^971 × 2^53): floor(971 log10 2) = 292
 LARGEST = 324  # 10^324 scales the least subnormal 2^-1074: floor(-1074 log10 2) = -324
 OUTPUT = (
@@ -31,16 +34,9 @@ OUTPUT = (
 )
 
 
-def floor_log2_of_power_of_ten(k):
-    """floor(k * log2(10)), exactly: 10^k is never a power of two for k != 0."""
-    if k >= 0:
-        return (10**k).bit_length() - 1
-    return -((10**-k).bit_length())
-
-
 def entry(k):
     """The 126-bit table entry for 10^k."""
-    shift = 125 - floor_log2_of_power_of_ten(k)
+    shift = 125 - floor_log2_of_power(10, k)
     if k >= 0:
         scaled = 10**k << shift if shift >= 0 else 10**k >> -shift
     else:
@@ -51,9 +47,6 @@ def entry(k):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-    from _table_of_powers import main, render
-
     sys.exit(
         main(
             OUTPUT,

@@ -79,26 +79,13 @@ import Testing
     return serial
   }
 
-  /// A small random number generator of its own, so that a seed gives the same trace
-  /// everywhere (SplitMix64).
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A messy trace: blank and whitespace lines before a header, CRLF endings, named
   /// sessions (one with an escape), string touch ids going down and up (so that their numbers
   /// are freed and given again), events of every kind, a string id on a key event; with
   /// `bad`, bad lines of many kinds (broken JSON, a second header, time going backwards, a
   /// line too long for a limit of 300 bytes). The last line has no line feed.
   static func messyTrace(seed: UInt64, lines: Int, bad: Bool) -> [UInt8] {
-    var random = SplitMix(state: seed)
+    var random = SplitMix64(seed: seed)
     var text = ""
     for _ in 0..<Int.random(in: 0...2, using: &random) { text += "  \n" }
     text += #"{"pagetrace":1,"pages":6,"control":{"x":0,"y":780,"width":390,"height":30}}"# + "\n"

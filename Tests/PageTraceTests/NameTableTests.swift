@@ -1,3 +1,4 @@
+import PageTraceGenerator
 import Testing
 
 @testable import PageTrace
@@ -29,7 +30,7 @@ import Testing
   @Test func randomOperationsAgreeWithADictionary() {
     let seed = UInt64.random(in: 0...UInt64.max)
     print("NameTableTests.randomOperationsAgreeWithADictionary seed \(seed)")
-    var random = _SplitMix(seed)
+    var random = SplitMix64(seed: seed)
     var table = _NameTable()
     var reference: [String: Int32] = [:]
     var largestLive = 0
@@ -66,18 +67,5 @@ import Testing
     for index in 0..<300 where reference["n\(index)"] == nil {
       #expect(table.existingNumber(for: "n\(index)") == nil, "seed \(seed)")
     }
-  }
-}
-
-/// SplitMix64, for a reproducible sequence from a printed seed.
-private struct _SplitMix {
-  var state: UInt64
-  init(_ seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,4 @@
+import PageTraceGenerator
 import Testing
 
 @testable import PageTrace
@@ -6,19 +7,6 @@ import Testing
 /// tracker's in-place ring and its spill (docs/behaviour.md, "Velocity"), and the kept rounding
 /// of a scrub's pages moved (docs/behaviour.md, "Scrub target").
 @Suite struct ReducerFastPathTests {
-  /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / 0x1p53 }
-  }
-
   /// The velocity of docs/behaviour.md, "Velocity", over every sample of the contact: the
   /// last sample, the oldest sample with `tLast - t <= 0.1`, zero with a zero span or a rest
   /// of more than 0.04 s.
@@ -36,7 +24,7 @@ import Testing
   func velocityMatchesAPlainScanOfEverySample(seed: Int) {
     let seed = UInt64(seed) &* 0x2545_F491_4F6C_DD1D &+ 99
     print("velocityMatchesAPlainScanOfEverySample seed \(seed)")
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     var tracker = _VelocityTracker()
     var checked = 0
     var spilled = 0
@@ -83,7 +71,7 @@ import Testing
   func keptPagesMovedMatchesTheFullRounding(seed: Int) {
     let seed = UInt64(seed) &* 0x9E37_79B9 &+ 5
     print("keptPagesMovedMatchesTheFullRounding seed \(seed)")
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     var kept = _PagesMoved()
     var distance = 0.0
     var hits = 0
@@ -107,4 +95,9 @@ import Testing
     }
     #expect(hits == 100_000)
   }
+}
+
+extension SplitMix64 {
+  /// A double in [0, 1) from 53 random bits.
+  fileprivate mutating func unit() -> Double { Double(next() >> 11) / 0x1p53 }
 }

@@ -38,7 +38,7 @@ extension ReplayDriver {
   }
 
   /// How many jobs may be in flight at once with `jobs` workers: taken by a worker and not
-  /// yet copied to the output. Each holds one temporary file open, and each worker at most
+  /// yet written out. Each holds one temporary file open, and each worker at most
   /// one input besides, so a run opens at most `3 × jobs` descriptors beyond the output and
   /// the standard streams, however many inputs it reads (docs/behaviour.md, "Limits").
   static func filesInFlight(jobs: Int) -> Int { 2 * jobs }
@@ -67,7 +67,7 @@ extension ReplayDriver {
     let slots = jobs.map { _ in Slot(budget: budget) }
     let cursor = Cursor(count: jobs.count)
     // A worker takes a permit before a job, and the caller gives it back once the job is
-    // copied: a slow job early on holds up at most this many finished ones. (Every permit
+    // written out: a slow job early on holds up at most this many finished ones. (Every permit
     // is back before the semaphore goes: libdispatch stops the process otherwise.)
     let permits = DispatchSemaphore(value: Self.filesInFlight(jobs: workers))
     // Each worker replays a whole file on its thread: none is split further.
