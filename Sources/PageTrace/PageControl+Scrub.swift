@@ -30,7 +30,18 @@ extension PageControl {
     // after one, `follow` out of line.
     // (About 6 instructions an event in the `Reducer` benchmark: the call, `follow`'s tests.)
     if forward >= controlStart && forward <= controlEnd && !scrub.isPastEdge {
-      followInside(forward, at: t)
+      // Most moves round to the pages moved of the latest sample, so nothing changes: the
+      // target is `clamped(anchorPage + pages)` as `followInside` left it (the anchor and the
+      // page count change only through `follow`, which sets it again), and so is the step's
+      // due time. That is `target == currentPage ? infinity : max(t', lastStep + 1/fps)`,
+      // set at an earlier event `t' <= t` (by `followInside`, or by `step` as `lastStep +
+      // 1/fps`); the fast path runs only when `t < stepDue`, so a finite one is `lastStep +
+      // 1/fps`, which is what `max(t, lastStep + 1/fps)` gives again. (About 10 instructions
+      // an event in the `Reducer` benchmark: the clamp and the step's due time.)
+      guard
+        let pages = scrub.moved.changedPages(forward - scrub.anchorPosition, configuration.pitch)
+      else { return }
+      setTarget(pages: pages, at: t)
     } else {
       follow(forward, at: t)
     }
@@ -64,10 +75,17 @@ extension PageControl {
   /// ``follow(_:at:)`` for a position inside the control, anchored (not past an edge).
   @inline(__always)
   private mutating func followInside(_ position: Double, at t: Double) {
+    setTarget(
+      pages: scrub.moved.pages(position - scrub.anchorPosition, configuration.pitch), at: t)
+  }
+
+  /// Sets the target `pages` from the anchor page and reschedules the step, inside the
+  /// control and anchored (``followInside(_:at:)``).
+  @inline(__always)
+  private mutating func setTarget(pages: Int, at t: Double) {
     // `&+`: the anchor page is at most `maximumPages` and `_pagesMoved` at most 2^52 pages
     // either way, so the sum cannot overflow (the check cost 2 instructions a move).
-    scrub.target = clamped(
-      scrub.anchorPage &+ scrub.moved.pages(position - scrub.anchorPosition, configuration.pitch))
+    scrub.target = clamped(scrub.anchorPage &+ pages)
     // `reschedule(at:)`, whose interval is the frame's when not past an edge.
     scrub.stepDue =
       scrub.target == currentPage ? .infinity : max(t, scrub.lastStep + frameInterval)

@@ -40,8 +40,14 @@ struct _PagesMoved: Sendable, Hashable {
 
   @inline(__always)
   mutating func pages(_ distance: Double, _ pitch: Double) -> Int {
+    changedPages(distance, pitch) ?? pages
+  }
+
+  /// ``pages(_:_:)``, or `nil` when it is the latest result.
+  @inline(__always)
+  mutating func changedPages(_ distance: Double, _ pitch: Double) -> Int? {
     let difference = distance / pitch - pagesAsDouble
-    if difference > -0.5 && difference < 0.5 { return pages }
+    if difference > -0.5 && difference < 0.5 { return nil }
     pages = _pagesMoved(distance, pitch)
     pagesAsDouble = Double(pages)
     return pages
