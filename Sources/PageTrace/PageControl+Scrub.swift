@@ -30,21 +30,28 @@ extension PageControl {
     // after one, `follow` out of line.
     // (About 6 instructions an event in the `Reducer` benchmark: the call, `follow`'s tests.)
     if forward >= controlStart && forward <= controlEnd && !scrub.isPastEdge {
-      // Most moves round to the pages moved of the latest sample, so nothing changes: the
-      // target is `clamped(anchorPage + pages)` as `followInside` left it (the anchor and the
-      // page count change only through `follow`, which sets it again), and so is the step's
-      // due time. That is `target == currentPage ? infinity : max(t', lastStep + 1/fps)`,
-      // set at an earlier event `t' <= t` (by `followInside`, or by `step` as `lastStep +
-      // 1/fps`); the fast path runs only when `t < stepDue`, so a finite one is `lastStep +
-      // 1/fps`, which is what `max(t, lastStep + 1/fps)` gives again. (About 10 instructions
-      // an event in the `Reducer` benchmark: the clamp and the step's due time.)
-      guard
-        let pages = scrub.moved.changedPages(forward - scrub.anchorPosition, configuration.pitch)
-      else { return }
-      setTarget(pages: pages, at: t)
+      followInsideAnchored(forward, at: t)
     } else {
       follow(forward, at: t)
     }
+  }
+
+  /// ``followInside(_:at:)`` for a move of the scrub's finger at `t`, before which nothing is
+  /// due (`t < stepDue`), inside the control and anchored.
+  @inline(__always)
+  mutating func followInsideAnchored(_ position: Double, at t: Double) {
+    // Most moves round to the pages moved of the latest sample, so nothing changes: the
+    // target is `clamped(anchorPage + pages)` as `followInside` left it (the anchor and the
+    // page count change only through `follow`, which sets it again), and so is the step's
+    // due time. That is `target == currentPage ? infinity : max(t', lastStep + 1/fps)`,
+    // set at an earlier event `t' <= t` (by `followInside`, or by `step` as `lastStep +
+    // 1/fps`); nothing is due before `t`, so a finite one is `lastStep + 1/fps`, which is
+    // what `max(t, lastStep + 1/fps)` gives again. (About 10 instructions an event in the
+    // `Reducer` benchmark: the clamp and the step's due time.)
+    guard
+      let pages = scrub.moved.changedPages(position - scrub.anchorPosition, configuration.pitch)
+    else { return }
+    setTarget(pages: pages, at: t)
   }
 
   /// Moves the target to follow the latest sample at `position` (the raw coordinate on the axis,

@@ -81,6 +81,9 @@ package struct _VelocityTracker: Sendable {
     }
   }
 
+  /// Whether ``add(time:offset:)`` stores into the ring without making room first.
+  var hasRoom: Bool { count != Self.inlineCapacity }
+
   @inline(__always)
   package mutating func add(time: Double, offset: Double) {
     guard count != Self.inlineCapacity else { return addToFullRing(time: time, offset: offset) }

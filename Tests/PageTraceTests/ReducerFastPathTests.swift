@@ -97,6 +97,110 @@ import Testing
   }
 }
 
+/// The fast paths of `PageControl.handle` (the moves handled in place, the moves of a tracked
+/// finger, a scrub's kept target) against `handleInGeneral`, which takes every event through
+/// the general rules: the same result or error, the same records and the same state after
+/// every event of generated traces, some of them corrupted.
+@Suite struct ReducerFastPathDifferentialTests {
+  static let variants: [(String, @Sendable (inout PageControlConfiguration) -> Void)] = [
+    ("generator's", { _ in }),
+    (
+      "android, 40 pages, timer",
+      {
+        $0.profile = .android
+        $0.pages = 40
+        $0.progress = TimerProgress(duration: 0.2)
+      }
+    ),
+    (
+      "rtl, wrapping timer",
+      {
+        $0.direction = .rightToLeft
+        $0.progress = TimerProgress(duration: 0.05, resetsToInitialPageAfterEnd: true)
+      }
+    ),
+    ("discrete", { $0.continuous = false }),
+    (
+      "legacy, 2 pages",
+      {
+        $0.profile = .legacy
+        $0.pages = 2
+      }
+    ),
+  ]
+
+  @Test(arguments: 0..<10)
+  func fastPathsMatchTheGeneralPath(variant: Int) throws {
+    let (name, change) = Self.variants[variant % Self.variants.count]
+    let corrupted = variant >= Self.variants.count
+    let seed = UInt64(variant) &* 0x9E37_79B9_7F4A_7C15 &+ 11
+    print("fastPathsMatchTheGeneralPath \(name) corrupted \(corrupted) seed \(seed)")
+    let generator = TraceGenerator(.init(events: 30_000, seed: seed, pages: 12))
+    var configuration = generator.configuration
+    change(&configuration)
+    var fast = try PageControl(configuration)
+    var general = try PageControl(configuration)
+    var random = SplitMix64(seed: seed)
+    var mismatches = 0
+    var index = 0
+    for var event in generator.engineEvents {
+      index += 1
+      if corrupted && random.next() % 50 == 0 { Self.corrupt(&event, &random) }
+      var fastRecords: [EngineRecord] = []
+      var generalRecords: [EngineRecord] = []
+      let fastResult = Result { () throws(PageControlError) -> Bool in
+        try fast.handle(event) { fastRecords.append($0) }
+      }
+      let generalResult = Result { () throws(PageControlError) -> Bool in
+        try general.handleInGeneral(event) { generalRecords.append($0) }
+      }
+      let same =
+        fastResult == generalResult && fastRecords == generalRecords
+        && Self.state(of: fast) == Self.state(of: general)
+      if !same {
+        mismatches += 1
+        if mismatches <= 5 {
+          Issue.record(
+            "event \(index) \(event): \(fastResult) \(fastRecords), general \(generalResult) \(generalRecords)"
+          )
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(index == 30_000)
+  }
+
+  /// What the rules read of a control, as text (its parts are not all `Equatable`).
+  static func state(of control: PageControl) -> String {
+    "\(control.currentPage) \(control.pageCount) \(control.interaction) "
+      + "\(control.isBackgroundVisible) \(control.isScrubbing) \(String(describing: control.trackedTouch)) "
+      + "\(control.lastTime) \(control.nextDue) \(control.scrub.target) \(control.scrub.stepDue)"
+  }
+
+  /// Sets the time back, forward or to a non-finite value, a coordinate to a non-finite or
+  /// missing value, the finger to another or invalid id, or the phase to another.
+  static func corrupt(_ event: inout EngineEvent, _ random: inout SplitMix64) {
+    guard case .touch(let phase, let id, let x, let y) = event.action else {
+      event.time -= 0.01
+      return
+    }
+    switch random.next() % 8 {
+    case 0: event.time -= Double(random.next() % 100) / 1000
+    case 1: event.time += Double(random.next() % 200) / 1000
+    case 2: event.time = [Double.nan, .infinity, -.infinity][Int(random.next() % 3)]
+    case 3: event.action = .touch(phase, id: id, x: .nan, y: y)
+    case 4: event.action = .touch(phase, id: id, x: x, y: random.next() % 2 == 0 ? .infinity : nil)
+    case 5: event.action = .touch(phase, id: .number(Double(random.next() % 3)), x: x, y: y)
+    case 6:
+      event.action = .touch(
+        phase, id: random.next() % 2 == 0 ? .number(.nan) : .name(1), x: x, y: y)
+    default:
+      event.action = .touch(
+        [.down, .move, .up, .cancel][Int(random.next() % 4)], id: id, x: x, y: y)
+    }
+  }
+}
+
 extension SplitMix64 {
   /// A double in [0, 1) from 53 random bits.
   fileprivate mutating func unit() -> Double { Double(next() >> 11) / 0x1p53 }
