@@ -46,7 +46,7 @@ extension PageControl {
     // due time. That is `target == currentPage ? infinity : max(t', lastStep + 1/fps)`,
     // set at an earlier event `t' <= t` (by `followInside`, or by `step` as `lastStep +
     // 1/fps`); nothing is due before `t`, so a finite one is `lastStep + 1/fps`, which is
-    // what `max(t, lastStep + 1/fps)` gives again. (About 10 instructions an event in the
+    // what `max(t, lastStep + 1/fps)` gives again. (About 14 instructions an event in the
     // `Reducer` benchmark: the clamp and the step's due time.)
     guard
       let pages = scrub.moved.changedPages(position - scrub.anchorPosition, configuration.pitch)
