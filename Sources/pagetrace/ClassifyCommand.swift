@@ -60,15 +60,19 @@ enum ClassifyCommand: _Command {
 
   /// Writes a line for each stroke of one input as it ends (the strokes come from
   /// `_StrokeObserver`, the classification of ``StrokeClassifier/classify(_:options:stroke:)``).
+  ///
+  /// A class, as `_StrokeObserver` takes its sink. The properties it changes are not checked
+  /// for exclusive access at run time: one observer on one thread uses them, and the checks
+  /// of each access cost about 12 instructions an event here.
   final class StrokeLines: _StrokeSink {
-    var writer: TextWriter
+    @exclusivity(unchecked) var writer: TextWriter
     /// JSON Lines or CSV.
     let format: RecordFormat
     /// The input's name, written on each line when several inputs are classified.
     let file: String?
     /// Strokes by kind, in the order of `StrokeClassifier.Kind.allCases`, and swipes along
     /// x and y: counters in place, where dictionaries hashed their keys for every stroke.
-    var counts = StrokeCounts()
+    @exclusivity(unchecked) var counts = StrokeCounts()
 
     init(writer: consuming TextWriter, format: RecordFormat, file: String?) {
       self.writer = writer
