@@ -540,12 +540,9 @@ extension TraceReplay {
   /// through its witness table, and the loop's own code through the generic metadata, about
   /// 130 instructions an event more than replay's loop, specialized here for
   /// ``RecordWriter``. With a handler, the loop (specialized here for the handler) makes one
-  /// indirect call an event, into code specialized for the observer where it is known.
-  ///
-  /// ```swift
-  /// var options = TraceReplay.Options()
-  /// options._plainEventHandler = .init(for: Counter.self)
-  /// ```
+  /// indirect call an event, into code specialized for the observer where it is known: made
+  /// with `.init(for: Observer.self)` in the module that knows `Observer`'s methods, and set
+  /// in ``Options/_plainEventHandler``.
   ///
   /// (`@usableFromInline`, as its members: without it the compiler takes the inlinable
   /// initializer of a `package` type, but does not hand its body to other modules, and the
