@@ -1194,8 +1194,8 @@ func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23() throws {
   _ = events
 }
 
-// Sources/PageTraceAnalysis/StrokeClassifier.swift:203
-func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_203() throws {
+// Sources/PageTraceAnalysis/StrokeClassifier.swift:221
+func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_221() throws {
   do {
     var classifier = StrokeClassifier(constants: Profile.android.constants)
   }
@@ -2338,8 +2338,8 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20() throws {
   _use(&options)
 }
 
-// Sources/PageTraceIO/Replay/TraceReplay.swift:58
-func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58() throws {
+// Sources/PageTraceIO/Replay/TraceReplay.swift:63
+func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_63() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2441,7 +2441,7 @@ failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:126", sample_Sourc
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:142", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142)
 failures += _run("Sources/PageTraceAnalysis/StrokeClassifier+Trace.swift:56", sample_Sources_PageTraceAnalysis_StrokeClassifier_Trace_swift_56)
 failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:23", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23)
-failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:203", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_203)
+failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:221", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_221)
 failures += _run("Sources/PageTraceAnalysis/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7)
 failures += _run("Sources/PageTraceAnalysis/SweepStatistics.swift:16", sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5)
@@ -2504,6 +2504,6 @@ failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sour
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10", sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:20", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20)
-failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:58", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58)
+failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:63", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_63)
 print("\(failures) of 135 samples failed")
 exit(failures == 0 ? 0 : 1)

@@ -79,6 +79,7 @@ extension StrokeClassifier {
     if options.defaults.control == nil {
       options.defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
     }
+    options._plainEventHandler = _StrokeObserver.plainEventHandler
     return withoutActuallyEscaping(stroke) { stroke in
       var observer = _StrokeObserver(controlGiven: controlGiven, sink: _ClosureSink(emit: stroke))
       return TraceReplay(options).run(&reader, observer: &observer) { _ in }
@@ -87,18 +88,25 @@ extension StrokeClassifier {
 }
 
 /// Where ``_StrokeObserver`` hands each classified stroke.
-package protocol _StrokeSink: ~Copyable {
+///
+/// A class, so that the observer is not generic over its sink: a generic observer's code,
+/// compiled for any sink, read its fields' offsets from the type's metadata, and could not be
+/// compiled for `pagetrace classify`'s sink outside this module. A stroke ends every 20 or so
+/// events; the call through the protocol is made once a stroke.
+package protocol _StrokeSink: AnyObject {
   /// A stroke ended; `target` and `outcome` are `nil` without a control.
-  mutating func take(
+  func take(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
     target: StrokeTarget?, outcome: StrokeOutcome?)
 }
 
 /// The sink of ``StrokeClassifier/classify(_:options:stroke:)``: the caller's closure.
-struct _ClosureSink: _StrokeSink {
+final class _ClosureSink: _StrokeSink {
   let emit: (ClassifiedStroke) -> Void
 
-  mutating func take(
+  init(emit: @escaping (ClassifiedStroke) -> Void) { self.emit = emit }
+
+  func take(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
     target: StrokeTarget?, outcome: StrokeOutcome?
   ) {
@@ -109,11 +117,17 @@ struct _ClosureSink: _StrokeSink {
 /// The replay observer that classifies strokes (``StrokeClassifier/classify(_:options:stroke:)``
 /// and `pagetrace classify`): each stroke's shape, and what the control made of it when the
 /// input has a control (docs/behaviour.md, "Stroke classification").
-package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~Copyable {
+package struct _StrokeObserver: ReplayObserver {
+  /// The replay loop's handling of each event compiled for this observer, here where its
+  /// methods are known (``PageTraceIO/TraceReplay/_PlainEventHandler``): about 130
+  /// instructions an event fewer than the loop's generic code, which reached each method
+  /// through the protocol's witness table.
+  package static var plainEventHandler: TraceReplay._PlainEventHandler { .init(for: Self.self) }
+
   /// Whether the options give a control: then every input has one.
   let controlGiven: Bool
   /// Where the strokes go.
-  package var sink: Sink
+  let sink: any _StrokeSink
   /// The input's classifier once ``swipeRule`` is set (`begin`); not an optional, whose
   /// forced unwrapping on every event read its tag out of line.
   var classifier = StrokeClassifier()
@@ -124,17 +138,16 @@ package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~
   /// What the control made of each stroke.
   var outcomes = StrokeOutcomes()
   var names = TraceNames()
-  /// A stroke whose last event the engine is handling: handed on once the records of that
-  /// event are in (a tap, a flick or a swipe happens at the `up`).
-  var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey)?
-  /// Whether `closing` holds a stroke: testing the optional itself copied the whole stroke
-  /// (a `memcpy` of about 30 instructions) after every event.
+  /// Whether the event the engine is handling ends a stroke, the classifier's
+  /// ``StrokeClassifier/_ended``: handed on once the records of that event are in (a tap, a
+  /// flick or a swipe happens at the `up`). The stroke is built then, not kept here: keeping
+  /// it (136 bytes) and testing it copied it whole.
   var isClosing = false
 
   package static var observesTrackedTouches: Bool { true }
 
   /// An observer for inputs whose options give a control (`controlGiven`) or not.
-  package init(controlGiven: Bool, sink: consuming Sink) {
+  package init(controlGiven: Bool, sink: any _StrokeSink) {
     self.controlGiven = controlGiven
     self.sink = sink
   }
@@ -155,32 +168,41 @@ package struct _StrokeObserver<Sink: _StrokeSink & ~Copyable>: ReplayObserver, ~
 
   package mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
+  // The three methods the loop calls for every event are inlined into the loop's handler
+  // (`plainEventHandler`), the rare work out of line: the calls and their frames cost about
+  // 30 instructions an event.
+
+  @inline(__always)
   package mutating func willHandle(_ event: EngineEvent) {
-    // `_follow` and then the stroke only when one ended: `handle(_:names:)` returned a
+    // `_follow`, and only `isClosing` when a stroke ended: `handle(_:names:)` returned a
     // `Stroke?` (136 bytes) that was copied out for every event.
-    guard swipeRule != nil, classifier._follow(event),
-      case .touch(_, let touch, _, _) = event.action
-    else { return }
-    closing = (classifier._endedStroke(session: event.session, names: names), touch)
-    isClosing = true
+    if swipeRule != nil && classifier._follow(event) { isClosing = true }
   }
 
+  @inline(__always)
   package mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
 
+  @inline(__always)
   package mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
-    if isClosing, let (stroke, touch) = closing, let rule = swipeRule {
-      closing = nil
-      isClosing = false
-      let outcome = outcomes.end(session: event.session, touch: touch)
-      if let frames {
-        let target = StrokeTarget(
-          x: stroke.startX, y: stroke.startY, control: frames.control,
-          container: frames.container)
-        sink.take(stroke, swipeRule: rule, target: target, outcome: outcome)
-      } else {
-        sink.take(stroke, swipeRule: rule, target: nil, outcome: nil)
-      }
-    }
+    if isClosing { handOn(event) }
     outcomes.follow(trackedTouch, session: event.session)
+  }
+
+  /// Hands the stroke that `event` ended to the sink, classified, with what the control made
+  /// of it.
+  @inline(never)
+  mutating func handOn(_ event: EngineEvent) {
+    isClosing = false
+    guard let rule = swipeRule, case .touch(_, let touch, _, _) = event.action else { return }
+    let stroke = classifier._endedStroke(session: event.session, names: names)
+    let outcome = outcomes.end(session: event.session, touch: touch)
+    if let frames {
+      let target = StrokeTarget(
+        x: stroke.startX, y: stroke.startY, control: frames.control,
+        container: frames.container)
+      sink.take(stroke, swipeRule: rule, target: target, outcome: outcome)
+    } else {
+      sink.take(stroke, swipeRule: rule, target: nil, outcome: nil)
+    }
   }
 }

@@ -130,6 +130,13 @@ public struct StrokeClassifier: Sendable {
     /// The next finished state, while this one is on the free list, or -1.
     var next: Int32 = -1
 
+    /// The state that holds no stroke: in ``StrokeClassifier/recentState`` or in the pool
+    /// slot of the recent finger (``StrokeClassifier/recent``). Its ring is empty, so it owns
+    /// no storage.
+    static var placeholder: Open {
+      Open(id: .number(0), start: 0, downX: 0, downY: 0, x: 0, y: 0)
+    }
+
     /// Starts a new stroke in this state, keeping the velocity rings' storage.
     mutating func restart(id: TouchKey, start: Double, x: Double, y: Double) {
       self.id = id
@@ -144,12 +151,16 @@ public struct StrokeClassifier: Sendable {
     }
 
     /// The path and the peak speed with one more sample at (`x`, `y`, `t`).
+    @inline(__always)
     mutating func extend(x: Double, y: Double, at t: Double) {
       let step = _length(x - self.x, y - self.y)
       path += step
       if t > self.t { peak = max(peak, step / (t - self.t)) }
     }
 
+    /// One more sample at (`x`, `y`, `t`). Inlined into a move, with ``extend(x:y:at:)``:
+    /// the two calls cost about 25 instructions a move.
+    @inline(__always)
     mutating func add(x: Double, y: Double, at t: Double) {
       extend(x: x, y: y, at: t)
       self.t = t
@@ -170,15 +181,22 @@ public struct StrokeClassifier: Sendable {
   public var container: Rect? { configuration.container }
   /// The states of strokes, open or finished: open ones are found through ``open``; finished
   /// ones are a free list through ``Open/next`` from ``free``, reused by later strokes. One
-  /// flat array: following a finger touches no nested storage.
+  /// flat array: following a finger touches no nested storage. The state of the ``recent``
+  /// finger's stroke is in ``recentState`` instead.
   private var pool: [Open] = []
   /// Where each finger that is down has its open stroke in ``pool``: one lookup per event
   /// however many fingers are down at once, so a trace is classified in time linear in its
   /// events (docs/behaviour.md, "Stroke classification").
   private var open = _OpenStrokes()
-  /// The finger of the last touch event and its open stroke, found without hashing: most
-  /// traces move one finger at a time. `nil` once that finger's stroke ends.
+  /// The finger of the last touch event and its open stroke's slot in ``pool``, found
+  /// without hashing: most traces move one finger at a time. `nil` once that finger's stroke
+  /// ends.
   private var recent: (key: _OpenStroke, index: Int)?
+  /// The state of the ``recent`` finger's stroke, swapped out of its slot in ``pool`` (which
+  /// holds the placeholder meanwhile), or the placeholder when ``recent`` is `nil`. A move of
+  /// that finger, most events, updates it in place: through the pool it checked the array's
+  /// uniqueness and bounds and stored it back (about 15 instructions a move).
+  private var recentState = Open.placeholder
   /// The first finished state in ``pool``, or -1.
   private var free = -1
   /// The numbers and names of the sessions and string ids of friendly events.
@@ -256,11 +274,17 @@ public struct StrokeClassifier: Sendable {
   /// Follows one event of the engine's fast form; returns the kind of the stroke it ends, if
   /// any: ``handle(_:names:)`` for a caller that only counts kinds (`stats`). It builds no
   /// ``Stroke``, whose optional (136 bytes) the caller copied on every event, stroke or not
-  /// (a `memcpy` of about 30 instructions an event).
+  /// (a `memcpy` of about 30 instructions an event). Inlined into its caller, the
+  /// classification of the ended stroke out of line.
+  @inline(__always)
   mutating func _endedKind(_ event: EngineEvent) -> Kind? {
-    guard _follow(event), let ended = _ended else { return nil }
-    return ended.kind(constants: constants, container: container)
+    guard _follow(event) else { return nil }
+    return _endedKind()
   }
+
+  /// The kind of ``_ended``.
+  @inline(never)
+  func _endedKind() -> Kind? { _ended?.kind(constants: constants, container: container) }
 
   /// Follows one event of the engine's fast form; returns whether it ended a stroke, which
   /// ``_ended`` then holds before it is classified: what any constants need to classify it
@@ -277,10 +301,25 @@ public struct StrokeClassifier: Sendable {
     guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
     let key = _OpenStroke(session: event.session.index, id: id)
     if phase == .move, let recent, recent.key == key {
-      if let x, let y { pool[recent.index].add(x: x, y: y, at: event.time) }
+      if let x, let y { recentState.add(x: x, y: y, at: event.time) }
       return false
     }
     return _follow(phase, key: key, x: x, y: y, at: event.time)
+  }
+
+  /// Makes the finger `key`, whose open stroke is in slot `index`, the ``recent`` one: the
+  /// state of the one before goes back to its slot, this one's comes out of its own.
+  private mutating func select(_ key: _OpenStroke, index: Int) {
+    putBackRecent()
+    swap(&recentState, &pool[index])
+    recent = (key, index)
+  }
+
+  /// Puts the ``recent`` finger's state back in its slot; then no finger is the recent one.
+  private mutating func putBackRecent() {
+    guard let recent else { return }
+    swap(&recentState, &pool[recent.index])
+    self.recent = nil
   }
 
   /// ``_follow(_:)`` for every touch event but a move of the finger of the last one.
@@ -289,35 +328,39 @@ public struct StrokeClassifier: Sendable {
     _ phase: TouchPhase, key: _OpenStroke, x: Double?, y: Double?, at t: Double
   ) -> Bool {
     let id = key.id
+    // The finger's open stroke, if it is down, made the recent one: its state is then in
+    // `recentState`.
     let index: Int
     if let recent, recent.key == key {
       index = recent.index
     } else {
       index = open[key].map(Int.init) ?? -1
-      if index >= 0 { recent = (key, index) }
+      if index >= 0 { select(key, index: index) }
     }
     if phase == .down {
       guard let x, let y else { return false }
       if index >= 0 {
         // The same finger down again: its stroke starts over.
-        pool[index].restart(id: id, start: t, x: x, y: y)
-        pool[index].add(x: x, y: y, at: t)
+        recentState.restart(id: id, start: t, x: x, y: y)
+        recentState.add(x: x, y: y, at: t)
         return false
       }
       // A finished stroke's state is reused, rings and all: a stroke allocates nothing.
+      putBackRecent()
       let slot: Int
       if free >= 0 {
         slot = free
         free = Int(pool[slot].next)
-        pool[slot].restart(id: id, start: t, x: x, y: y)
       } else {
         slot = pool.count
-        pool.append(Open(id: id, start: t, downX: x, downY: y, x: x, y: y))
+        pool.append(.placeholder)
       }
-      pool[slot].add(x: x, y: y, at: t)
-      pool[slot].next = -1
-      open.insert(key, slot: Int32(slot))
+      swap(&recentState, &pool[slot])
       recent = (key, slot)
+      recentState.restart(id: id, start: t, x: x, y: y)
+      recentState.add(x: x, y: y, at: t)
+      recentState.next = -1
+      open.insert(key, slot: Int32(slot))
       return false
     }
     guard index >= 0 else { return false }
@@ -325,18 +368,18 @@ public struct StrokeClassifier: Sendable {
     case .down:
       return false
     case .move:
-      if let x, let y { pool[index].add(x: x, y: y, at: t) }
+      if let x, let y { recentState.add(x: x, y: y, at: t) }
       return false
     case .up, .cancel:
+      let endX = phase == .up ? x ?? recentState.x : recentState.x
+      let endY = phase == .up ? y ?? recentState.y : recentState.y
+      recentState.extend(x: endX, y: endY, at: t)
+      _ended = _EndedStroke(recentState, end: t, x: endX, y: endY, cancelled: phase == .cancel)
       // Forget the finger and put its state on the free list.
       open.remove(key)
-      recent = nil
-      pool[index].next = Int32(free)
+      recentState.next = Int32(free)
+      putBackRecent()
       free = index
-      let endX = phase == .up ? x ?? pool[index].x : pool[index].x
-      let endY = phase == .up ? y ?? pool[index].y : pool[index].y
-      pool[index].extend(x: endX, y: endY, at: t)
-      _ended = _EndedStroke(pool[index], end: t, x: endX, y: endY, cancelled: phase == .cancel)
       return true
     }
   }

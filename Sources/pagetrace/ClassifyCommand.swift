@@ -60,17 +60,27 @@ enum ClassifyCommand: _Command {
 
   /// Writes a line for each stroke of one input as it ends (the strokes come from
   /// `_StrokeObserver`, the classification of ``StrokeClassifier/classify(_:options:stroke:)``).
-  struct StrokeLines: _StrokeSink, ~Copyable {
-    var writer: TextWriter
+  ///
+  /// A class, as `_StrokeObserver` takes its sink. The properties it changes are not checked
+  /// for exclusive access at run time: one observer on one thread uses them, and the checks
+  /// of each access cost about 12 instructions an event here.
+  final class StrokeLines: _StrokeSink {
+    @exclusivity(unchecked) var writer: TextWriter
     /// JSON Lines or CSV.
     let format: RecordFormat
     /// The input's name, written on each line when several inputs are classified.
     let file: String?
     /// Strokes by kind, in the order of `StrokeClassifier.Kind.allCases`, and swipes along
     /// x and y: counters in place, where dictionaries hashed their keys for every stroke.
-    var counts = StrokeCounts()
+    @exclusivity(unchecked) var counts = StrokeCounts()
 
-    mutating func take(
+    init(writer: consuming TextWriter, format: RecordFormat, file: String?) {
+      self.writer = writer
+      self.format = format
+      self.file = file
+    }
+
+    func take(
       _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
       target: StrokeTarget?, outcome: StrokeOutcome?
     ) {
@@ -137,22 +147,24 @@ enum ClassifyCommand: _Command {
     var inputs = try InputFlags.inputs(from: options, defaults: defaults)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try _CommandRun(inputs, output: options.path(.output))
+    var replay = inputs.replay
+    replay._plainEventHandler = _StrokeObserver.plainEventHandler
     var counts = StrokeCounts()
     for (index, file) in inputs.files.enumerated() {
-      var lines = _StrokeObserver(
-        controlGiven: inputs.replay.overrides.control != nil,
-        sink: StrokeLines(
-          writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
-          format: format,
-          file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil))
+      let lines = StrokeLines(
+        writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
+        format: format,
+        file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
+      var observer = _StrokeObserver(
+        controlGiven: inputs.replay.overrides.control != nil, sink: lines)
       if format == .csv && index == 0 {  // one header row, at the top
         let row = csvColumns(file: inputs.files.count > 1).joined(separator: ",") + "\n"
-        lines.sink.writer.write(row)
+        lines.writer.write(row)
         run.output.preambleSize = row.utf8.count
       }
-      run.replay(file, observer: &lines)
-      counts.merge(lines.sink.counts)
-      do { try lines.sink.writer.flush() } catch {
+      run.replay(file, options: replay, observer: &observer)
+      counts.merge(lines.counts)
+      do { try lines.writer.flush() } catch {
         run.fail(CommandFailure(status: .ioError, message: error.description))
       }
       if run.hasFailed { break }

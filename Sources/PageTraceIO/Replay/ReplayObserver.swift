@@ -29,9 +29,10 @@ import PageTrace
 /// }
 /// ```
 public protocol ReplayObserver: ~Copyable {
-  /// Whether the loop calls ``willHandle(_:)``. Only events the engine accepts are shown, so
-  /// the loop holds each event's records back until the engine has accepted it: observers
-  /// that only take records (``RecordWriter``) set this to `false` and skip that step.
+  /// Whether the loop calls ``willHandle(_:)``. Only events the engine accepts are shown, each
+  /// before its records: at its first record (the engine writes none for an event it
+  /// rejects), or once the engine has accepted it if it wrote none. Observers that only take
+  /// records (``RecordWriter``) set this to `false` and skip that step.
   static var observesEvents: Bool { get }
   /// Whether the loop calls ``didHandle(_:control:)``: looking the session's control up
   /// costs a hash lookup per event, so observers that do not need it leave this `false`.

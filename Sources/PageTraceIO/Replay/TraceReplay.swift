@@ -49,6 +49,11 @@ public struct TraceReplay: Sendable {
     /// ``overrides`` say; `nil` (the default) resolves them instead.
     public var configuration: PageControlConfiguration?
 
+    /// The loop's handling of plain events compiled for the observer's type, where that type
+    /// is known (``TraceReplay/_PlainEventHandler``); `nil`, or a handler made for another
+    /// type, and the loop's own generic code handles them.
+    package var _plainEventHandler: TraceReplay._PlainEventHandler?
+
     /// Creates the default options: no defaults or overrides, stop at the first bad line.
     public init() {}
 
@@ -113,9 +118,6 @@ public struct TraceReplay: Sendable {
     var uncounted = 0
     var stuckLine = -1
     var stuckCount = 0
-    // The records of the event being handled, held back until the engine accepts it (only
-    // for observers that see events); reused, so nothing is allocated after the first ones.
-    var pending: [EngineRecord] = []
     // Every event is decoded into this one, in place.
     var event = EngineEvent(time: 0, .focus(false))
     var namedSessions = 0
@@ -169,16 +171,34 @@ public struct TraceReplay: Sendable {
     }
     // Whether plain events may go through `_replayPlainEvents` once the engine has started.
     let mayRunPlain = !hasShard && !reader.isImporting
+    // The options' handler of plain events, if it was made for this observer's type.
+    let plainEventHandler = options._plainEventHandler.flatMap {
+      $0.observerType == ObjectIdentifier(Observer.self) ? $0 : nil
+    }
     while true {
       handlingImported = false
       do {
         let read: TraceItemKind?
         if mayRunPlain && hasEngine {
-          switch try Self._replayPlainEvents(
-            &reader, engine: &engine!, event: &event, observer: &observer,
-            summary: &outcome.summary, pending: &pending, uncounted: &uncounted,
-            stuckCount: &stuckCount, namedSessions: namedSessions, namedTouches: namedTouches)
-          {
+          // With a handler made for this observer's type, every event goes through code
+          // compiled for that type (`_PlainEventHandler`); else through `_handlePlainEvent`
+          // as compiled here: for `RecordWriter`, or generic.
+          let plainRun: _PlainRun
+          if let handler = plainEventHandler {
+            plainRun = try withUnsafeMutablePointer(to: &observer) { observer throws in
+              try Self._replayPlainEvents(
+                &reader, engine: &engine!, event: &event, handler: handler,
+                observer: UnsafeMutableRawPointer(observer), summary: &outcome.summary,
+                uncounted: &uncounted, stuckCount: &stuckCount,
+                namedSessions: namedSessions, namedTouches: namedTouches)
+            }
+          } else {
+            plainRun = try Self._replayPlainEvents(
+              &reader, engine: &engine!, event: &event, observer: &observer,
+              summary: &outcome.summary, uncounted: &uncounted,
+              stuckCount: &stuckCount, namedSessions: namedSessions, namedTouches: namedTouches)
+          }
+          switch plainRun {
           case .item(let kind): read = kind
           case .rejected(let error): throw rejection(error, &reader)
           }
@@ -283,12 +303,16 @@ public struct TraceReplay: Sendable {
               throw PageControlError.tooManySessions(limit: options.maximumSessions)
             }
             if observesEvents {
-              // Most events write no record: emptying an empty array is a call of about 55
-              // instructions (`replaceSubrange`), a test is one.
-              if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-              applied = try engine!.handle(event) { pending.append($0) }
-              observer.willHandle(event)
-              for record in pending { observer.observe(record) }
+              // Shown once accepted, before its records (as in `_handlePlainEvent`).
+              var shown = false
+              applied = try engine!.handle(event) { record in
+                if !shown {
+                  observer.willHandle(event)
+                  shown = true
+                }
+                observer.observe(record)
+              }
+              if !shown { observer.willHandle(event) }
             } else {
               applied = try engine!.handle(event) { observer.observe($0) }
             }
@@ -348,7 +372,7 @@ public struct TraceReplay: Sendable {
 }
 
 extension TraceReplay {
-  /// How ``_replayPlainEvents(_:engine:event:observer:summary:pending:uncounted:stuckCount:namedSessions:namedTouches:)``
+  /// How ``_replayPlainEvents(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``
   /// stopped.
   enum _PlainRun {
     /// The item read last, not handled (`nil`: the end of the input): the general loop's.
@@ -369,16 +393,52 @@ extension TraceReplay {
   @inline(never)
   static func _replayPlainEvents<Observer: ReplayObserver & ~Copyable>(
     _ reader: inout TraceReader, engine: inout PageControlEngine, event: inout EngineEvent,
-    observer: inout Observer, summary: inout ReplaySummary, pending: inout [EngineRecord],
-    uncounted: inout Int, stuckCount: inout Int, namedSessions: Int, namedTouches: Int
+    observer: inout Observer, summary: inout ReplaySummary, uncounted: inout Int,
+    stuckCount: inout Int, namedSessions: Int, namedTouches: Int
   ) throws -> _PlainRun {
-    // What the observer watches, read once: for an observer of another module this code is
-    // not specialized, and each read is a call through its witness table (about 20
-    // instructions an event for the four in `stats` and `classify`).
-    let observesEvents = Observer.observesEvents
-    let observesControls = Observer.observesControls
-    let observesTrackedTouches = Observer.observesTrackedTouches
-    let observesEventEnds = Observer.observesEventEnds
+    try _plainEvents(
+      &reader, engine: &engine, event: &event, observer: &observer, summary: &summary,
+      uncounted: &uncounted, stuckCount: &stuckCount, namedSessions: namedSessions,
+      namedTouches: namedTouches
+    ) { event, line, engine, observer, summary throws(PageControlError) in
+      try _handlePlainEvent(
+        event, line: line, engine: &engine, observer: &observer, summary: &summary)
+    }
+  }
+
+  /// ``_replayPlainEvents(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``
+  /// through `handler`, made for the type of the observer at `observer`: the loop is compiled
+  /// here once for every such observer, and each event makes one call into code compiled for
+  /// the observer's type.
+  @inline(never)
+  static func _replayPlainEvents(
+    _ reader: inout TraceReader, engine: inout PageControlEngine, event: inout EngineEvent,
+    handler: _PlainEventHandler, observer: UnsafeMutableRawPointer,
+    summary: inout ReplaySummary, uncounted: inout Int,
+    stuckCount: inout Int, namedSessions: Int, namedTouches: Int
+  ) throws -> _PlainRun {
+    var observer = observer
+    return try _plainEvents(
+      &reader, engine: &engine, event: &event, observer: &observer, summary: &summary,
+      uncounted: &uncounted, stuckCount: &stuckCount, namedSessions: namedSessions,
+      namedTouches: namedTouches
+    ) { event, line, engine, observer, summary throws(PageControlError) in
+      try handler.handle(observer, event, line, &engine, &summary)
+    }
+  }
+
+  /// The loop of both `_replayPlainEvents`: reads items and hands each plain event to
+  /// `handleEvent` (with its line and the engine), which returns whether a rule used it,
+  /// until an item that needs more.
+  @inline(__always)
+  static func _plainEvents<Observer: ~Copyable>(
+    _ reader: inout TraceReader, engine: inout PageControlEngine, event: inout EngineEvent,
+    observer: inout Observer, summary: inout ReplaySummary, uncounted: inout Int,
+    stuckCount: inout Int, namedSessions: Int, namedTouches: Int,
+    _ handleEvent:
+      (EngineEvent, Int, inout PageControlEngine, inout Observer, inout ReplaySummary)
+      throws(PageControlError) -> Void
+  ) throws -> _PlainRun {
     // Handles the event just read if it is plain; `nil` when it was, else how the run stops.
     @inline(__always)
     func handle(_ kind: TraceItemKind?, line: Int) -> _PlainRun? {
@@ -386,34 +446,11 @@ extension TraceReplay {
         event._stringTouchNumber == 0
       else { return .item(kind) }
       uncounted += 1
-      observer.eventLine(line)
-      let applied: Bool
       do throws(PageControlError) {
-        if observesEvents {
-          // Most events write no record: emptying an empty array is a call of about 55
-          // instructions (`replaceSubrange`), a test is one.
-          if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-          applied = try engine.handle(event) { pending.append($0) }
-          observer.willHandle(event)
-          for record in pending { observer.observe(record) }
-        } else {
-          applied = try engine.handle(event) { observer.observe($0) }
-        }
+        try handleEvent(event, line, &engine, &observer, &summary)
       } catch {
         return .rejected(error)
       }
-      if applied {
-        summary.eventsApplied += 1
-      } else {
-        summary.eventsIgnored += 1
-      }
-      if observesControls, let control = engine.control(for: event.session) {
-        observer.didHandle(event, control: control)
-      }
-      if observesTrackedTouches {
-        observer.didHandle(event, trackedTouch: engine.trackedTouch(for: event.session))
-      }
-      if observesEventEnds { observer.endEvent() }
       stuckCount = 0
       return nil
     }
@@ -438,6 +475,100 @@ extension TraceReplay {
     while true {
       let kind = try reader.next(into: &event)
       if let stop = handle(kind, line: reader.lineNumber) { return stop }
+    }
+  }
+
+  /// Hands one plain event to `engine` and its records and the event to `observer`, as the
+  /// general loop of ``run(_:observer:report:)`` does: the line, the event if the engine
+  /// accepts it, its records, the control or the finger it follows, the end of the event.
+  /// Returns whether a rule used the event; throws the engine's rejection, which the observer
+  /// never sees.
+  ///
+  /// Inlinable, for ``_PlainEventHandler``: so that a module that knows the observer's type
+  /// compiles this for it, with direct calls to its methods.
+  @inlinable @inline(__always)
+  package static func _handlePlainEvent<Observer: ReplayObserver & ~Copyable>(
+    _ event: EngineEvent, line: Int, engine: inout PageControlEngine, observer: inout Observer,
+    summary: inout ReplaySummary
+  ) throws(PageControlError) {
+    observer.eventLine(line)
+    let applied: Bool
+    if Observer.observesEvents {
+      // The event is shown once the engine has accepted it, before its records: at its first
+      // record, since the engine writes none for an event it rejects (it throws before
+      // writing anything), or after the engine returns if it wrote none. Holding the records
+      // back in an array until then cost about 20 instructions an event (the append, the
+      // emptying, the loop over them).
+      var shown = false
+      applied = try engine.handle(event) { record in
+        if !shown {
+          observer.willHandle(event)
+          shown = true
+        }
+        observer.observe(record)
+      }
+      if !shown { observer.willHandle(event) }
+    } else {
+      applied = try engine.handle(event) { observer.observe($0) }
+    }
+    if applied {
+      summary.eventsApplied += 1
+    } else {
+      summary.eventsIgnored += 1
+    }
+    if Observer.observesControls, let control = engine.control(for: event.session) {
+      observer.didHandle(event, control: control)
+    }
+    if Observer.observesTrackedTouches {
+      observer.didHandle(event, trackedTouch: _trackedTouch(engine: &engine, event.session))
+    }
+    if Observer.observesEventEnds { observer.endEvent() }
+  }
+
+  /// `PageControlEngine.trackedTouch(for:)` for ``_handlePlainEvent(_:line:engine:observer:)``,
+  /// which cannot reach that `package` method of the engine's module.
+  @usableFromInline
+  static func _trackedTouch(engine: inout PageControlEngine, _ session: SessionID) -> TouchKey? {
+    engine.trackedTouch(for: session)
+  }
+
+  /// ``_handlePlainEvent(_:line:engine:observer:)`` compiled for one type of observer
+  /// by a module that knows it, for ``Options/_plainEventHandler``.
+  ///
+  /// ``run(_:observer:report:)`` is generic over its observer, and is not specialized for an
+  /// observer of another module (`classify`'s and `stats'`): each call to the observer went
+  /// through its witness table, and the loop's own code through the generic metadata, about
+  /// 130 instructions an event more than replay's loop, specialized here for
+  /// ``RecordWriter``. With a handler, the loop (specialized here for the handler) makes one
+  /// indirect call an event, into code specialized for the observer where it is known: made
+  /// with `.init(for: Observer.self)` in the module that knows `Observer`'s methods, and set
+  /// in ``Options/_plainEventHandler``.
+  ///
+  /// (`@usableFromInline`, as its members: without it the compiler takes the inlinable
+  /// initializer of a `package` type, but does not hand its body to other modules, and the
+  /// handler runs unspecialized.)
+  @usableFromInline
+  package struct _PlainEventHandler: Sendable {
+    /// The observer type it was made for: the loop uses it only with that type.
+    @usableFromInline
+    package let observerType: ObjectIdentifier
+    /// ``_handlePlainEvent(_:line:engine:observer:)`` for an observer of that type
+    /// at the address given.
+    @usableFromInline
+    let handle:
+      @Sendable (
+        UnsafeMutableRawPointer, EngineEvent, Int, inout PageControlEngine, inout ReplaySummary
+      ) throws(PageControlError) -> Void
+
+    /// A handler for observers of type `Observer`, compiled where this is called.
+    @inlinable
+    package init<Observer: ReplayObserver & ~Copyable & SendableMetatype>(for _: Observer.Type) {
+      observerType = ObjectIdentifier(Observer.self)
+      handle = { observer, event, line, engine, summary throws(PageControlError) in
+        try TraceReplay._handlePlainEvent(
+          event, line: line, engine: &engine,
+          observer: &observer.assumingMemoryBound(to: Observer.self).pointee, summary: &summary)
+      }
     }
   }
 }

@@ -1,0 +1,200 @@
+import PageTrace
+import PageTraceGenerator
+import PageTraceTestSupport
+import Testing
+
+@testable import PageTraceAnalysis
+@testable import PageTraceIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The replay loop's handling of plain events compiled for an observer's type
+/// (`TraceReplay._PlainEventHandler`, issue 24), against the loop's own generic code and
+/// against a loop of the test's own over the friendly API.
+@Suite struct PlainEventHandlerTests {
+  /// A trace of `count` generated events in `sessions` sessions, with string touch ids, an
+  /// event whose time goes backwards (rejected by the engine) and one of a session first met
+  /// at the end, as JSON Lines and in the binary format.
+  func traceFiles(count: Int, seed: UInt64, sessions: Int) throws -> (
+    jsonLines: String, binary: String
+  ) {
+    print("PlainEventHandlerTests seed \(seed)")
+    let generator = TraceGenerator(.init(events: count, seed: seed, sessions: sessions))
+    var events = Array(generator)
+    // A stroke of a string id in the middle, and a rejected event.
+    let middle = events[count / 2]
+    for (offset, phase) in [TouchPhase.down, .move, .up].enumerated() {
+      events.insert(
+        PageControlEvent(
+          time: middle.time, session: middle.session,
+          .touch(phase, id: "pen", x: 100 + Double(offset), y: 790)),
+        at: count / 2 + 1 + offset)
+    }
+    events.insert(
+      PageControlEvent(time: middle.time - 1, session: middle.session, .key(.left)),
+      at: count / 2 + 4)
+    events.append(PageControlEvent(time: 1e9, session: "late", .key(.right)))
+    let header = ConfigurationPatch(generator.configuration)
+    let jsonLines = temporaryPath()
+    let binary = temporaryPath()
+    for (path, isBinary) in [(jsonLines, false), (binary, true)] {
+      let descriptor = open(path, O_WRONLY | O_TRUNC)
+      defer { close(descriptor) }
+      if isBinary {
+        var writer = BinaryTraceWriter(
+          descriptor: SystemDescriptor(rawValue: descriptor), name: path)
+        writer.writeHeader(header)
+        for event in events { writer.write(event) }
+        try writer.finish()
+      } else {
+        var writer = EventWriter(descriptor: SystemDescriptor(rawValue: descriptor), name: path)
+        writer.writeHeader(header)
+        for event in events { writer.write(event) }
+        try writer.flush()
+      }
+    }
+    return (jsonLines, binary)
+  }
+
+  /// Replays `path` with `_Log`, through a handler made for `handlerType` or none.
+  func logged(
+    _ path: String, handlerFor handlerType: (any ReplayObserver.Type)?
+  ) throws -> (log: String, summary: ReplaySummary, failure: String?) {
+    var options = TraceReplay.Options()
+    options.skipsBadLines = true
+    switch handlerType {
+    case nil: break
+    case is _Log.Type: options._plainEventHandler = .init(for: _Log.self)
+    default: options._plainEventHandler = .init(for: _Other.self)
+    }
+    var reader = try TraceReader(opening: path)
+    var log = _Log()
+    let outcome = TraceReplay(options).run(&reader, observer: &log) { _ in }
+    return (log.text, outcome.summary, outcome.failure.map { "\($0)" })
+  }
+
+  /// The same calls, in the same order, whether the events go through a handler made for the
+  /// observer's type, through the loop's generic code, or through a handler made for another
+  /// type (which the loop must not use); and the events, records, controls and fingers are
+  /// those of a loop over the friendly API.
+  @Test(arguments: [(UInt64(7), 1), (UInt64(3), 3)])
+  func handlerCallsTheObserverAsTheLoopDoes(seed: UInt64, sessions: Int) throws {
+    let files = try traceFiles(count: 9_000, seed: seed, sessions: sessions)
+    defer {
+      unlink(files.jsonLines)
+      unlink(files.binary)
+    }
+    for path in [files.jsonLines, files.binary] {
+      let handled = try logged(path, handlerFor: _Log.self)
+      let generic = try logged(path, handlerFor: nil)
+      let other = try logged(path, handlerFor: _Other.self)
+      #expect(handled.log == generic.log, "seed \(seed)")
+      #expect(handled.summary == generic.summary)
+      #expect(other.log == generic.log)
+      #expect(other.summary == generic.summary)
+      #expect(handled.failure == nil && generic.failure == nil)
+      #expect(handled.summary.skippedLines == 1)
+      #expect(handled.summary.events > 9_000)
+
+      // The friendly API: accepted events only, each before its records.
+      var reader = try TraceReader(opening: path)
+      var engine: PageControlEngine?
+      var expected = ""
+      while let item = try reader.next() {
+        if case .header(let patch) = item { engine = try PageControlEngine(patch.resolve()) }
+        guard case .event(let event, _) = item else { continue }
+        var text = "event \(event.time)\n"
+        do {
+          try engine!.handle(event) { text += "record \($0)\n" }
+        } catch {
+          continue
+        }
+        let control = engine!.control(forSession: event.session)!
+        text += "page \(control.currentPage)\nfinger \(control.trackedTouch != nil)\nend\n"
+        expected += text
+      }
+      #expect(handled.log == expected)
+    }
+  }
+
+  /// Classified strokes (`pagetrace classify`'s observer) are the same through the handler
+  /// made for `_StrokeObserver` and through the loop's generic code; and
+  /// `StrokeClassifier.classify`, which uses the handler, gives them too.
+  @Test(arguments: [(UInt64(11), 1), (UInt64(5), 3)])
+  func strokesAreTheSameThroughTheHandler(seed: UInt64, sessions: Int) throws {
+    let files = try traceFiles(count: 20_000, seed: seed, sessions: sessions)
+    defer {
+      unlink(files.jsonLines)
+      unlink(files.binary)
+    }
+    for path in [files.jsonLines, files.binary] {
+      var results: [[ClassifiedStroke]] = []
+      for usesHandler in [true, false] {
+        var options = TraceReplay.Options()
+        options.skipsBadLines = true
+        if usesHandler { options._plainEventHandler = _StrokeObserver.plainEventHandler }
+        let sink = _Collector()
+        var observer = _StrokeObserver(controlGiven: false, sink: sink)
+        var reader = try TraceReader(opening: path)
+        let outcome = TraceReplay(options).run(&reader, observer: &observer) { _ in }
+        #expect(outcome.failure == nil)
+        results.append(sink.strokes)
+      }
+      var options = TraceReplay.Options()
+      options.skipsBadLines = true
+      var reader = try TraceReader(opening: path)
+      var classified: [ClassifiedStroke] = []
+      _ = StrokeClassifier.classify(&reader, options: options) { classified.append($0) }
+      #expect(results[0] == results[1], "seed \(seed)")
+      #expect(classified == results[1])
+      #expect(results[0].count > 500)
+      #expect(results[0].contains { $0.stroke.id == .string("pen") })
+      #expect(results[0].contains { $0.outcome?.word == .scrub })
+    }
+  }
+}
+
+/// Logs every call the loop makes, with everything it is told.
+private struct _Log: ReplayObserver {
+  static var observesControls: Bool { true }
+  static var observesTrackedTouches: Bool { true }
+  static var observesEventEnds: Bool { true }
+  var names: [Int32: String] = [:]
+  var text = ""
+  var line = 0
+  mutating func name(_ session: SessionID, _ name: String) { names[session.rawValue] = name }
+  mutating func eventLine(_ line: Int) {
+    precondition(line > self.line, "lines increase")
+    self.line = line
+  }
+  mutating func willHandle(_ event: EngineEvent) { text += "event \(event.time)\n" }
+  mutating func observe(_ record: EngineRecord) {
+    text += "record \(record.named(names[record.session.rawValue]))\n"
+  }
+  mutating func didHandle(_ event: EngineEvent, control: PageControl) {
+    text += "page \(control.currentPage)\n"
+  }
+  mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
+    text += "finger \(trackedTouch != nil)\n"
+  }
+  mutating func endEvent() { text += "end\n" }
+}
+
+/// An observer of another type, whose handler the loop must not use for `_Log`.
+private struct _Other: ReplayObserver {}
+
+/// Keeps every stroke handed on.
+private final class _Collector: _StrokeSink {
+  var strokes: [ClassifiedStroke] = []
+  func take(
+    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
+    target: StrokeTarget?, outcome: StrokeOutcome?
+  ) {
+    strokes.append(
+      ClassifiedStroke(stroke: stroke, swipeRule: swipeRule, target: target, outcome: outcome))
+  }
+}
