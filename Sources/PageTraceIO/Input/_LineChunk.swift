@@ -123,8 +123,8 @@ final class _LineChunk: @unchecked Sendable {
     /// Adds a line whose bytes are in the chunk already.
     ///
     /// Its fields are set one by one, and the event (which a worker sets, and nothing reads
-    /// before) is left as it was: a whole new item wrote 104 bytes and read a global for
-    /// the placeholder event's session (20 instructions a line of the splitter, callgrind, `--jobs 2`).
+    /// before) is left as it was: a whole new item wrote 104 bytes and read a global for the
+    /// placeholder event's session (20 instructions a line of the splitter, by callgrind).
     @inline(__always)
     mutating func appendLine(number: Int, start: Int, count length: Int) {
       items[count].number = number
