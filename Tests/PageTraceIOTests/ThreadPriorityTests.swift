@@ -11,7 +11,7 @@ import Testing
 /// asked (at most to 19), read back with `getpriority(2)`; the thread that started it keeps
 /// its own.
 @Suite struct ThreadPriorityTests {
-  #if os(Linux)
+  #if canImport(Glibc)
     static func niceness() -> Int32 {
       getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
     }

@@ -360,9 +360,9 @@ package enum _System {
   }
 
   /// Lowers the calling thread's scheduling priority by `steps` nice levels (a thread may
-  /// always lower its own). Linux only; elsewhere nothing changes.
+  /// always lower its own). With glibc (Linux) only; elsewhere nothing changes.
   static func lowerPriorityOfCurrentThread(by steps: Int32) {
-    #if os(Linux)
+    #if canImport(Glibc)
       let thread: id_t = 0  // on Linux the nice value is each thread's; 0: the caller
       errno = 0
       let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread)
