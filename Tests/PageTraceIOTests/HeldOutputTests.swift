@@ -165,4 +165,30 @@ import Testing
     let output = try Self.run(jobs, workers: 2, heldBytes: 64 << 20)
     #expect(output == "straight\nheld\nstraight\nheld\n")
   }
+
+  /// The run's blocks: a block written out is the next one taken (its pages are in place),
+  /// the budget counts every block taken and not given back, and a block larger than the
+  /// usual size (one drain longer than it) is not kept. A fresh block is zeroed and writable.
+  @Test func blocksWrittenOutAreTakenAgain() throws {
+    let size = _HeldOutput.blockSize
+    let budget = _HeldOutput.Budget(bytes: 3 * size + 10)
+    let first = try #require(budget.takeBlock(capacity: size))
+    #expect(first.load(as: UInt8.self) == 0)
+    #expect(first.load(fromByteOffset: size - 1, as: UInt8.self) == 0)
+    first.storeBytes(of: 0xAB, toByteOffset: size - 1, as: UInt8.self)
+    let second = try #require(budget.takeBlock(capacity: size))
+    #expect(second != first)
+    let large = try #require(budget.takeBlock(capacity: size + 10))
+    #expect(budget.takeBlock(capacity: size) == nil)  // nothing left
+    budget.giveBack(first, capacity: size)
+    let again = try #require(budget.takeBlock(capacity: size))
+    #expect(again == first)
+    #expect(again.load(fromByteOffset: size - 1, as: UInt8.self) == 0xAB)
+    budget.giveBack(large, capacity: size + 10)
+    #expect(budget.takeBlock(capacity: size + 10 + 1) == nil)  // size + 10 left
+    let fresh = try #require(budget.takeBlock(capacity: size))
+    #expect(fresh != again && fresh != second)
+    #expect(budget.takeBlock(capacity: 11) == nil)
+    for block in [again, second, fresh] { budget.giveBack(block, capacity: size) }
+  }
 }

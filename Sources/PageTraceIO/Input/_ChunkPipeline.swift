@@ -100,6 +100,14 @@ final class _ChunkPipeline: @unchecked Sendable {
 
   // MARK: The threads
 
+  /// How many nice levels the workers lower their scheduling priority by (Linux), so that
+  /// the reader's thread, which replays and writes in input order, is never starved: it is the
+  /// one part of the work that cannot be shared. At equal priorities the scheduler gave it
+  /// only its equal share of the processors while the decoding threads ran ahead, filled the
+  /// ring, and then waited for it with a processor idle (docs/behaviour.md, "Parallel replay
+  /// of one file").
+  static let workerPriorityDrop: Int32 = 10
+
   /// The splitter: fills the chunks in order until the input ends (or the reader stops).
   private func split() {
     var sequence = 0
@@ -155,6 +163,7 @@ final class _ChunkPipeline: @unchecked Sendable {
 
   /// A worker: decodes chunks in order of sequence, each as soon as it is filled.
   private func decodeChunks() {
+    _System.lowerPriorityOfCurrentThread(by: Self.workerPriorityDrop)
     while true {
       work.wait()
       lock.wait()
