@@ -81,7 +81,10 @@ public struct PageControlEngine: Sendable {
   /// The finger a session's control follows (``PageControl/trackedTouch``), read in place:
   /// unlike ``control(for:)`` it copies no control, so the replay loop can ask after every
   /// event. `mutating` only so that the loop, which holds the engine in an optional, reads it
-  /// through `engine!` without copying the engine (it changes nothing).
+  /// through `engine!` without copying the engine (it changes nothing). `@usableFromInline`
+  /// for the replay loop's handler of plain events, inlined into other modules (11
+  /// instructions an event of `classify` through a wrapper).
+  @usableFromInline
   package mutating func trackedTouch(for session: SessionID) -> TouchKey? {
     let index = session.index
     guard index >= 0, index < controlIndex.count, controlIndex[index] >= 0 else { return nil }

@@ -520,16 +520,9 @@ extension TraceReplay {
       observer.didHandle(event, control: control)
     }
     if Observer.observesTrackedTouches {
-      observer.didHandle(event, trackedTouch: _trackedTouch(engine: &engine, event.session))
+      observer.didHandle(event, trackedTouch: engine.trackedTouch(for: event.session))
     }
     if Observer.observesEventEnds { observer.endEvent() }
-  }
-
-  /// `PageControlEngine.trackedTouch(for:)` for ``_handlePlainEvent(_:line:engine:observer:)``,
-  /// which cannot reach that `package` method of the engine's module.
-  @usableFromInline
-  static func _trackedTouch(engine: inout PageControlEngine, _ session: SessionID) -> TouchKey? {
-    engine.trackedTouch(for: session)
   }
 
   /// ``_handlePlainEvent(_:line:engine:observer:)`` compiled for one type of observer
