@@ -63,6 +63,8 @@ public struct RecordWriter: ~Copyable {
   public private(set) var recordCount = 0
 
   private var buffer: _OutputBuffer
+  /// The text of the time written last, copied for the next record of the same time.
+  private var lastTime = _RepeatedNumber()
   /// The texts of the words: in JSON Lines `,"type":"transition"`, `,"interaction":"none"`,
   /// `,"cause":"tap"`, `,"state":"none"`; in CSV `,transition,` and the bare words.
   private let typeTexts: _WordTexts<RecordType>
@@ -219,7 +221,7 @@ public struct RecordWriter: ~Copyable {
     buffer.reserve(reserved + session.count + fileSuffix.count)
     let start = buffer.count
     buffer.append(_RecordJSONText.time)
-    buffer.appendNumber(time)
+    lastTime.append(time, to: &buffer)
     typeTexts.append(content.type, to: &buffer)
     buffer.append(session)
     switch content {
@@ -258,7 +260,7 @@ public struct RecordWriter: ~Copyable {
   ) {
     buffer.reserve(reserved + session.count + fileSuffix.count)
     let start = buffer.count
-    buffer.appendNumber(time)
+    lastTime.append(time, to: &buffer)
     typeTexts.append(content.type, to: &buffer)
     buffer.append(session)
     if types.contains(.transition) {
