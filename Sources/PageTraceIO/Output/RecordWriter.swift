@@ -230,14 +230,23 @@ public struct RecordWriter: ~Copyable {
       buffer.appendInteger(transition.from)
       buffer.append(_RecordJSONText.to)
       buffer.appendInteger(transition.to)
-      buffer.append(
-        transition.animated ? _RecordJSONText.animatedTrue : _RecordJSONText.animatedFalse)
+      // One literal in each branch: a copy of known length is a few stores, where the choice
+      // of literal made it a call to `memcpy` (about 12 instructions a record).
+      if transition.animated {
+        buffer.append(_RecordJSONText.animatedTrue)
+      } else {
+        buffer.append(_RecordJSONText.animatedFalse)
+      }
       interactionTexts.append(transition.interaction, to: &buffer)
       causeTexts.append(transition.cause, to: &buffer)
     case .interaction(let state):
       stateTexts.append(state, to: &buffer)
     case .background(let visible):
-      buffer.append(visible ? _RecordJSONText.visibleTrue : _RecordJSONText.visibleFalse)
+      if visible {
+        buffer.append(_RecordJSONText.visibleTrue)
+      } else {
+        buffer.append(_RecordJSONText.visibleFalse)
+      }
     case .announcement(let announcement):
       buffer.append(_RecordJSONText.text)
       buffer.appendInteger(announcement.page + 1)
