@@ -194,42 +194,52 @@ public struct BinaryTraceReader: ~Copyable {
   /// - Throws: ``TraceError`` for bad content, or ``FileError``
   ///   (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next(into event: inout EngineEvent) throws -> TraceItemKind? {
-    // The hot path, taken by nearly every record of a trace: a whole record in the buffer that
-    // is a valid touch at a point with a numeric id, in a session already numbered. It does
-    // what the general path below does for such a record (the same record number, checksum,
-    // counts and name tracking), without its calls: `fill`, the end-marker and string-entry
-    // tests, and `decodeEvent`'s checks and large frame (about 150 instructions an event
-    // fewer with the inlined checks of the replay loop, Benchmarks/results-24b-binary.md).
-    // Anything else, valid or not, goes the general way, which reports every error as before.
-    if state == .records, end - start >= Self.recordSize {
-      let record = UnsafeRawPointer(buffer + start)
-      if Self.decodeCommonTouch(record, into: &event, names: names) {
-        recordNumber = consumedRecords + 1
-        checksum.add(record: record)
-        start += Self.recordSize
-        consumedRecords += 1
-        eventRecords += 1
-        names.beginEvent()
-        // No `names.endEvent(event)`: it follows a string touch id the event looked up, and
-        // this one looked up no name (`beginEvent` leaves `lastNumber` at 0, which makes
-        // `endEvent` return at once). Called, it copied the 65-byte event into an optional
-        // on the stack before its test (−11 instructions an event).
-        assert(names.touchNames.lastNumber == 0, "a name looked up on the fast path")
-        return .event
-      }
-    }
+    if nextCommonTouch(into: &event) { return .event }
     return try nextInGeneral(into: &event)
   }
 
   /// ``next(into:)``, then the record number into `line`, even when it throws: the form
-  /// ``TraceReader`` calls, so that it looks into its optional reader once an event (each look
-  /// is a call of about 11 instructions).
+  /// ``TraceReader`` and the replay loop call, so that they look into their optional reader once
+  /// an event (each look is a call of about 11 instructions). Its hot path is inlined into
+  /// the caller's loop: as a call, it cost the replay loop about 15 instructions an event
+  /// (the call, the frame, and `event` and the line passed through memory).
   @inline(__always)
   mutating func next(
     into event: inout EngineEvent, recordNumber line: inout Int
   ) throws -> TraceItemKind? {
+    if nextCommonTouch(into: &event) {
+      line = recordNumber
+      return .event
+    }
     defer { line = recordNumber }
-    return try next(into: &event)
+    return try nextInGeneral(into: &event)
+  }
+
+  /// The hot path of ``next(into:)``, taken by nearly every record of a trace: a whole record
+  /// in the buffer that is a valid touch at a point with a numeric id, in a session already
+  /// numbered, decoded into `event`; `false`, with nothing consumed, for anything else. It does
+  /// what the general path does for such a record (the same record number, checksum, counts
+  /// and name tracking), without its calls: `fill`, the end-marker and string-entry tests,
+  /// and `decodeEvent`'s checks and large frame (about 150 instructions an event fewer with
+  /// the inlined checks of the replay loop, Benchmarks/results-24b-binary.md). Anything else,
+  /// valid or not, goes the general way, which reports every error as before.
+  @inline(__always)
+  private mutating func nextCommonTouch(into event: inout EngineEvent) -> Bool {
+    guard state == .records, end - start >= Self.recordSize else { return false }
+    let record = UnsafeRawPointer(buffer + start)
+    guard Self.decodeCommonTouch(record, into: &event, names: names) else { return false }
+    recordNumber = consumedRecords + 1
+    checksum.add(record: record)
+    start += Self.recordSize
+    consumedRecords += 1
+    eventRecords += 1
+    names.beginEvent()
+    // No `names.endEvent(event)`: it follows a string touch id the event looked up, and this
+    // one looked up no name (`beginEvent` leaves `lastNumber` at 0, which makes `endEvent`
+    // return at once). Called, it copied the 65-byte event into an optional on the stack
+    // before its test (−11 instructions an event).
+    assert(names.touchNames.lastNumber == 0, "a name looked up on the fast path")
+    return true
   }
 
   /// Decodes into `event` a record that is a valid touch at a point with a numeric id, in the
