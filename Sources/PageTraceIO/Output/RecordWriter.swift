@@ -214,7 +214,9 @@ public struct RecordWriter: ~Copyable {
     if buffer.count >= threshold { writeOut() }
   }
 
-  /// Appends one record as a JSON object and a newline.
+  /// Appends one record as a JSON object and a newline. Inlined into `write`: its own frame
+  /// cost about 20 instructions a record.
+  @inline(__always)
   private mutating func appendJSON(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
