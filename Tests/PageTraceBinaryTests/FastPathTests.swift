@@ -66,6 +66,31 @@ import Testing
     #expect(whole.errors.isEmpty && general.errors.isEmpty)
   }
 
+  /// `TraceReader` hands the chunk it read to find the format over to the binary reader,
+  /// whatever its size: smaller than a record, cut inside one, or the whole file; the trace
+  /// reads as the binary reader alone reads it, errors included (a trace cut short).
+  @Test func sniffedChunkTakenOverAtEverySize() throws {
+    var generator = SplitMix64(seed: 25)
+    let events = touchTrace(&generator)
+    let bytes = try binary(header: nil, events)
+    let cut = Array(bytes.dropLast(57))
+    for chunkSize in [1, 7, 8, 39, 40, 41, 100, 4096, 1 << 20] {
+      let sniffed = try readTrace(bytes, chunkSize: chunkSize)
+      #expect(sniffed.format == .binary)
+      #expect(exact(sniffed.events) == exact(events), "chunk size \(chunkSize)")
+      #expect(sniffed.errors.isEmpty, "chunk size \(chunkSize)")
+      let sniffedCut = try readTrace(cut, chunkSize: chunkSize)
+      let alone = try readBinary(cut, chunkSize: chunkSize)
+      #expect(sniffedCut.items == alone.items, "chunk size \(chunkSize)")
+      #expect(
+        sniffedCut.errors.map { [$0.line, $0.column] } == alone.errors.map { [$0.line, $0.column] }
+          && sniffedCut.errors.map { $0.expected + $0.found }
+            == alone.errors.map { $0.expected + $0.found },
+        "chunk size \(chunkSize)")
+      #expect(!alone.errors.isEmpty)
+    }
+  }
+
   @Test func changedRecordsReadTheSameBothWays() throws {
     let seed = UInt64(truncatingIfNeeded: Int.random(in: 1...Int.max))
     print("FastPathTests.changedRecordsReadTheSameBothWays seed \(seed)")
