@@ -14,13 +14,14 @@ import Testing
 /// The fast paths of binary replay against the general ones they stand in for.
 ///
 /// `BinaryTraceReader` decodes the common record (a valid touch at a point with a numeric id,
-/// in a session already numbered) on a path of its own, taken only when the buffer already
+/// in a session already numbered) on a path of its own, and valid pointer events and keys on
+/// a second one at the start of the general path, each taken only when the buffer already
 /// holds the whole record. Read with a chunk size of 1 byte the buffer never does (each record
 /// is read to exactly its end, then consumed), so every record goes the general way: the two
 /// readings of the same bytes must give the same items and the same errors.
 @Suite struct FastPathTests {
   /// A trace of touches in the default session and in three named ones, with numeric and
-  /// string ids, and some other kinds of events between them.
+  /// string ids, and pointer events and keys (the second fast path) between them.
   func touchTrace(_ generator: inout SplitMix64) -> [PageControlEvent] {
     var events: [PageControlEvent] = []
     var time = 0.0
@@ -31,6 +32,11 @@ import Testing
       let x = Double(generator.next() % 4000) / 10
       let y = 780 + Double(generator.next() % 300) / 10
       switch index % 10 {
+      case 6:
+        let phases: [PointerPhase] = [.hover, .down, .move, .up]
+        events.append(
+          PageControlEvent(
+            time: time, session: session, .pointer(phases[Int(generator.next() % 4)], x: x, y: y)))
       case 7:
         events.append(PageControlEvent(time: time, session: session, .key(.right)))
       case 8:
