@@ -2042,8 +2042,8 @@ func sample_Sources_PageTraceIO_Output_RecordWriter_swift_26() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/Output/RecordWriter.swift:111
-func sample_Sources_PageTraceIO_Output_RecordWriter_swift_111() throws {
+// Sources/PageTraceIO/Output/RecordWriter.swift:113
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_113() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   do {
     var writer = RecordWriter(descriptor: .standardOutput, types: .all, flush: .perEvent)
@@ -2051,16 +2051,16 @@ func sample_Sources_PageTraceIO_Output_RecordWriter_swift_111() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/Output/RecordWriter.swift:334
-func sample_Sources_PageTraceIO_Output_RecordWriter_swift_334() throws {
+// Sources/PageTraceIO/Output/RecordWriter.swift:347
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_347() throws {
   do {
     RecordWriter.csvColumns(types: [.transition, .detail], file: true, keys: false)
     // ["t", "type", "session", "from", "to", "animated", "interaction", "cause", "page", "file"]
   }
 }
 
-// Sources/PageTraceIO/Output/RecordWriter.swift:377
-func sample_Sources_PageTraceIO_Output_RecordWriter_swift_377() throws {
+// Sources/PageTraceIO/Output/RecordWriter.swift:390
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_390() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2487,9 +2487,9 @@ failures += _run("Sources/PageTraceIO/Output/FlushPolicy.swift:16", sample_Sourc
 failures += _run("Sources/PageTraceIO/Output/OutputFile.swift:23", sample_Sources_PageTraceIO_Output_OutputFile_swift_23)
 failures += _run("Sources/PageTraceIO/Output/RecordFormat.swift:4", sample_Sources_PageTraceIO_Output_RecordFormat_swift_4)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:26", sample_Sources_PageTraceIO_Output_RecordWriter_swift_26)
-failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:111", sample_Sources_PageTraceIO_Output_RecordWriter_swift_111)
-failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:334", sample_Sources_PageTraceIO_Output_RecordWriter_swift_334)
-failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:377", sample_Sources_PageTraceIO_Output_RecordWriter_swift_377)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:113", sample_Sources_PageTraceIO_Output_RecordWriter_swift_113)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:347", sample_Sources_PageTraceIO_Output_RecordWriter_swift_347)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:390", sample_Sources_PageTraceIO_Output_RecordWriter_swift_390)
 failures += _run("Sources/PageTraceIO/Output/TextWriter.swift:4", sample_Sources_PageTraceIO_Output_TextWriter_swift_4)
 failures += _run("Sources/PageTraceIO/Platform/FileError.swift:6", sample_Sources_PageTraceIO_Platform_FileError_swift_6)
 failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9)

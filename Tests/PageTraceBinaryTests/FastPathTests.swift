@@ -14,13 +14,14 @@ import Testing
 /// The fast paths of binary replay against the general ones they stand in for.
 ///
 /// `BinaryTraceReader` decodes the common record (a valid touch at a point with a numeric id,
-/// in a session already numbered) on a path of its own, taken only when the buffer already
+/// in a session already numbered) on a path of its own, and valid pointer events and keys on
+/// a second one at the start of the general path, each taken only when the buffer already
 /// holds the whole record. Read with a chunk size of 1 byte the buffer never does (each record
 /// is read to exactly its end, then consumed), so every record goes the general way: the two
 /// readings of the same bytes must give the same items and the same errors.
 @Suite struct FastPathTests {
   /// A trace of touches in the default session and in three named ones, with numeric and
-  /// string ids, and some other kinds of events between them.
+  /// string ids, and pointer events and keys (the second fast path) between them.
   func touchTrace(_ generator: inout SplitMix64) -> [PageControlEvent] {
     var events: [PageControlEvent] = []
     var time = 0.0
@@ -31,6 +32,11 @@ import Testing
       let x = Double(generator.next() % 4000) / 10
       let y = 780 + Double(generator.next() % 300) / 10
       switch index % 10 {
+      case 6:
+        let phases: [PointerPhase] = [.hover, .down, .move, .up]
+        events.append(
+          PageControlEvent(
+            time: time, session: session, .pointer(phases[Int(generator.next() % 4)], x: x, y: y)))
       case 7:
         events.append(PageControlEvent(time: time, session: session, .key(.right)))
       case 8:
@@ -64,6 +70,31 @@ import Testing
     #expect(exact(general.events) == exact(events))
     #expect(whole.items == general.items)
     #expect(whole.errors.isEmpty && general.errors.isEmpty)
+  }
+
+  /// `TraceReader` hands the chunk it read to find the format over to the binary reader,
+  /// whatever its size: smaller than a record, cut inside one, or the whole file; the trace
+  /// reads as the binary reader alone reads it, errors included (a trace cut short).
+  @Test func sniffedChunkTakenOverAtEverySize() throws {
+    var generator = SplitMix64(seed: 25)
+    let events = touchTrace(&generator)
+    let bytes = try binary(header: nil, events)
+    let cut = Array(bytes.dropLast(57))
+    for chunkSize in [1, 7, 8, 39, 40, 41, 100, 4096, 1 << 20] {
+      let sniffed = try readTrace(bytes, chunkSize: chunkSize)
+      #expect(sniffed.format == .binary)
+      #expect(exact(sniffed.events) == exact(events), "chunk size \(chunkSize)")
+      #expect(sniffed.errors.isEmpty, "chunk size \(chunkSize)")
+      let sniffedCut = try readTrace(cut, chunkSize: chunkSize)
+      let alone = try readBinary(cut, chunkSize: chunkSize)
+      #expect(sniffedCut.items == alone.items, "chunk size \(chunkSize)")
+      #expect(
+        sniffedCut.errors.map { [$0.line, $0.column] } == alone.errors.map { [$0.line, $0.column] }
+          && sniffedCut.errors.map { $0.expected + $0.found }
+            == alone.errors.map { $0.expected + $0.found },
+        "chunk size \(chunkSize)")
+      #expect(!alone.errors.isEmpty)
+    }
   }
 
   @Test func changedRecordsReadTheSameBothWays() throws {

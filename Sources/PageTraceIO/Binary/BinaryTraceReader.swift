@@ -164,6 +164,27 @@ public struct BinaryTraceReader: ~Copyable {
     self.atEndOfInput = prefixEndsInput
   }
 
+  /// Reads from a source after the first `count` bytes of `buffer`, the bytes already read
+  /// from it, taking the buffer over (it must come from `UnsafeMutableRawPointer.allocate`;
+  /// the reader deallocates it): the format sniffing of ``TraceReader`` hands over its first
+  /// chunk so, where copying it cost about 1 M instructions a process (`memcpy` of 1 MiB,
+  /// 5 an event at 200,000 events).
+  init(
+    source: consuming _ByteSource, chunkSize: Int, maximumStringLength: Int,
+    adopting buffer: UnsafeMutableRawPointer, capacity: Int, count: Int, prefixEndsInput: Bool
+  ) {
+    precondition(chunkSize >= 1 && maximumStringLength >= 0, "invalid sizes")
+    precondition(count >= 0 && count <= capacity, "invalid sizes")
+    self.name = source.name
+    self.source = source
+    self.chunkSize = chunkSize
+    self.maximumStringLength = min(maximumStringLength, Self.maximumStringTableSize)
+    self.capacity = capacity
+    self.buffer = buffer
+    self.end = count
+    self.atEndOfInput = prefixEndsInput
+  }
+
   deinit {
     buffer.deallocate()
   }
@@ -194,38 +215,69 @@ public struct BinaryTraceReader: ~Copyable {
   /// - Throws: ``TraceError`` for bad content, or ``FileError``
   ///   (``FileError/Kind/readFailed``) if reading fails.
   public mutating func next(into event: inout EngineEvent) throws -> TraceItemKind? {
-    // The hot path, taken by nearly every record of a trace: a whole record in the buffer that
-    // is a valid touch at a point with a numeric id, in a session already numbered. It does
-    // what the general path below does for such a record (the same record number, checksum,
-    // counts and name tracking), without its calls: `fill`, the end-marker and string-entry
-    // tests, and `decodeEvent`'s checks and large frame (about 150 instructions an event
-    // fewer with the inlined checks of the replay loop, Benchmarks/results-24b-binary.md).
-    // Anything else, valid or not, goes the general way, which reports every error as before.
-    if state == .records, end - start >= Self.recordSize {
-      let record = UnsafeRawPointer(buffer + start)
-      if Self.decodeCommonTouch(record, into: &event, names: names) {
-        recordNumber = consumedRecords + 1
-        checksum.add(record: record)
-        start += Self.recordSize
-        consumedRecords += 1
-        eventRecords += 1
-        names.beginEvent()
-        names.endEvent(event)
-        return .event
-      }
-    }
+    if nextCommonTouch(into: &event) { return .event }
     return try nextInGeneral(into: &event)
   }
 
   /// ``next(into:)``, then the record number into `line`, even when it throws: the form
-  /// ``TraceReader`` calls, so that it looks into its optional reader once an event (each look
-  /// is a call of about 11 instructions).
+  /// ``TraceReader`` and the replay loop call, so that they look into their optional reader once
+  /// an event (each look is a call of about 11 instructions). Its hot path is inlined into
+  /// the caller's loop: as a call, it cost the replay loop about 15 instructions an event
+  /// (the call, the frame, and `event` and the line passed through memory).
   @inline(__always)
   mutating func next(
     into event: inout EngineEvent, recordNumber line: inout Int
   ) throws -> TraceItemKind? {
+    if nextCommonTouch(into: &event) {
+      line = recordNumber
+      return .event
+    }
     defer { line = recordNumber }
-    return try next(into: &event)
+    return try nextInGeneral(into: &event)
+  }
+
+  /// ``next(into:recordNumber:)`` out of line, for ``TraceReader/next(into:)``: the replay
+  /// loop reads a binary trace without it, and inlined there it made the loop of JSON Lines
+  /// (the same function) dearer by about 25 instructions an event.
+  @inline(never)
+  mutating func nextRecord(
+    into event: inout EngineEvent, recordNumber line: inout Int
+  ) throws -> TraceItemKind? {
+    try next(into: &event, recordNumber: &line)
+  }
+
+  /// The hot path of ``next(into:)``, taken by nearly every record of a trace: a whole record
+  /// in the buffer that is a valid touch at a point with a numeric id, in a session already
+  /// numbered, decoded into `event`; `false`, with nothing consumed, for anything else. It does
+  /// what the general path does for such a record (the same record number, checksum, counts
+  /// and name tracking), without its calls: `fill`, the end-marker and string-entry tests,
+  /// and `decodeEvent`'s checks and large frame (about 150 instructions an event fewer with
+  /// the inlined checks of the replay loop, Benchmarks/results-24b-binary.md). Anything else,
+  /// valid or not, goes the general way, which reports every error as before.
+  @inline(__always)
+  private mutating func nextCommonTouch(into event: inout EngineEvent) -> Bool {
+    guard state == .records, end - start >= Self.recordSize else { return false }
+    let record = UnsafeRawPointer(buffer + start)
+    guard Self.decodeCommonTouch(record, into: &event, names: names) else { return false }
+    consumeCommon(record)
+    return true
+  }
+
+  /// Consumes a record decoded by a fast path, doing what the general path does for it: the
+  /// record number, checksum and counts, and the name tracking.
+  @inline(__always)
+  private mutating func consumeCommon(_ record: UnsafeRawPointer) {
+    recordNumber = consumedRecords + 1
+    checksum.add(record: record)
+    start += Self.recordSize
+    consumedRecords += 1
+    eventRecords += 1
+    names.beginEvent()
+    // No `names.endEvent(event)`: it follows a string touch id the event looked up, and this
+    // one looked up no name (`beginEvent` leaves `lastNumber` at 0, which makes `endEvent`
+    // return at once). Called, it copied the 65-byte event into an optional on the stack
+    // before its test (−11 instructions an event).
+    assert(names.touchNames.lastNumber == 0, "a name looked up on the fast path")
   }
 
   /// Decodes into `event` a record that is a valid touch at a point with a numeric id, in the
@@ -261,8 +313,61 @@ public struct BinaryTraceReader: ~Copyable {
     return true
   }
 
-  /// The general path of ``next(into:)``: every kind of record, and every error.
+  /// The second fast path, at the start of the general one: a record that is a valid pointer
+  /// event (kind 2, phase 0 to 3, x and y present and finite, no extra, id 0) or a valid key
+  /// (kind 3, key 0 to 7, every other field 0), with a finite time, in the default session or
+  /// one already numbered, decoded into `event`; `false`, with `event` untouched, for any other
+  /// record. About 2 % of the records of a generated trace; the general path took about 460
+  /// instructions for each (−6 an event of `replay --emit all`). Kept out of the touch's path
+  /// inlined in the replay loop, which it made dearer for every event there (+5 an event).
+  @inline(__always)
+  private static func decodePointerOrKey(
+    _ record: UnsafeRawPointer, into event: inout EngineEvent, names: borrowing _BinaryStrings
+  ) -> Bool {
+    let fixed = record._uint32(at: _BinaryRecord.kindOffset)
+    let time = Double(bitPattern: record._uint64(at: 0))
+    let xBits = record._uint64(at: _BinaryRecord.xOffset)
+    let yBits = record._uint64(at: _BinaryRecord.yOffset)
+    let idBits = record._uint64(at: _BinaryRecord.idOffset)
+    let code = UInt8(truncatingIfNeeded: fixed >> 8)
+    guard time.isFinite else { return false }
+    let action: EngineEvent.Action
+    if fixed & 0xFFFF_FCFF == 0x0003_0002 {
+      // Pointer (2), phase 0 to 3, x and y present (3), no extra.
+      let x = Double(bitPattern: xBits)
+      let y = Double(bitPattern: yBits)
+      guard idBits == 0, x.isFinite && y.isFinite, let phase = _BinaryRecord.pointerPhase(code)
+      else { return false }
+      action = .pointer(phase, x: x, y: y)
+    } else if fixed & 0xFFFF_F8FF == 0x0000_0003 {
+      // Key (3), key 0 to 7, no flags, no extra.
+      guard xBits | yBits | idBits == 0, let key = _BinaryRecord.key(code) else { return false }
+      action = .key(key)
+    } else {
+      return false
+    }
+    let sessionIndex = record._uint32(at: _BinaryRecord.sessionOffset)
+    let session: Int32
+    if sessionIndex == 0 {
+      session = 0
+    } else {
+      session = names.numberedSession(Int(sessionIndex))
+      guard session != 0 else { return false }
+    }
+    event = EngineEvent(time: time, session: SessionID(session), action)
+    return true
+  }
+
+  /// The general path of ``next(into:)``: every kind of record, and every error (after the
+  /// second fast path, ``decodePointerOrKey(_:into:names:)``).
   private mutating func nextInGeneral(into event: inout EngineEvent) throws -> TraceItemKind? {
+    if state == .records, end - start >= Self.recordSize {
+      let record = UnsafeRawPointer(buffer + start)
+      if Self.decodePointerOrKey(record, into: &event, names: names) {
+        consumeCommon(record)
+        return .event
+      }
+    }
     switch state {
     case .records:
       break

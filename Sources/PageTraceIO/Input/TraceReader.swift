@@ -225,7 +225,7 @@ public struct TraceReader: ~Copyable {
     // The record number comes back with the item: one look into the optional reader (a call)
     // instead of two. A binary trace always has its reader (TraceReader+Sniffing.swift).
     case .binary:
-      return try binary!.next(into: &event, recordNumber: &lineNumber)
+      return try binary!.nextRecord(into: &event, recordNumber: &lineNumber)
     case .jsonLines:
       lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
       defer { lineNumber = fromLines { $0.lineNumber } ?? 0 }

@@ -141,12 +141,21 @@ struct _OutputBuffer: ~Copyable {
   static let maximumNumberLength = 32
 
   /// Appends an integer in decimal.
+  ///
+  /// One digit, the common case (page numbers), is one store, inline; longer numbers take the
+  /// loops, out of line (the call cost 13 instructions for each page number of a transition).
+  @inline(__always)
   mutating func appendInteger(_ value: Int) {
-    // One digit, the common case (page numbers): one store instead of the loops.
     if UInt(bitPattern: value) < 10 {
       append(_ASCII.zero &+ UInt8(truncatingIfNeeded: value))
-      return
+    } else {
+      appendLongInteger(value)
     }
+  }
+
+  /// ``appendInteger(_:)`` of a value that is not one digit.
+  @inline(never)
+  private mutating func appendLongInteger(_ value: Int) {
     if value < 0 { append(_ASCII.minus) }
     var magnitude = value.magnitude
     var digits = 1
@@ -179,13 +188,19 @@ struct _OutputBuffer: ~Copyable {
       append("null")
       return
     }
-    if value.magnitude <= 0x1p53 && value == value.rounded(.towardZero) {
-      if value == 0 && value.sign == .minus {
-        append("-0")
-      } else {
-        appendInteger(Int(value))
+    // Whole if converting to an integer and back gives the value again: an exact test within
+    // ±2^53, and unlike `rounded(.towardZero)` not a call to `trunc` (about 10 instructions a
+    // number).
+    if value.magnitude <= 0x1p53 {
+      let whole = Int(value)
+      if Double(whole) == value {
+        if whole == 0 && value.sign == .minus {
+          append("-0")
+        } else {
+          appendInteger(whole)
+        }
+        return
       }
-      return
     }
     count += _ShortestDigits.write(value, to: start + count)
   }

@@ -11,7 +11,9 @@ extension TraceReader {
     let magic = BinaryTraceReader.magic
     let capacity = max(chunkSize, magic.count)
     let prefix = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-    defer { prefix.deallocate() }
+    // A binary reader takes the buffer over (no copy of the first chunk); otherwise it goes.
+    var prefixAdopted = false
+    defer { if !prefixAdopted { prefix.deallocate() } }
     // The raw bytes: gzip (`1F 8B`), binary, or JSON Lines.
     var sniffed: (count: Int, atEnd: Bool)
     do {
@@ -65,7 +67,8 @@ extension TraceReader {
       self.lines = nil
       self.binary = BinaryTraceReader(
         source: source, chunkSize: chunkSize, maximumStringLength: maximumLineLength,
-        prefix: bytes, prefixEndsInput: sniffed.atEnd)
+        adopting: prefix, capacity: capacity, count: count, prefixEndsInput: sniffed.atEnd)
+      prefixAdopted = true
     } else {
       self.format = .jsonLines
       self.lines = LineReader(
