@@ -300,16 +300,9 @@ public struct BinaryTraceReader: ~Copyable {
     let y = Double(bitPattern: record._uint64(at: _BinaryRecord.yOffset))
     let id = Double(bitPattern: record._uint64(at: _BinaryRecord.idOffset))
     guard time.isFinite && x.isFinite && y.isFinite && id.isFinite else { return false }
-    let sessionIndex = record._uint32(at: _BinaryRecord.sessionOffset)
-    let session: Int32
-    if sessionIndex == 0 {
-      session = 0
-    } else {
-      session = names.numberedSession(Int(sessionIndex))
-      guard session != 0 else { return false }
-    }
+    guard let session = names.numberedSession(of: record) else { return false }
     event = EngineEvent(
-      time: time, session: SessionID(session), .touch(phase, id: .number(id), x: x, y: y))
+      time: time, session: session, .touch(phase, id: .number(id), x: x, y: y))
     return true
   }
 
@@ -346,15 +339,8 @@ public struct BinaryTraceReader: ~Copyable {
     } else {
       return false
     }
-    let sessionIndex = record._uint32(at: _BinaryRecord.sessionOffset)
-    let session: Int32
-    if sessionIndex == 0 {
-      session = 0
-    } else {
-      session = names.numberedSession(Int(sessionIndex))
-      guard session != 0 else { return false }
-    }
-    event = EngineEvent(time: time, session: SessionID(session), action)
+    guard let session = names.numberedSession(of: record) else { return false }
+    event = EngineEvent(time: time, session: session, action)
     return true
   }
 
@@ -905,6 +891,17 @@ struct _BinaryStrings {
   @inline(__always)
   func numberedSession(_ index: Int) -> Int32 {
     index <= sessionNumbers.count ? sessionNumbers[index - 1] : 0
+  }
+
+  /// The session of a record for the fast paths: the default session for index 0, else the
+  /// session its string already numbers; `nil` for one not numbered yet (the general path
+  /// numbers it).
+  @inline(__always)
+  func numberedSession(of record: UnsafeRawPointer) -> SessionID? {
+    let index = record._uint32(at: _BinaryRecord.sessionOffset)
+    guard index != 0 else { return SessionID(0) }  // the default session, not a global read
+    let number = numberedSession(Int(index))
+    return number == 0 ? nil : SessionID(number)
   }
 
   /// The session number of the string at an index.

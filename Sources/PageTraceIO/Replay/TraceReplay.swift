@@ -105,7 +105,6 @@ public struct TraceReplay: Sendable {
     var outcome = Outcome()
     // What the observer watches, read once: unspecialised (an observer of another module),
     // each read would be a call per event.
-    let observesEvents = Observer.observesEvents
     let observesControls = Observer.observesControls
     let observesTrackedTouches = Observer.observesTrackedTouches
     let observesEventEnds = Observer.observesEventEnds
@@ -302,20 +301,7 @@ public struct TraceReplay: Sendable {
             {
               throw PageControlError.tooManySessions(limit: options.maximumSessions)
             }
-            if observesEvents {
-              // Shown once accepted, before its records (as in `_handlePlainEvent`).
-              var shown = false
-              applied = try engine!.handle(event) { record in
-                if !shown {
-                  observer.willHandle(event)
-                  shown = true
-                }
-                observer.observe(record)
-              }
-              if !shown { observer.willHandle(event) }
-            } else {
-              applied = try engine!.handle(event) { observer.observe($0) }
-            }
+            applied = try Self._apply(event, engine: &engine!, observer: &observer)
           } catch {
             throw rejection(error, &reader)
           }
@@ -492,26 +478,7 @@ extension TraceReplay {
     summary: inout ReplaySummary
   ) throws(PageControlError) {
     observer.eventLine(line)
-    let applied: Bool
-    if Observer.observesEvents {
-      // The event is shown once the engine has accepted it, before its records: at its first
-      // record, since the engine writes none for an event it rejects (it throws before
-      // writing anything), or after the engine returns if it wrote none. Holding the records
-      // back in an array until then cost about 20 instructions an event (the append, the
-      // emptying, the loop over them).
-      var shown = false
-      applied = try engine.handle(event) { record in
-        if !shown {
-          observer.willHandle(event)
-          shown = true
-        }
-        observer.observe(record)
-      }
-      if !shown { observer.willHandle(event) }
-    } else {
-      applied = try engine.handle(event) { observer.observe($0) }
-    }
-    if applied {
+    if try _apply(event, engine: &engine, observer: &observer) {
       summary.eventsApplied += 1
     } else {
       summary.eventsIgnored += 1
@@ -523,6 +490,31 @@ extension TraceReplay {
       observer.didHandle(event, trackedTouch: engine.trackedTouch(for: event.session))
     }
     if Observer.observesEventEnds { observer.endEvent() }
+  }
+
+  /// Hands `event` to `engine` and its records to `observer`; returns whether a rule used
+  /// it. An observer that sees events is shown the event once the engine has accepted it,
+  /// before its records: at its first record, since the engine writes none for an event it
+  /// rejects (it throws before writing anything), or after the engine returns if it wrote
+  /// none. Holding the records back in an array until then cost about 20 instructions an
+  /// event (the append, the emptying, the loop over them).
+  @inlinable @inline(__always)
+  package static func _apply<Observer: ReplayObserver & ~Copyable>(
+    _ event: EngineEvent, engine: inout PageControlEngine, observer: inout Observer
+  ) throws(PageControlError) -> Bool {
+    guard Observer.observesEvents else {
+      return try engine.handle(event) { observer.observe($0) }
+    }
+    var shown = false
+    let applied = try engine.handle(event) { record in
+      if !shown {
+        observer.willHandle(event)
+        shown = true
+      }
+      observer.observe(record)
+    }
+    if !shown { observer.willHandle(event) }
+    return applied
   }
 
   /// ``_handlePlainEvent(_:line:engine:observer:)`` compiled for one type of observer
