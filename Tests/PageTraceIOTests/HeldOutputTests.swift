@@ -166,6 +166,114 @@ import Testing
     #expect(output == "straight\nheld\nstraight\nheld\n")
   }
 
+  /// Writes a line at a time through a ``TextWriter``, flushing each, until the output file
+  /// shows its first line (or 10,000 lines, a millisecond apart, have gone): whether the
+  /// output held it while the job ran is its outcome's `summary.records` (1 or 0).
+  struct WatchingJob: ReplayJob {
+    var input: SystemPath { "-" }
+    var outputPath: String
+    /// The first word of its lines.
+    var tag: Character
+    /// Whether it watches the output (else it writes 3 lines).
+    var watches = true
+
+    func run(
+      with driver: ReplayDriver, writingTo output: SystemDescriptor, name: String,
+      report: (ReplayProblem) -> Void
+    ) -> ReplayDriver.Outcome {
+      var outcome = ReplayDriver.Outcome()
+      var writer = TextWriter(descriptor: output, name: name)
+      let watched = open(outputPath, O_RDONLY)
+      defer { close(watched) }
+      for line in 0..<(watches ? 10_000 : 3) {
+        writer.write("\(tag) watched line \(line)\n")
+        do { try writer.flush() } catch {
+          outcome.failure = .output(error)
+          return outcome
+        }
+        var first = [UInt8](repeating: 0, count: 17)
+        if pread(watched, &first, first.count, 0) == first.count,
+          String(decoding: first, as: UTF8.self) == "\(tag) watched line 0\n"
+        {
+          outcome.summary.records = 1
+          return outcome
+        }
+        if watches { usleep(1_000) }
+      }
+      return outcome
+    }
+  }
+
+  /// The job first in order writes straight to the output once the caller's thread has
+  /// caught up with it: its lines reach the output while it runs, as with one job, rather than
+  /// when a block of 1 MiB fills or the job ends (its 10,000 lines are about 200 kB).
+  @Test(.timeLimit(.minutes(1)))
+  func theJobFirstInOrderWritesStraightToTheOutput() throws {
+    let path = temporaryFile([])
+    defer { unlink(path) }
+    let descriptor = open(path, O_WRONLY | O_TRUNC)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var options = ReplayDriver.Options()
+    options.jobs = 2
+    let jobs = [
+      WatchingJob(outputPath: path, tag: "a"),
+      WatchingJob(outputPath: path, tag: "b", watches: false),
+    ]
+    let summary = try ReplayDriver(options).run(
+      jobs, to: SystemDescriptor(rawValue: descriptor), name: path
+    ) { Issue.record("unexpected problem: \($0)") }
+    // The first job saw its first line; the second job's come after all of the first's.
+    #expect(summary.records == 1)
+    let output = contents(of: path)
+    #expect(String(decoding: output.prefix(17), as: UTF8.self) == "a watched line 0\n")
+  }
+
+  /// A write to the output that fails is the same error whether the job wrote it straight or
+  /// the caller's thread wrote it from a block: the output's, named as the output (an output
+  /// on a full 64 KiB tmpfs), after output that ends with a whole line, with 1, 2 and 3
+  /// workers.
+  @Test(.enabled(if: canMount), .timeLimit(.minutes(1)))
+  func aFailedWriteToTheOutputIsTheOutputsWithAnyWorkers() throws {
+    let folder = temporaryFile([]) + ".d"
+    try #require(mkdir(folder, 0o700) == 0)
+    defer { rmdir(folder) }
+    try #require(system("mount -t tmpfs -o size=64k tmpfs '\(folder)'") == 0)
+    defer { _ = system("umount '\(folder)'") }
+    let jobs = Self.randomJobs(seed: 5, count: 3).map { job in
+      PieceJob(pieces: job.pieces.map { Piece(text: $0.text, direct: false) })
+    }
+    let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
+    try #require(expected.utf8.count > 64 << 10)
+    for workers in [1, 2, 3] {
+      let path = folder + "/out"
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      try #require(descriptor >= 0)
+      var options = ReplayDriver.Options()
+      options.jobs = workers
+      var failure: ReplayFailure?
+      do {
+        _ = try ReplayDriver(options).run(
+          jobs, to: SystemDescriptor(rawValue: descriptor), name: "the output"
+        ) { _ in }
+      } catch {
+        failure = error
+      }
+      close(descriptor)
+      let output = String(decoding: contents(of: path), as: UTF8.self)
+      unlink(path)
+      guard case .output(let error)? = failure else {
+        Issue.record(
+          "workers \(workers): expected an output failure, got \(String(describing: failure))")
+        continue
+      }
+      #expect(error.code == ENOSPC, "workers \(workers)")
+      #expect(error.path == "the output", "workers \(workers)")
+      #expect(expected.hasPrefix(output), "workers \(workers)")
+      #expect(output.isEmpty || output.hasSuffix("\n"), "workers \(workers)")
+    }
+  }
+
   /// The run's blocks: a block written out is the next one taken (its pages are in place),
   /// the budget counts every block taken and not given back, and a block larger than the
   /// usual size (one drain longer than it) is not kept. A fresh block is zeroed and writable.

@@ -228,6 +228,19 @@ package enum _System {
     _ = lseek(descriptor, end - off_t(count), SEEK_SET)
   }
 
+  /// Makes `target` a second descriptor of what `descriptor` is open to (closing what
+  /// `target` was open to, and keeping it closed across `exec`); `false`, changing nothing,
+  /// if the system refused.
+  static func duplicate(_ descriptor: Int32, onto target: Int32) -> Bool {
+    var result: Int32
+    repeat {
+      result = dup2(descriptor, target)
+    } while result < 0 && (errno == EINTR || errno == EBUSY)
+    guard result >= 0 else { return false }
+    _ = fcntl(target, F_SETFD, FD_CLOEXEC)
+    return true
+  }
+
   /// A descriptor's offset: where its next write goes; -1 if it has none (a pipe).
   static func offset(of descriptor: Int32) -> Int { Int(lseek(descriptor, 0, SEEK_CUR)) }
 

@@ -144,8 +144,15 @@ extension ReplayDriver {
     ) {
       slot.diagnostics.append($0)
     }
-    if case .output(let error) = slot.outcome.failure {  // of the temporary file
-      slot.outcome.failure = _temporaryFailure(error)
+    if case .output(let error) = slot.outcome.failure {
+      if let name = slot.output.straightOutputName {
+        // Written straight to the output (only after every write to the temporary file
+        // succeeded): its failure, named as one job names it.
+        slot.outcome.failure = .output(
+          FileError(error.kind, path: name, code: error.code, message: error.message))
+      } else {  // of the temporary file
+        slot.outcome.failure = _temporaryFailure(error)
+      }
     }
   }
 }

@@ -6,11 +6,15 @@ import Dispatch
 /// A job writes to a temporary file of its own (``file``), but what PageTrace's writers drain
 /// to that file on the job's thread (``_OutputBuffer/drain(to:name:failure:)``) is copied into
 /// blocks of memory instead, while the run's ``Budget`` has room, and handed to the caller's
-/// thread as each block fills. So the job first in order is written out as it runs, and a
-/// later job's output waits in memory rather than in a file written and then read back. Past
-/// the budget, bytes go to the file. Each block notes the file's size when it began, so bytes
-/// that reached the file (past the budget, or written by other means) are written out in
-/// their place between the blocks: the output is the job's bytes in the order it wrote them.
+/// thread as each block fills. So a later job's output waits in memory rather than in a file
+/// written and then read back. Past the budget, bytes go to the file. Each block notes the
+/// file's size when it began, so bytes that reached the file (past the budget, or written by
+/// other means) are written out in their place between the blocks: the output is the job's
+/// bytes in the order it wrote them.
+///
+/// The job first in order writes straight to the output instead, as one job does, once the
+/// caller's thread has caught up with it: nothing of it is then copied or held
+/// (``_writesStraight()``).
 final class _HeldOutput: @unchecked Sendable {
   /// The bytes held by all the jobs of a run at most (past them, jobs write to their files),
   /// and the blocks that hold them.
@@ -83,8 +87,19 @@ final class _HeldOutput: @unchecked Sendable {
   private var ready: [Block] = []
   private var finished = false
   private let lock = DispatchSemaphore(value: 1)
-  /// Signalled for each block handed over, and when the job is done.
+  /// Signalled for each block handed over, when the job asks to write straight to the
+  /// output, and when the job is done.
   private let changed = DispatchSemaphore(value: 0)
+  /// Whether the caller's thread lets the job write straight to the output: it is writing the
+  /// job out and has nothing of it left to write (under ``lock``).
+  private var straightOffered = false
+  /// Whether the job asks to (under ``lock``).
+  private var straightAsked = false
+  /// Signalled when the caller's thread has granted or refused the job's asking.
+  private let straightAnswered = DispatchSemaphore(value: 0)
+  /// The output's name, once the job writes straight to it: ``file`` is then a descriptor of
+  /// the output. Set by the caller's thread before it answers, read by the job's after.
+  private(set) var straightOutputName: String?
 
   init(budget: Budget) { self.budget = budget }
 
@@ -125,6 +140,7 @@ final class _HeldOutput: @unchecked Sendable {
   /// room for them: they are then to be written to the file.
   func hold(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
     let offset = _System.offset(of: file)
+    if offset == 0 && _writesStraight() { return false }  // written to `file`: the output now
     if var block = filling.take() {
       if block.fileOffset == offset && block.capacity - block.count >= count {
         (block.bytes + block.count).copyMemory(from: bytes, byteCount: count)
@@ -142,6 +158,30 @@ final class _HeldOutput: @unchecked Sendable {
     return true
   }
 
+  /// Asks, if the caller's thread offers it, to write straight to the output from now on, and
+  /// returns whether the job does: its descriptor is then the output's (the caller's thread
+  /// made ``file`` a copy of it), and the calling thread holds nothing more.
+  ///
+  /// The block being filled is handed over with the asking, and the caller's thread writes it
+  /// out before it answers, so the job's bytes stay in order. Asked only while nothing went to
+  /// the file itself (its offset is 0), so no byte of the file is left to write out; a job
+  /// refused does not ask again.
+  private func _writesStraight() -> Bool {
+    lock.wait()
+    let offered = straightOffered
+    if offered {
+      if let block = filling.take() { ready.append(block) }
+      straightAsked = true
+    }
+    lock.signal()
+    guard offered else { return false }
+    changed.signal()
+    straightAnswered.wait()
+    guard straightOutputName != nil else { return false }
+    Self._threadSlot?.value = nil
+    return true
+  }
+
   private func handOver(_ block: Block) {
     lock.wait()
     ready.append(block)
@@ -156,6 +196,10 @@ final class _HeldOutput: @unchecked Sendable {
   /// of the file a temporary file), after which nothing more is written. With `discarding`,
   /// nothing is written: the output is waited for and dropped.
   ///
+  /// Whenever it has nothing of the job left to write, and nothing failed, it lets the job
+  /// write straight to `output` from then on (``_writesStraight()``), and only waits for its
+  /// end.
+  ///
   /// Each write ends at a record boundary (after a line feed, in CSV one outside quotes),
   /// so that an output cut short by a failed write ends with a whole record, as it does with
   /// one job (``_System/writeAll(_:from:count:name:)``).
@@ -166,11 +210,19 @@ final class _HeldOutput: @unchecked Sendable {
     var copied = 0  // the file's bytes written out
     var done = false
     var blocks: [Block] = []
+    var refused = false
     while !done {
+      lock.wait()
+      // Nothing of the job left to write: it may write straight to the output.
+      straightOffered = ready.isEmpty && failure == nil && !discarding && !refused
+      lock.signal()
       changed.wait()
       lock.wait()
       swap(&blocks, &ready)
       done = finished
+      let asked = straightAsked
+      straightAsked = false
+      straightOffered = false
       lock.signal()
       for block in blocks {
         if failure == nil && !discarding {
@@ -190,8 +242,14 @@ final class _HeldOutput: @unchecked Sendable {
         budget.giveBack(block.bytes, capacity: block.capacity)
       }
       blocks.removeAll(keepingCapacity: true)
+      if asked {  // the job waits for the answer, its bytes so far written out
+        let granted = failure == nil && _System.duplicate(output, onto: file)
+        refused = !granted
+        if granted { straightOutputName = name }
+        straightAnswered.signal()
+      }
     }
-    if failure == nil && !discarding && file >= 0 {
+    if failure == nil && !discarding && file >= 0 && straightOutputName == nil {
       failure = _copy(from: file, range: copied..<Int.max, to: output, name: name, csv: csv)
     }
     return failure
