@@ -98,7 +98,6 @@ public struct FanOutReplay: Sendable {
     report: (ReplayProblem) -> Void
   ) -> [TraceReplay.Outcome] {
     precondition(observers.count == variants.count, "one observer per variant")
-    let observesEvents = Observer.observesEvents
     let observesControls = Observer.observesControls
     let observesTrackedTouches = Observer.observesTrackedTouches
     let observesEventEnds = Observer.observesEventEnds
@@ -109,7 +108,6 @@ public struct FanOutReplay: Sendable {
     // Each variant's own: its engine and the counts that depend on it.
     var states = variants.map { _VariantState(variant: $0) }
     var uncounted = 0
-    var pending: [EngineRecord] = []
     var rejectedBy: [Int] = []
     var event = EngineEvent(time: 0, .focus(false))
     var namedSessions = 0
@@ -218,14 +216,9 @@ public struct FanOutReplay: Sendable {
                 observers[k].eventLine(reader.lineNumber)
                 let applied: Bool
                 do throws(PageControlError) {
-                  if observesEvents {
-                    if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-                    applied = try states[k].engine!.handle(event) { pending.append($0) }
-                    observers[k].willHandle(event)
-                    for record in pending { observers[k].observe(record) }
-                  } else {
-                    applied = try states[k].engine!.handle(event) { observers[k].observe($0) }
-                  }
+                  // The event shown before its records, as the one-variant loop shows it.
+                  applied = try TraceReplay._apply(
+                    event, engine: &states[k].engine!, observer: &observers[k])
                 } catch {
                   if case .tooManySessions = error,
                     event.session.index == reader.namedSessionCount
