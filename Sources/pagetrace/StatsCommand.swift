@@ -78,10 +78,7 @@ enum StatsCommand: _Command {
     var inputs = try InputFlags.inputs(from: options)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try _CommandRun(inputs, output: options.path(.output))
-    var replay = inputs.replay
-    // The loop's handling of each event compiled here, for this observer: about 120
-    // instructions an event fewer than the loop's generic code (TraceReplay._PlainEventHandler).
-    replay._plainEventHandler = .init(for: Observer.self)
+    let replay = inputs.replay
     var results: [Result] = []
     var seen = _SessionsSeen()
     for file in inputs.files {
