@@ -1,3 +1,4 @@
+import Dispatch
 import PageTraceGenerator
 import PageTraceTestSupport
 import Testing
@@ -24,15 +25,20 @@ import Testing
     var direct: Bool
   }
 
-  /// Writes its pieces in order; replays nothing.
+  /// Writes its pieces in order; replays nothing. It may first wait for a signal of another
+  /// job's (`waitsFor`, 30 s at most), or signal one when done (`signals`).
   struct PieceJob: ReplayJob {
     var input: SystemPath { "-" }
     var pieces: [Piece]
+    var waitsFor: DispatchSemaphore?
+    var signals: DispatchSemaphore?
 
     func run(
       with driver: ReplayDriver, writingTo output: SystemDescriptor, name: String,
       report: (ReplayProblem) -> Void
     ) -> ReplayDriver.Outcome {
+      _ = waitsFor?.wait(timeout: .now() + 30)
+      defer { signals?.signal() }
       var outcome = ReplayDriver.Outcome()
       var writer = TextWriter(descriptor: output, name: name)
       do {
@@ -109,51 +115,68 @@ import Testing
     }
   }
 
+  /// Random jobs whose pieces all go through a ``TextWriter``.
+  static func writerJobs(seed: UInt64, count: Int) -> [PieceJob] {
+    randomJobs(seed: seed, count: count).map { job in
+      PieceJob(pieces: job.pieces.map { Piece(text: $0.text, direct: false) })
+    }
+  }
+
   /// Mounting a file system takes root; CI runs as root, so there the test always runs.
   static let canMount = geteuid() == 0 || getenv("CI").map { String(cString: $0) } == "true"
 
-  /// Past the budget, jobs write to their temporary files: in a full folder (a 64 KiB
-  /// tmpfs), that is a resource shortage (exit 75 in the command-line tool), naming the
-  /// temporary file, after output that ends with a whole line.
-  @Test(.enabled(if: canMount), .timeLimit(.minutes(1)))
-  func aFullTemporaryFolderPastTheBudget() throws {
+  /// Runs `body` with a folder of its own on a 64 KiB tmpfs, unmounted and removed after.
+  static func withSmallFileSystem(_ body: (String) throws -> Void) throws {
     let folder = temporaryFile([]) + ".d"
     try #require(mkdir(folder, 0o700) == 0)
     defer { rmdir(folder) }
     try #require(system("mount -t tmpfs -o size=64k tmpfs '\(folder)'") == 0)
     defer { _ = system("umount '\(folder)'") }
-    let jobs = Self.randomJobs(seed: 4, count: 4).map { job in
-      PieceJob(pieces: job.pieces.map { Piece(text: $0.text, direct: false) })
+    try body(folder)
+  }
+
+  /// Past the budget, jobs write to their temporary files: in a full folder (a 64 KiB
+  /// tmpfs), that is a resource shortage (exit 75 in the command-line tool), naming the
+  /// temporary file, after output that ends with a whole line. (The first job waits for the
+  /// second to end, so that the second is not first in order, writing straight, by then.)
+  @Test(.enabled(if: canMount), .timeLimit(.minutes(1)))
+  func aFullTemporaryFolderPastTheBudget() throws {
+    try Self.withSmallFileSystem { folder in
+      var jobs = Self.writerJobs(seed: 4, count: 4)
+      try #require(jobs[1].pieces.map(\.text.utf8.count).reduce(0, +) > 64 << 10)
+      let secondEnded = DispatchSemaphore(value: 0)
+      jobs[0].waitsFor = secondEnded
+      jobs[1].signals = secondEnded
+      var options = ReplayDriver.Options()
+      options.jobs = 2
+      options._heldBytes = 0
+      options._temporaryFolder = SystemPath(folder)
+      let path = temporaryFile([])
+      defer { unlink(path) }
+      let descriptor = open(path, O_WRONLY | O_TRUNC)
+      try #require(descriptor >= 0)
+      var failure: ReplayFailure?
+      do throws(ReplayFailure) {
+        _ = try ReplayDriver(options).run(
+          jobs, to: SystemDescriptor(rawValue: descriptor), name: path
+        ) { _ in }
+      } catch {
+        failure = error
+      }
+      close(descriptor)
+      guard case .resources(let error)? = failure else {
+        Issue.record("expected a resource shortage, got \(String(describing: failure))")
+        return
+      }
+      #expect(error.code == ENOSPC)
+      #expect(error.path == "a temporary file in \(folder)")
+      let input = open(path, O_RDONLY)
+      defer { close(input) }
+      let output = readToEnd(input)
+      let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
+      #expect(expected.hasPrefix(output))
+      #expect(output.isEmpty || output.hasSuffix("\n"))
     }
-    var options = ReplayDriver.Options()
-    options.jobs = 2
-    options._heldBytes = 0
-    options._temporaryFolder = SystemPath(folder)
-    let path = temporaryFile([])
-    defer { unlink(path) }
-    let descriptor = open(path, O_WRONLY | O_TRUNC)
-    try #require(descriptor >= 0)
-    var failure: ReplayFailure?
-    do {
-      _ = try ReplayDriver(options).run(
-        jobs, to: SystemDescriptor(rawValue: descriptor), name: path
-      ) { _ in }
-    } catch {
-      failure = error
-    }
-    close(descriptor)
-    guard case .resources(let error)? = failure else {
-      Issue.record("expected a resource shortage, got \(String(describing: failure))")
-      return
-    }
-    #expect(error.code == ENOSPC)
-    #expect(error.path == "a temporary file in \(folder)")
-    let input = open(path, O_RDONLY)
-    defer { close(input) }
-    let output = readToEnd(input)
-    let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
-    #expect(expected.hasPrefix(output))
-    #expect(output.isEmpty || output.hasSuffix("\n"))
   }
 
   /// Nothing written at all, and only straight writes: the file alone carries the output.
@@ -235,42 +258,37 @@ import Testing
   /// workers.
   @Test(.enabled(if: canMount), .timeLimit(.minutes(1)))
   func aFailedWriteToTheOutputIsTheOutputsWithAnyWorkers() throws {
-    let folder = temporaryFile([]) + ".d"
-    try #require(mkdir(folder, 0o700) == 0)
-    defer { rmdir(folder) }
-    try #require(system("mount -t tmpfs -o size=64k tmpfs '\(folder)'") == 0)
-    defer { _ = system("umount '\(folder)'") }
-    let jobs = Self.randomJobs(seed: 5, count: 3).map { job in
-      PieceJob(pieces: job.pieces.map { Piece(text: $0.text, direct: false) })
-    }
-    let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
-    try #require(expected.utf8.count > 64 << 10)
-    for workers in [1, 2, 3] {
-      let path = folder + "/out"
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      try #require(descriptor >= 0)
-      var options = ReplayDriver.Options()
-      options.jobs = workers
-      var failure: ReplayFailure?
-      do {
-        _ = try ReplayDriver(options).run(
-          jobs, to: SystemDescriptor(rawValue: descriptor), name: "the output"
-        ) { _ in }
-      } catch {
-        failure = error
+    try Self.withSmallFileSystem { folder in
+      let jobs = Self.writerJobs(seed: 5, count: 3)
+      let expected = jobs.map { $0.pieces.map(\.text).joined() }.joined()
+      try #require(expected.utf8.count > 64 << 10)
+      for workers in [1, 2, 3] {
+        let path = folder + "/out"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try #require(descriptor >= 0)
+        var options = ReplayDriver.Options()
+        options.jobs = workers
+        var failure: ReplayFailure?
+        do throws(ReplayFailure) {
+          _ = try ReplayDriver(options).run(
+            jobs, to: SystemDescriptor(rawValue: descriptor), name: "the output"
+          ) { _ in }
+        } catch {
+          failure = error
+        }
+        close(descriptor)
+        let output = String(decoding: contents(of: path), as: UTF8.self)
+        unlink(path)
+        guard case .output(let error)? = failure else {
+          Issue.record(
+            "workers \(workers): expected an output failure, got \(String(describing: failure))")
+          continue
+        }
+        #expect(error.code == ENOSPC, "workers \(workers)")
+        #expect(error.path == "the output", "workers \(workers)")
+        #expect(expected.hasPrefix(output), "workers \(workers)")
+        #expect(output.isEmpty || output.hasSuffix("\n"), "workers \(workers)")
       }
-      close(descriptor)
-      let output = String(decoding: contents(of: path), as: UTF8.self)
-      unlink(path)
-      guard case .output(let error)? = failure else {
-        Issue.record(
-          "workers \(workers): expected an output failure, got \(String(describing: failure))")
-        continue
-      }
-      #expect(error.code == ENOSPC, "workers \(workers)")
-      #expect(error.path == "the output", "workers \(workers)")
-      #expect(expected.hasPrefix(output), "workers \(workers)")
-      #expect(output.isEmpty || output.hasSuffix("\n"), "workers \(workers)")
     }
   }
 
