@@ -179,7 +179,7 @@ public struct PageControl: Sendable {
       }
       return try _handleMove(event, id: id, x: x, y: y, emit: emit)
     }
-    return try handleInGeneral(event, emit: emit)
+    return try _handleOther(event, emit: emit)
   }
 
   /// A move of the finger that scrubs, when nothing is due before `t`, the finger is inside
@@ -190,8 +190,8 @@ public struct PageControl: Sendable {
   @inline(__always)
   private mutating func sampleScrub(at t: Double, x: Double, y: Double) -> Bool {
     // A scrub begins at an event or after one, so `lastTime > -infinity` holds here.
-    guard t < min(resetDue, timer.due, scrub.stepDue),  // `nextDue` during a scrub
-      !scrub.isPastEdge, contact.velocity.hasRoom
+    // `stepDue` is `nextDue` during a scrub (see `nextDue`).
+    guard t < scrub.stepDue, !scrub.isPastEdge, contact.velocity.hasRoom
     else { return false }
     let forward = configuration.direction._forward(x: x, y: y)
     guard forward >= controlStart && forward <= controlEnd else { return false }
@@ -211,14 +211,11 @@ public struct PageControl: Sendable {
   @inline(__always)
   private mutating func samplePress(at t: Double, x: Double, y: Double) -> Bool {
     // A contact begins at an event, so `lastTime > -infinity` holds here.
-    let press = contact.phase == .press
-    guard press || contact.phase == .drag else { return false }
-    let constants = configuration.constants
-    // `contactDue`: a press that may scrub begins to at its due time.
-    let scrubBegins =
-      press && contact.continuous ? constants.scrubBeginTime(downAt: contact.downTime) : .infinity
-    guard t < min(resetDue, timer.due, scrubBegins), contact.velocity.hasRoom,
-      contact.travelledFar || !constants.travelBeginsScrub(contact.travel(toX: x, y: y))
+    guard contact.phase == .press || contact.phase == .drag else { return false }
+    // `nextDue`: a press that may scrub begins to at its due time (`pressDue`).
+    guard t < min(resetDue, timer.due, contact.pressDue), contact.velocity.hasRoom,
+      contact.travelledFar
+        || !configuration.constants.travelBeginsScrub(contact.travel(toX: x, y: y))
     else { return false }
     lastTime = t
     (contact.x, contact.y) = (x, y)
@@ -235,7 +232,7 @@ public struct PageControl: Sendable {
     let t = event.time
     if contact.phase == .scrub && contact.isTouch(id) {  // the finger that scrubs
       // A scrub begins at an event or after one, so `lastTime > -infinity` holds here.
-      if t < min(resetDue, timer.due, scrub.stepDue) {  // `nextDue` during a scrub
+      if t < scrub.stepDue {  // `nextDue` during a scrub (see `nextDue`)
         lastTime = t
         scrubMove(x: x, y: y, at: t)
         // The move changed no due time but the step's (the reset and the timer are still
@@ -255,6 +252,34 @@ public struct PageControl: Sendable {
       if case .number(let n) = id, !n.isFinite { return try handleInGeneral(event, emit: emit) }
       lastTime = t
       return false
+    }
+    return try handleInGeneral(event, emit: emit)
+  }
+
+  /// ``handle(_:emit:)-(EngineEvent,_)`` for an event that is no move of the fast paths above:
+  /// a touch (a `down` or an `up`, mostly) with a valid id and finite coordinates, in time
+  /// order and with nothing due before it, goes straight to its rule; anything else to
+  /// ``handleInGeneral(_:emit:)``.
+  ///
+  /// `lastTime > -infinity` means the first event was applied (so the timer has started), and
+  /// `t >= lastTime` with `t < nextDue` means `t` is finite and in order and that `begin` would
+  /// only set `lastTime` (the timer is not due, so not too far behind either): what the general
+  /// path's switch, validation and `begin` check, for the same result. (About N instructions
+  /// an event in the `Reducer` benchmark, on its downs and ups, 8% of its events.)
+  @inline(never)
+  private mutating func _handleOther(
+    _ event: EngineEvent, emit: (EngineRecord) -> Void
+  ) throws(PageControlError) -> Bool {
+    let t = event.time
+    if case .touch(let phase, let id, let x?, let y?) = event.action, x - x == y - y,
+      t >= lastTime, lastTime > -.infinity, t < nextDue
+    {
+      // A NaN or infinite numeric id is rejected by the general path.
+      if case .number(let n) = id, n - n != 0 { return try handleInGeneral(event, emit: emit) }
+      lastTime = t
+      let applied = touch(phase, id: id, x: x, y: y, at: t, emit)
+      catchUp(to: t, emit)
+      return applied
     }
     return try handleInGeneral(event, emit: emit)
   }
@@ -352,18 +377,23 @@ public struct PageControl: Sendable {
   ///
   /// A pending scrub begin (a continuous press) and a pending scrub step (a scrub) never
   /// coexist, so the contact has at most one due time.
-  var nextDue: Double { min(resetDue, timer.due, contactDue) }
-
-  /// When the tracked contact's next time-driven work falls due, if any.
-  private var contactDue: Double {
-    switch contact.phase {
-    case .press:
-      contact.continuous
-        ? configuration.constants.scrubBeginTime(downAt: contact.downTime) : .infinity
-    case .scrub: scrub.stepDue
-    case .idle, .drag, .ignored: .infinity
-    }
-  }
+  ///
+  /// During a scrub it is the step's due time alone: the discrete reset and the timer are
+  /// never due then. A scrub begins by setting the interaction to `continuous` (which drops a
+  /// pending reset) and pausing a running timer, and until it ends nothing sets a reset (keys
+  /// and actions are ignored, and a `set` that changes the page ends the scrub first) or runs
+  /// the timer (every page change restarts it paused while scrubbing). So the fast paths of a
+  /// scrub's moves compare `t` with `scrub.stepDue` alone (about 3 instructions an event in
+  /// the `Reducer` benchmark: two loads and two `minsd`); the differential tests, timer
+  /// variants included, hold them to the general path, which takes the minimum of all three.
+  ///
+  /// The contact's due time is `min(contact.pressDue, scrub.stepDue)`, with no switch on its
+  /// phase: `pressDue` is `infinity` but during a press that may scrub, and `stepDue` is
+  /// `infinity` but during a scrub (a scrub begins with a fresh `_Scrub` and every end of one
+  /// sets it so). (The switch's jump table and the press's sum cost about N instructions
+  /// an event in the `Reducer` benchmark: every event that is no scrub's move computes
+  /// `nextDue` once or twice.)
+  var nextDue: Double { min(resetDue, timer.due, min(contact.pressDue, scrub.stepDue)) }
 
   /// Performs, in time order, everything due at or before `t`.
   @inline(__always)
