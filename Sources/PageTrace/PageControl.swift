@@ -231,9 +231,9 @@ public struct PageControl: Sendable {
   ///
   /// It takes the event and `emit` alone, as `handle` does, and reads the move's fields again:
   /// with the fields as parameters, `handle` loaded them into the argument registers and so
-  /// moved `emit`'s two registers out of their way and back on every event (about N
-  /// instructions an event in the `Reducer` benchmark; reading them here costs about 6 on the
-  /// 10% of events that come here).
+  /// moved `emit`'s two registers out of their way and back on every event (1.1 instructions
+  /// an event in the `Reducer` benchmark, net of reading them again here on the 10% of events
+  /// that come here).
   @inline(never)
   private mutating func _handleMove(
     _ event: EngineEvent, emit: (EngineRecord) -> Void
@@ -269,31 +269,50 @@ public struct PageControl: Sendable {
   }
 
   /// ``handle(_:emit:)-(EngineEvent,_)`` for an event that is no move of the fast paths above:
-  /// a touch (a `down` or an `up`, mostly) with a valid id and finite coordinates, in time
-  /// order and with nothing due before it, goes straight to its rule; anything else to
+  /// one in time order with nothing due before it and a valid payload (a touch with a valid
+  /// id and finite coordinates, a pointer event with finite coordinates, a key, focus or an
+  /// accessibility action) goes straight to its rule; anything else, `set` included, to
   /// ``handleInGeneral(_:emit:)``.
   ///
   /// `lastTime > -infinity` means the first event was applied (so the timer has started), and
   /// `t >= lastTime` with `t < nextDue` means `t` is finite and in order and that `begin` would
   /// only set `lastTime` (the timer is not due, so not too far behind either): what the general
-  /// path's switch, validation and `begin` check, for the same result. (About N instructions
-  /// an event in the `Reducer` benchmark, on its downs and ups, 8% of its events.)
+  /// path's validation and `begin` check, for the same result. (4.6 instructions an
+  /// event in the `Reducer` benchmark: 4.2 on its downs and ups, 8% of its events, and 0.4
+  /// on its pointer, key, focus and accessibility events, 2%.)
   @inline(never)
   private mutating func _handleOther(
     _ event: EngineEvent, emit: (EngineRecord) -> Void
   ) throws(PageControlError) -> Bool {
     let t = event.time
-    if case .touch(let phase, let id, let x?, let y?) = event.action, x - x == y - y,
-      t >= lastTime, lastTime > -.infinity, t < nextDue
-    {
+    guard t >= lastTime, lastTime > -.infinity, t < nextDue else {
+      return try handleInGeneral(event, emit: emit)
+    }
+    let applied: Bool
+    switch event.action {
+    case .touch(let phase, let id, let x?, let y?) where x - x == y - y:
       // A NaN or infinite numeric id is rejected by the general path.
       if case .number(let n) = id, n - n != 0 { return try handleInGeneral(event, emit: emit) }
       lastTime = t
-      let applied = touch(phase, id: id, x: x, y: y, at: t, emit)
-      catchUp(to: t, emit)
-      return applied
+      applied = touch(phase, id: id, x: x, y: y, at: t, emit)
+    case .pointer(let phase, let x, let y) where x - x == y - y:
+      lastTime = t
+      applied = pointer(phase, x: x, y: y, at: t, emit)
+    case .key(let key):
+      lastTime = t
+      applied = press(key, at: t, emit)
+    case .focus(let focused):
+      lastTime = t
+      applied = isInteractive
+      if applied { hasFocus = focused }
+    case .accessibility(let action):
+      lastTime = t
+      applied = perform(action, at: t, emit)
+    case .touch, .pointer, .set:
+      return try handleInGeneral(event, emit: emit)
     }
-    return try handleInGeneral(event, emit: emit)
+    catchUp(to: t, emit)
+    return applied
   }
 
   /// ``handle(_:emit:)-(EngineEvent,_)`` for any event, without its fast paths (tests hold
@@ -402,7 +421,7 @@ public struct PageControl: Sendable {
   /// The contact's due time is `min(contact.pressDue, scrub.stepDue)`, with no switch on its
   /// phase: `pressDue` is `infinity` but during a press that may scrub, and `stepDue` is
   /// `infinity` but during a scrub (a scrub begins with a fresh `_Scrub` and every end of one
-  /// sets it so). (The switch's jump table and the press's sum cost about N instructions
+  /// sets it so). (The switch's jump table and the press's sum cost 3 instructions
   /// an event in the `Reducer` benchmark: every event that is no scrub's move computes
   /// `nextDue` once or twice.)
   var nextDue: Double { min(resetDue, timer.due, min(contact.pressDue, scrub.stepDue)) }
@@ -416,7 +435,7 @@ public struct PageControl: Sendable {
   /// ``performDueWork(through:_:)`` after a move that the fast path applied, returning its
   /// result (`true`). Throwing (it never does) and called in tail position, so that
   /// `handle` keeps nothing across the call: it saved a register and restored the error
-  /// register around it on every event (about N instructions an event in the `Reducer`
+  /// register around it on every event (3.5 instructions an event in the `Reducer`
   /// benchmark).
   @inline(never)
   private mutating func _performDueWorkOfMove(

@@ -28,7 +28,7 @@ struct _Contact: Sendable {
   /// may scrub (``continuous``), `infinity` otherwise and whenever the phase is not `press`
   /// (kept so by `phase`'s `didSet`; set by `pressDown`). Stored so that the contact's due
   /// time is `min(pressDue, scrub.stepDue)` with no switch on the phase
-  /// (``PageControl/nextDue``).
+  /// (``PageControl/nextDue``). It makes a control 8 bytes larger (1,256 bytes).
   var pressDue = Double.infinity
   var source = Source.pointer {
     didSet { trackedNumber = if case .touch(.number(let n)) = source { n } else { .nan } }
