@@ -154,9 +154,12 @@ public struct PageControl: Sendable {
     // so not too far behind either). Anything else, valid or not, takes the general path,
     // which throws the same errors as before: nothing has changed when it is taken.
     //
-    // `x - x == y - y` is `x.isFinite && y.isFinite` in one comparison: `x - x` is 0 for a
-    // finite `x` and NaN otherwise, and NaN equals nothing (5 instructions instead of 13).
-    if case .touch(.move, let id, let x?, let y?) = event.action, x - x == y - y,
+    // `!(sum - sum).isNaN` with `sum = x + y` says that both are finite: `sum - sum` is 0
+    // for a finite `sum` and NaN otherwise, and `sum` is NaN or infinite when either is. Two
+    // finite coordinates whose sum overflows fail it too and take the other paths, which
+    // check each. (5 instructions, one branch: `x - x == y - y`, which says exactly that both
+    // are finite, took 7, about 1.5 an event in the `Reducer` benchmark.)
+    if case .touch(.move, let id, let x?, let y?) = event.action, !((x + y) - (x + y)).isNaN,
       event.time >= lastTime
     {
       // The commonest moves first, in forms that call nothing (but for due work after a
