@@ -258,6 +258,44 @@ import Testing
     #expect(!fast.isScrubbing)
   }
 
+  /// Moves with finite coordinates whose sum overflows: the fast path's test of finiteness
+  /// (through `x + y`) declines them, and the other paths must apply them as the general path
+  /// does. Worked by hand: the finger goes down on the control at x 100 and is tracked; a move
+  /// to (1e308, 1e308) travels an infinite distance (the squares overflow), at least 16 points,
+  /// so the press (continuous) begins to scrub, past the trailing edge.
+  @Test func movesWhoseCoordinatesSumOverflows() throws {
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+    func touch(_ t: Double, _ phase: TouchPhase, _ x: Double, _ y: Double) -> EngineEvent {
+      EngineEvent(time: t, .touch(phase, id: .number(1), x: x, y: y))
+    }
+    let events = [
+      touch(0, .down, 100, 795), touch(0.01, .move, 1e308, 1e308),
+      touch(0.02, .move, 1.5e308, 1e308), touch(0.03, .move, 200, 795),
+      touch(0.04, .move, -1e308, -1e308), touch(0.05, .move, 210, 795),
+      touch(0.3, .up, 210, 795),
+    ]
+    var fast = try PageControl(configuration)
+    var general = try PageControl(configuration)
+    for (index, event) in events.enumerated() {
+      var fastRecords: [EngineRecord] = []
+      var generalRecords: [EngineRecord] = []
+      let fastResult = Result { () throws(PageControlError) -> Bool in
+        try fast.handle(event) { fastRecords.append($0) }
+      }
+      let generalResult = Result { () throws(PageControlError) -> Bool in
+        try general.handleInGeneral(event) { generalRecords.append($0) }
+      }
+      #expect(fastResult == .success(true), "\(event)")  // the tracked finger's
+      #expect(fastResult == generalResult, "\(event)")
+      #expect(fastRecords == generalRecords, "\(event)")
+      #expect(Self.state(of: fast) == Self.state(of: general), "\(event)")
+      if index == 1 { #expect(fast.isScrubbing && fast.scrub.isPastEdge) }
+    }
+    #expect(!fast.isScrubbing)
+  }
+
   /// Sets the time back, forward or to a non-finite value, a coordinate to a non-finite or
   /// missing value, the finger to another or invalid id, or the phase to another.
   static func corrupt(_ event: inout EngineEvent, _ random: inout SplitMix64) {
