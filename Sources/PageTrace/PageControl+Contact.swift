@@ -67,6 +67,9 @@ extension PageControl {
     contact.source = source
     contact.continuous = allowsContinuousInteraction && configuration.profile.controlScrub
     contact.downTime = t
+    contact.pressDue =
+      phase == .press && contact.continuous
+      ? configuration.constants.scrubBeginTime(downAt: t) : .infinity
     contact.travelledFar = false
     (contact.downX, contact.downY) = (x, y)
     (contact.x, contact.y) = (x, y)

@@ -154,9 +154,12 @@ public struct PageControl: Sendable {
     // so not too far behind either). Anything else, valid or not, takes the general path,
     // which throws the same errors as before: nothing has changed when it is taken.
     //
-    // `x - x == y - y` is `x.isFinite && y.isFinite` in one comparison: `x - x` is 0 for a
-    // finite `x` and NaN otherwise, and NaN equals nothing (5 instructions instead of 13).
-    if case .touch(.move, let id, let x?, let y?) = event.action, x - x == y - y,
+    // `!(sum - sum).isNaN` with `sum = x + y` says that both are finite: `sum - sum` is 0
+    // for a finite `sum` and NaN otherwise, and `sum` is NaN or infinite when either is. Two
+    // finite coordinates whose sum overflows fail it too and take the other paths, which
+    // check each. (5 instructions, one branch: `x - x == y - y`, which says exactly that both
+    // are finite, took 7, about 1.5 an event in the `Reducer` benchmark.)
+    if case .touch(.move, let id, let x?, let y?) = event.action, !((x + y) - (x + y)).isNaN,
       event.time >= lastTime
     {
       // The commonest moves first, in forms that call nothing (but for due work after a
@@ -165,21 +168,24 @@ public struct PageControl: Sendable {
       // instructions an event in the `Reducer` benchmark, on the 80% of its events that
       // take these forms: the frame of the former fast path, 5 registers and its spills.)
       let t = event.time
+      // `_fastPath`: the scrub's moves are tested first (the phase's three cases were
+      // otherwise tested press, drag, scrub: about 2.5 instructions an event in the `Reducer`
+      // benchmark).
       if contact.isTouch(id) {
-        if contact.phase == .scrub {
+        if _fastPath(contact.phase == .scrub) {
           if sampleScrub(at: t, x: x, y: y) {
             // The move changed no due time but the step's (the reset and the timer are still
             // after `t`), so this is what `catchUp` would check.
-            if scrub.stepDue <= t { performDueWork(through: t, emit) }
+            if scrub.stepDue <= t { return try _performDueWorkOfMove(through: t, emit) }
             return true
           }
         } else if samplePress(at: t, x: x, y: y) {
           return true
         }
       }
-      return try _handleMove(event, id: id, x: x, y: y, emit: emit)
+      return try _handleMove(event, emit: emit)
     }
-    return try handleInGeneral(event, emit: emit)
+    return try _handleOther(event, emit: emit)
   }
 
   /// A move of the finger that scrubs, when nothing is due before `t`, the finger is inside
@@ -190,8 +196,8 @@ public struct PageControl: Sendable {
   @inline(__always)
   private mutating func sampleScrub(at t: Double, x: Double, y: Double) -> Bool {
     // A scrub begins at an event or after one, so `lastTime > -infinity` holds here.
-    guard t < min(resetDue, timer.due, scrub.stepDue),  // `nextDue` during a scrub
-      !scrub.isPastEdge, contact.velocity.hasRoom
+    // `stepDue` is `nextDue` during a scrub (see `nextDue`).
+    guard t < scrub.stepDue, !scrub.isPastEdge, contact.velocity.hasRoom
     else { return false }
     let forward = configuration.direction._forward(x: x, y: y)
     guard forward >= controlStart && forward <= controlEnd else { return false }
@@ -211,14 +217,11 @@ public struct PageControl: Sendable {
   @inline(__always)
   private mutating func samplePress(at t: Double, x: Double, y: Double) -> Bool {
     // A contact begins at an event, so `lastTime > -infinity` holds here.
-    let press = contact.phase == .press
-    guard press || contact.phase == .drag else { return false }
-    let constants = configuration.constants
-    // `contactDue`: a press that may scrub begins to at its due time.
-    let scrubBegins =
-      press && contact.continuous ? constants.scrubBeginTime(downAt: contact.downTime) : .infinity
-    guard t < min(resetDue, timer.due, scrubBegins), contact.velocity.hasRoom,
-      contact.travelledFar || !constants.travelBeginsScrub(contact.travel(toX: x, y: y))
+    guard contact.phase == .press || contact.phase == .drag else { return false }
+    // `nextDue`: a press that may scrub begins to at its due time (`pressDue`).
+    guard t < min(resetDue, timer.due, contact.pressDue), contact.velocity.hasRoom,
+      contact.travelledFar
+        || !configuration.constants.travelBeginsScrub(contact.travel(toX: x, y: y))
     else { return false }
     lastTime = t
     (contact.x, contact.y) = (x, y)
@@ -226,16 +229,25 @@ public struct PageControl: Sendable {
     return true
   }
 
-  /// ``handle(_:emit:)-(EngineEvent,_)`` for a touch move with finite coordinates `x` and
-  /// `y`, of finger `id`, at or after `lastTime`.
+  /// ``handle(_:emit:)-(EngineEvent,_)`` for a touch move with finite coordinates, at or after
+  /// `lastTime`.
+  ///
+  /// It takes the event and `emit` alone, as `handle` does, and reads the move's fields again:
+  /// with the fields as parameters, `handle` loaded them into the argument registers and so
+  /// moved `emit`'s two registers out of their way and back on every event (1.1 instructions
+  /// an event in the `Reducer` benchmark, net of reading them again here on the 10% of events
+  /// that come here).
   @inline(never)
   private mutating func _handleMove(
-    _ event: EngineEvent, id: TouchKey, x: Double, y: Double, emit: (EngineRecord) -> Void
+    _ event: EngineEvent, emit: (EngineRecord) -> Void
   ) throws(PageControlError) -> Bool {
+    guard case .touch(.move, let id, let x?, let y?) = event.action else {
+      return try handleInGeneral(event, emit: emit)  // not taken: `handle` checked it
+    }
     let t = event.time
     if contact.phase == .scrub && contact.isTouch(id) {  // the finger that scrubs
       // A scrub begins at an event or after one, so `lastTime > -infinity` holds here.
-      if t < min(resetDue, timer.due, scrub.stepDue) {  // `nextDue` during a scrub
+      if t < scrub.stepDue {  // `nextDue` during a scrub (see `nextDue`)
         lastTime = t
         scrubMove(x: x, y: y, at: t)
         // The move changed no due time but the step's (the reset and the timer are still
@@ -257,6 +269,53 @@ public struct PageControl: Sendable {
       return false
     }
     return try handleInGeneral(event, emit: emit)
+  }
+
+  /// ``handle(_:emit:)-(EngineEvent,_)`` for an event that is no move of the fast paths above:
+  /// one in time order with nothing due before it and a valid payload (a touch with a valid
+  /// id and finite coordinates, a pointer event with finite coordinates, a key, focus or an
+  /// accessibility action) goes straight to its rule; anything else, `set` included, to
+  /// ``handleInGeneral(_:emit:)``.
+  ///
+  /// `lastTime > -infinity` means the first event was applied (so the timer has started), and
+  /// `t >= lastTime` with `t < nextDue` means `t` is finite and in order and that `begin` would
+  /// only set `lastTime` (the timer is not due, so not too far behind either): what the general
+  /// path's validation and `begin` check, for the same result. (4.6 instructions an
+  /// event in the `Reducer` benchmark: 4.2 on its downs and ups, 8% of its events, and 0.4
+  /// on its pointer, key, focus and accessibility events, 2%.)
+  @inline(never)
+  private mutating func _handleOther(
+    _ event: EngineEvent, emit: (EngineRecord) -> Void
+  ) throws(PageControlError) -> Bool {
+    let t = event.time
+    guard t >= lastTime, lastTime > -.infinity, t < nextDue else {
+      return try handleInGeneral(event, emit: emit)
+    }
+    let applied: Bool
+    switch event.action {
+    case .touch(let phase, let id, let x?, let y?) where x - x == y - y:
+      // A NaN or infinite numeric id is rejected by the general path.
+      if case .number(let n) = id, n - n != 0 { return try handleInGeneral(event, emit: emit) }
+      lastTime = t
+      applied = touch(phase, id: id, x: x, y: y, at: t, emit)
+    case .pointer(let phase, let x, let y) where x - x == y - y:
+      lastTime = t
+      applied = pointer(phase, x: x, y: y, at: t, emit)
+    case .key(let key):
+      lastTime = t
+      applied = press(key, at: t, emit)
+    case .focus(let focused):
+      lastTime = t
+      applied = isInteractive
+      if applied { hasFocus = focused }
+    case .accessibility(let action):
+      lastTime = t
+      applied = perform(action, at: t, emit)
+    case .touch, .pointer, .set:
+      return try handleInGeneral(event, emit: emit)
+    }
+    catchUp(to: t, emit)
+    return applied
   }
 
   /// ``handle(_:emit:)-(EngineEvent,_)`` for any event, without its fast paths (tests hold
@@ -352,23 +411,41 @@ public struct PageControl: Sendable {
   ///
   /// A pending scrub begin (a continuous press) and a pending scrub step (a scrub) never
   /// coexist, so the contact has at most one due time.
-  var nextDue: Double { min(resetDue, timer.due, contactDue) }
-
-  /// When the tracked contact's next time-driven work falls due, if any.
-  private var contactDue: Double {
-    switch contact.phase {
-    case .press:
-      contact.continuous
-        ? configuration.constants.scrubBeginTime(downAt: contact.downTime) : .infinity
-    case .scrub: scrub.stepDue
-    case .idle, .drag, .ignored: .infinity
-    }
-  }
+  ///
+  /// During a scrub it is the step's due time alone: the discrete reset and the timer are
+  /// never due then. A scrub begins by setting the interaction to `continuous` (which drops a
+  /// pending reset) and pausing a running timer, and until it ends nothing sets a reset (keys
+  /// and actions are ignored, and a `set` that changes the page ends the scrub first) or runs
+  /// the timer (every page change restarts it paused while scrubbing). So the fast paths of a
+  /// scrub's moves compare `t` with `scrub.stepDue` alone (about 3 instructions an event in
+  /// the `Reducer` benchmark: two loads and two `minsd`); the differential tests, timer
+  /// variants included, hold them to the general path, which takes the minimum of all three.
+  ///
+  /// The contact's due time is `min(contact.pressDue, scrub.stepDue)`, with no switch on its
+  /// phase: `pressDue` is `infinity` but during a press that may scrub, and `stepDue` is
+  /// `infinity` but during a scrub (a scrub begins with a fresh `_Scrub` and every end of one
+  /// sets it so). (The switch's jump table and the press's sum cost 3 instructions
+  /// an event in the `Reducer` benchmark: every event that is no scrub's move computes
+  /// `nextDue` once or twice.)
+  var nextDue: Double { min(resetDue, timer.due, min(contact.pressDue, scrub.stepDue)) }
 
   /// Performs, in time order, everything due at or before `t`.
   @inline(__always)
   mutating func catchUp(to t: Double, _ emit: (EngineRecord) -> Void) {
     if nextDue <= t { performDueWork(through: t, emit) }
+  }
+
+  /// ``performDueWork(through:_:)`` after a move that the fast path applied, returning its
+  /// result (`true`). Throwing (it never does) and called in tail position, so that
+  /// `handle` keeps nothing across the call: it saved a register and restored the error
+  /// register around it on every event (3.5 instructions an event in the `Reducer`
+  /// benchmark).
+  @inline(never)
+  private mutating func _performDueWorkOfMove(
+    through t: Double, _ emit: (EngineRecord) -> Void
+  ) throws(PageControlError) -> Bool {
+    performDueWork(through: t, emit)
+    return true
   }
 
   /// The loop behind ``catchUp(to:_:)``, out of line: most events have nothing due.

@@ -153,6 +153,17 @@ package struct _VelocityTracker: Sendable {
     isSpilled = true  // `count` stays at the ring's capacity
   }
 
+  /// The samples kept, oldest first, as `time, offset` pairs, and whether they are in
+  /// ``spill``: for the tests that hold the reducer's fast paths to its general path.
+  var _keptSamples: (pairs: [Double], isSpilled: Bool) {
+    var ring = self.ring
+    let samples =
+      isSpilled
+      ? spill
+      : Self.withSamples(in: &ring) { ring in (0..<count).map { ring[slot($0)] } }
+    return (samples.flatMap { [$0.time, $0.offset] }, isSpilled)
+  }
+
   /// The lift-off velocity for a release at `releaseTime`.
   package func velocity(releaseTime: Double) -> Double {
     var tracker = self

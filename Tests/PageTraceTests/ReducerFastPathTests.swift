@@ -170,11 +170,130 @@ import Testing
     #expect(index == 30_000)
   }
 
-  /// What the rules read of a control, as text (its parts are not all `Equatable`).
+  /// What the rules read of a control, as text (its parts are not all `Equatable`): what it
+  /// shows, its due times, and every field of the contact (the velocity samples kept, the
+  /// latest position, the travel flag) and of the scrub (the anchor, the target, the latest
+  /// step, the edge, the kept pages moved), so that a fast path that forgets to store one of
+  /// them fails even when no record shows it yet.
   static func state(of control: PageControl) -> String {
-    "\(control.currentPage) \(control.pageCount) \(control.interaction) "
-      + "\(control.isBackgroundVisible) \(control.isScrubbing) \(String(describing: control.trackedTouch)) "
-      + "\(control.lastTime) \(control.nextDue) \(control.scrub.target) \(control.scrub.stepDue)"
+    let contact = control.contact
+    let scrub = control.scrub
+    let samples = contact.velocity._keptSamples
+    let parts: [String] = [
+      "\(control.currentPage) \(control.pageCount) \(control.interaction)",
+      "\(control.isBackgroundVisible) \(control.isScrubbing) \(control.hasFocus)",
+      "\(String(describing: control.trackedTouch)) \(control.layout.windowStart)",
+      "\(control.lastTime) \(control.nextDue) \(control.resetDue) \(control.timer)",
+      "\(String(describing: control.lastTap))",
+      "contact \(contact.phase) \(contact.source) \(contact.continuous) \(contact.downTime)",
+      "\(contact.downX) \(contact.downY) \(contact.x) \(contact.y) \(contact.travelledFar)",
+      "samples \(samples.pairs) \(samples.isSpilled)",
+      "scrub \(scrub.anchorPosition) \(scrub.anchorPage) \(scrub.target) \(scrub.lastStep)",
+      "\(scrub.stepDue) \(scrub.edgeDistance) \(scrub.isPastEdge) \(scrub.moved)",
+    ]
+    return parts.joined(separator: " ")
+  }
+
+  /// A scrub whose page count changes under it (`set pages`), then moves that round to the
+  /// same pages moved as before the change: the kept target must be the one the change
+  /// recomputed (docs/behaviour.md, "Set during a scrub"), through the fast paths as through
+  /// the general one.
+  ///
+  /// Worked by hand (uikit, 8 pages, control 0...390 at y 780...810, pitch 16, 120 fps): the
+  /// finger goes down at x 100 and moves to x 120 (travel 20 >= 16: the scrub begins, anchored
+  /// at 120 and page 0); every later move is within half a pitch of 10 pitches (x 276 to 284:
+  /// 9.75 to 10.25 pitches), so 10 pages moved. With 8 pages the target is 7; `set pages 6` at
+  /// 0.035 makes it 5 (page 2 or 3 is shown, so the scrub goes on); `set pages 20` at 0.06
+  /// makes it 10. Steps come one page at a time, so the transitions are 0 → 1, ..., 9 → 10,
+  /// each by `scrub`, and the release (slow: no flick) leaves page 10 of 20.
+  @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+  func aScrubThroughAChangeOfPageCount(direction: LayoutDirection) throws {
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+    configuration.direction = direction
+    // In `rtl` the same gesture mirrored: x' = 390 - x.
+    let mirror: (Double) -> Double = direction == .rightToLeft ? { 390 - $0 } : { $0 }
+    func touch(_ t: Double, _ phase: TouchPhase, _ x: Double) -> EngineEvent {
+      EngineEvent(time: t, .touch(phase, id: .number(1), x: mirror(x), y: 795))
+    }
+    var events = [
+      touch(0, .down, 100), touch(0.01, .move, 120), touch(0.02, .move, 281),
+      touch(0.025, .move, 283), touch(0.03, .move, 279),
+      EngineEvent(time: 0.035, .set(ProgrammaticChange(pages: 6))),
+      touch(0.04, .move, 280), touch(0.045, .move, 284), touch(0.05, .move, 276),
+      touch(0.055, .move, 281),
+      EngineEvent(time: 0.06, .set(ProgrammaticChange(pages: 20))),
+    ]
+    let wobble: [Double] = [280, 284, 276, 282, 278]
+    for i in 0..<18 { events.append(touch(0.065 + Double(i) * 0.005, .move, wobble[i % 5])) }
+    events.append(touch(0.16, .up, 280))
+
+    var fast = try PageControl(configuration)
+    var general = try PageControl(configuration)
+    var transitions: [(from: Int, to: Int, cause: TransitionCause)] = []
+    for event in events {
+      var fastRecords: [EngineRecord] = []
+      var generalRecords: [EngineRecord] = []
+      let fastResult = Result { () throws(PageControlError) -> Bool in
+        try fast.handle(event) { fastRecords.append($0) }
+      }
+      let generalResult = Result { () throws(PageControlError) -> Bool in
+        try general.handleInGeneral(event) { generalRecords.append($0) }
+      }
+      #expect(fastResult == generalResult, "\(event)")
+      #expect(fastRecords == generalRecords, "\(event)")
+      #expect(Self.state(of: fast) == Self.state(of: general), "\(event)")
+      for record in fastRecords {
+        if case .transition(let change) = record.content {
+          transitions.append((change.from, change.to, change.cause))
+        }
+      }
+    }
+    #expect(transitions.map(\.from) == Array(0..<10))
+    #expect(transitions.map(\.to) == Array(1...10))
+    #expect(transitions.allSatisfy { $0.cause == .scrub })
+    #expect(fast.currentPage == 10)
+    #expect(fast.pageCount == 20)
+    #expect(!fast.isScrubbing)
+  }
+
+  /// Moves with finite coordinates whose sum overflows: the fast path's test of finiteness
+  /// (through `x + y`) declines them, and the other paths must apply them as the general path
+  /// does. Worked by hand: the finger goes down on the control at x 100 and is tracked; a move
+  /// to (1e308, 1e308) travels an infinite distance (the squares overflow), at least 16 points,
+  /// so the press (continuous) begins to scrub, past the trailing edge.
+  @Test func movesWhoseCoordinatesSumOverflows() throws {
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+    func touch(_ t: Double, _ phase: TouchPhase, _ x: Double, _ y: Double) -> EngineEvent {
+      EngineEvent(time: t, .touch(phase, id: .number(1), x: x, y: y))
+    }
+    let events = [
+      touch(0, .down, 100, 795), touch(0.01, .move, 1e308, 1e308),
+      touch(0.02, .move, 1.5e308, 1e308), touch(0.03, .move, 200, 795),
+      touch(0.04, .move, -1e308, -1e308), touch(0.05, .move, 210, 795),
+      touch(0.3, .up, 210, 795),
+    ]
+    var fast = try PageControl(configuration)
+    var general = try PageControl(configuration)
+    for (index, event) in events.enumerated() {
+      var fastRecords: [EngineRecord] = []
+      var generalRecords: [EngineRecord] = []
+      let fastResult = Result { () throws(PageControlError) -> Bool in
+        try fast.handle(event) { fastRecords.append($0) }
+      }
+      let generalResult = Result { () throws(PageControlError) -> Bool in
+        try general.handleInGeneral(event) { generalRecords.append($0) }
+      }
+      #expect(fastResult == .success(true), "\(event)")  // the tracked finger's
+      #expect(fastResult == generalResult, "\(event)")
+      #expect(fastRecords == generalRecords, "\(event)")
+      #expect(Self.state(of: fast) == Self.state(of: general), "\(event)")
+      if index == 1 { #expect(fast.isScrubbing && fast.scrub.isPastEdge) }
+    }
+    #expect(!fast.isScrubbing)
   }
 
   /// Sets the time back, forward or to a non-finite value, a coordinate to a non-finite or
