@@ -95,6 +95,16 @@ public struct TextWriter: ~Copyable {
     buffer.appendNumber(value)
   }
 
+  /// ``appendJSONNumber(_:)``, returning the number of decimals of the text written, as
+  /// ``JSONText/decimalPlaces(of:)`` counts them (0 for a value that is not finite), so that
+  /// a line that prints the operands of a difference before it need not count their decimals
+  /// again (``JSONText/difference(_:_:decimals:)``).
+  package mutating func appendJSONNumberCountingDecimals(_ value: Double) -> Int {
+    guard failure == nil else { return JSONText.decimalPlaces(of: value) }
+    buffer.reserve(_OutputBuffer.maximumNumberLength)
+    return buffer.appendNumberCountingDecimals(value)
+  }
+
   /// Appends a string as a JSON string literal, as ``JSONText/string(_:)`` writes it; part
   /// of a line, like ``append(_:)``.
   public mutating func appendJSONString(_ value: String) {
