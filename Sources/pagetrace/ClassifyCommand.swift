@@ -274,11 +274,14 @@ enum ClassifyCommand: _Command {
     target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
     to writer: inout TextWriter
   ) {
-    /// A number with its key, or nothing if it overflowed (``FieldValue/finite(_:)``).
-    func number(_ key: StaticString, _ value: Double) {
-      guard value.isFinite else { return }
+    /// A number with its key, or nothing if it overflowed (``FieldValue/finite(_:)``); returns
+    /// the decimals written (0 if none), which the differences after it use instead of counting
+    /// them again (`JSONText.difference(_:_:decimals:)`: about 30 instructions an event).
+    @discardableResult
+    func number(_ key: StaticString, _ value: Double) -> Int {
+      guard value.isFinite else { return 0 }
       writer.append(key)
-      writer.appendJSONNumber(value)
+      return writer.appendJSONNumberCountingDecimals(value)
     }
     if let session = stroke.session {
       writer.append("{\"session\":")
@@ -292,15 +295,19 @@ enum ClassifyCommand: _Command {
     case .string(let s): writer.appendJSONString(s)
     }
     writer.append(jsonMember(stroke.kind))
-    number(",\"start\":", stroke.start)
-    number(",\"end\":", stroke.end)
-    number(",\"duration\":", JSONText.difference(stroke.end, stroke.start))
-    number(",\"x0\":", stroke.startX)
-    number(",\"y0\":", stroke.startY)
-    number(",\"x1\":", stroke.endX)
-    number(",\"y1\":", stroke.endY)
-    number(",\"dx\":", JSONText.difference(stroke.endX, stroke.startX))
-    number(",\"dy\":", JSONText.difference(stroke.endY, stroke.startY))
+    // The operands of each difference are printed before it (a value not finite is not
+    // printed, and its difference is not finite either, whatever its decimals).
+    let start = number(",\"start\":", stroke.start)
+    let end = number(",\"end\":", stroke.end)
+    number(
+      ",\"duration\":",
+      JSONText.difference(stroke.end, stroke.start, decimals: max(end, start)))
+    let x0 = number(",\"x0\":", stroke.startX)
+    let y0 = number(",\"y0\":", stroke.startY)
+    let x1 = number(",\"x1\":", stroke.endX)
+    let y1 = number(",\"y1\":", stroke.endY)
+    number(",\"dx\":", JSONText.difference(stroke.endX, stroke.startX, decimals: max(x1, x0)))
+    number(",\"dy\":", JSONText.difference(stroke.endY, stroke.startY, decimals: max(y1, y0)))
     number(",\"path\":", stroke.pathLength)
     number(",\"peakSpeed\":", stroke.peakSpeed)
     number(",\"velocity\":", stroke.velocity)

@@ -151,3 +151,59 @@ import Testing
     #expect(outside > 50_000)  // outside 1e-5 ... 2^53, where the text is in exponent form
   }
 }
+
+/// The decimals the number writer reports for the text it wrote
+/// (``_OutputBuffer/appendNumberCountingDecimals(_:)``, what `classify`'s line uses for its
+/// differences) against the count in the standard library's shortest text, and
+/// ``JSONText/difference(_:_:decimals:)`` with them against ``JSONText/difference(_:_:)``.
+@Suite struct CountedDecimalsTests {
+  /// A value of the kinds `classify` prints, or any double.
+  static func value(_ random: inout SplitMix64) -> Double {
+    switch random.next(below: 6) {
+    case 0: return Double(random.next() % 100_000_000_000_000_000) / 1e14
+    case 1:
+      return Double(random.next(below: 1_000_000))
+        / Double([1, 10, 100, 1000, 8][random.next(below: 5)])
+    case 2: return Double(Int(random.next(below: 2_000)) - 1_000)  // whole, -0 excluded
+    case 3:
+      return [0.0, -0.0, .infinity, -.infinity, .nan, 0x1p53, 1e16, .leastNonzeroMagnitude][
+        random.next(below: 8)]
+    case 4:
+      let exponent = UInt64(1003 + random.next(below: 74))
+      return Double(bitPattern: exponent << 52 | random.next() & 0xF_FFFF_FFFF_FFFF)
+    default: return Double(bitPattern: random.next())
+    }
+  }
+
+  @Test func theDecimalsWrittenAreTheTextsAndGiveTheSameDifferences() {
+    let seed: UInt64 = 2_024_112_6
+    print("CountedDecimalsTests seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var buffer = _OutputBuffer(capacity: 4 * _OutputBuffer.maximumNumberLength)
+    var differencesChecked = 0
+    for _ in 0..<200_000 {
+      let a = Self.value(&random)
+      // Half the pairs near each other, as a stroke's ends are.
+      let b =
+        random.next(below: 2) == 0
+        ? Self.value(&random) : a + Double(random.next(below: 2_000)) / 1e3
+      var decimals: [Int] = []
+      for value in [a, b] {
+        buffer.count = 0
+        let counted = buffer.appendNumberCountingDecimals(value)
+        let expected = value.isFinite ? decimalPlacesOfShortestText(value) : 0
+        #expect(counted == expected, "\(value): \(counted) decimals, the text has \(expected)")
+        #expect(buffer.string == JSONText.number(value), "\(value)")
+        if counted != expected { return }
+        decimals.append(counted)
+      }
+      let general = JSONText.difference(a, b)
+      let known = JSONText.difference(a, b, decimals: max(decimals[0], decimals[1]))
+      #expect(
+        known.bitPattern == general.bitPattern || (known.isNaN && general.isNaN),
+        "\(a) - \(b): \(known) against \(general)")
+      differencesChecked += 1
+    }
+    #expect(differencesChecked == 200_000)
+  }
+}

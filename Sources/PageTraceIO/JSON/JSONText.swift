@@ -42,7 +42,23 @@ public enum JSONText {
     if a == b && a.isFinite { return 0 }
     let value = a - b
     guard value.isFinite else { return value }
-    let decimals = max(decimalPlaces(of: a), decimalPlaces(of: b))
+    return _rounded(difference: value, decimals: max(decimalPlaces(of: a), decimalPlaces(of: b)))
+  }
+
+  /// ``difference(_:_:)`` for operands whose ``decimalPlaces(of:)`` the caller already knows
+  /// (`decimals` is the larger), as a line that printed them before their difference does
+  /// (`TextWriter.appendJSONNumberCountingDecimals(_:)`): the same value, without counting
+  /// them again.
+  package static func difference(_ a: Double, _ b: Double, decimals: Int) -> Double {
+    if a == b && a.isFinite { return 0 }
+    let value = a - b
+    guard value.isFinite else { return value }
+    return _rounded(difference: value, decimals: decimals)
+  }
+
+  /// A finite difference rounded to its operands' `decimals`.
+  @inline(__always)
+  static func _rounded(difference value: Double, decimals: Int) -> Double {
     guard decimals <= 40 else { return value }
     return rounded(value, decimals: decimals) + 0.0  // never -0
   }

@@ -184,9 +184,16 @@ struct _OutputBuffer: ~Copyable {
   /// against `description` on the hard cases and on 10^7 random doubles. Non-finite values,
   /// which JSON cannot hold, print as `null` (docs/behaviour.md, "Numbers").
   mutating func appendNumber(_ value: Double) {
+    _ = appendNumberCountingDecimals(value)
+  }
+
+  /// ``appendNumber(_:)``, returning the number of decimals written: what
+  /// ``JSONText/decimalPlaces(of:)`` gives for the value (0 for `null`, which is not a number).
+  @inline(__always)
+  mutating func appendNumberCountingDecimals(_ value: Double) -> Int {
     guard value.isFinite else {
       append("null")
-      return
+      return 0
     }
     // Whole if converting to an integer and back gives the value again: an exact test within
     // ±2^53, and unlike `rounded(.towardZero)` not a call to `trunc` (about 10 instructions a
@@ -199,10 +206,12 @@ struct _OutputBuffer: ~Copyable {
         } else {
           appendInteger(whole)
         }
-        return
+        return 0
       }
     }
-    count += _ShortestDigits.write(value, to: start + count)
+    let written = _ShortestDigits._write(value, to: start + count)
+    count &+= written.length  // within the room reserved for a number
+    return written.decimals
   }
 }
 
