@@ -146,14 +146,8 @@ import Testing
     for var event in generator.engineEvents {
       index += 1
       if corrupted && random.next() % 50 == 0 { Self.corrupt(&event, &random) }
-      var fastRecords: [EngineRecord] = []
-      var generalRecords: [EngineRecord] = []
-      let fastResult = Result { () throws(PageControlError) -> Bool in
-        try fast.handle(event) { fastRecords.append($0) }
-      }
-      let generalResult = Result { () throws(PageControlError) -> Bool in
-        try general.handleInGeneral(event) { generalRecords.append($0) }
-      }
+      let (fastResult, fastRecords, generalResult, generalRecords) = Self.handleBoth(
+        event, fast: &fast, general: &general)
       let same =
         fastResult == generalResult && fastRecords == generalRecords
         && Self.state(of: fast) == Self.state(of: general)
@@ -168,6 +162,25 @@ import Testing
     }
     #expect(mismatches == 0)
     #expect(index == 30_000)
+  }
+
+  /// One event through the fast path (`handle`) and the general path (`handleInGeneral`) of
+  /// two controls: each one's result and records.
+  static func handleBoth(
+    _ event: EngineEvent, fast: inout PageControl, general: inout PageControl
+  ) -> (
+    Result<Bool, PageControlError>, [EngineRecord], Result<Bool, PageControlError>,
+    [EngineRecord]
+  ) {
+    var fastRecords: [EngineRecord] = []
+    var generalRecords: [EngineRecord] = []
+    let fastResult = Result { () throws(PageControlError) -> Bool in
+      try fast.handle(event) { fastRecords.append($0) }
+    }
+    let generalResult = Result { () throws(PageControlError) -> Bool in
+      try general.handleInGeneral(event) { generalRecords.append($0) }
+    }
+    return (fastResult, fastRecords, generalResult, generalRecords)
   }
 
   /// What the rules read of a control, as text (its parts are not all `Equatable`): what it
@@ -233,14 +246,8 @@ import Testing
     var general = try PageControl(configuration)
     var transitions: [(from: Int, to: Int, cause: TransitionCause)] = []
     for event in events {
-      var fastRecords: [EngineRecord] = []
-      var generalRecords: [EngineRecord] = []
-      let fastResult = Result { () throws(PageControlError) -> Bool in
-        try fast.handle(event) { fastRecords.append($0) }
-      }
-      let generalResult = Result { () throws(PageControlError) -> Bool in
-        try general.handleInGeneral(event) { generalRecords.append($0) }
-      }
+      let (fastResult, fastRecords, generalResult, generalRecords) = Self.handleBoth(
+        event, fast: &fast, general: &general)
       #expect(fastResult == generalResult, "\(event)")
       #expect(fastRecords == generalRecords, "\(event)")
       #expect(Self.state(of: fast) == Self.state(of: general), "\(event)")
@@ -279,14 +286,8 @@ import Testing
     var fast = try PageControl(configuration)
     var general = try PageControl(configuration)
     for (index, event) in events.enumerated() {
-      var fastRecords: [EngineRecord] = []
-      var generalRecords: [EngineRecord] = []
-      let fastResult = Result { () throws(PageControlError) -> Bool in
-        try fast.handle(event) { fastRecords.append($0) }
-      }
-      let generalResult = Result { () throws(PageControlError) -> Bool in
-        try general.handleInGeneral(event) { generalRecords.append($0) }
-      }
+      let (fastResult, fastRecords, generalResult, generalRecords) = Self.handleBoth(
+        event, fast: &fast, general: &general)
       #expect(fastResult == .success(true), "\(event)")  // the tracked finger's
       #expect(fastResult == generalResult, "\(event)")
       #expect(fastRecords == generalRecords, "\(event)")
