@@ -129,13 +129,16 @@ import Testing
     ),
   ]
 
+  // 12,000 events a variant: the whole state is compared as text after every event, which
+  // under AddressSanitizer in CI took over two minutes at 30,000; a fast path that forgets a
+  // field showed thousands of mismatching events within the first 12,000.
   @Test(arguments: 0..<10)
   func fastPathsMatchTheGeneralPath(variant: Int) throws {
     let (name, change) = Self.variants[variant % Self.variants.count]
     let corrupted = variant >= Self.variants.count
     let seed = UInt64(variant) &* 0x9E37_79B9_7F4A_7C15 &+ 11
     print("fastPathsMatchTheGeneralPath \(name) corrupted \(corrupted) seed \(seed)")
-    let generator = TraceGenerator(.init(events: 30_000, seed: seed, pages: 12))
+    let generator = TraceGenerator(.init(events: 12_000, seed: seed, pages: 12))
     var configuration = generator.configuration
     change(&configuration)
     var fast = try PageControl(configuration)
@@ -161,7 +164,7 @@ import Testing
       }
     }
     #expect(mismatches == 0)
-    #expect(index == 30_000)
+    #expect(index == 12_000)
   }
 
   /// One event through the fast path (`handle`) and the general path (`handleInGeneral`) of
