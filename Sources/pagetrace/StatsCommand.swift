@@ -78,12 +78,11 @@ enum StatsCommand: _Command {
     var inputs = try InputFlags.inputs(from: options)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try _CommandRun(inputs, output: options.path(.output))
-    let replay = inputs.replay
     var results: [Result] = []
     var seen = _SessionsSeen()
     for file in inputs.files {
       var observer = Observer(selection: selection, bySession: bySession, seen: seen)
-      let outcome = run.replay(file, options: replay, observer: &observer)
+      let outcome = run.replay(file, observer: &observer)
       seen = observer.seen
       if run.hasFailed { break }
       guard outcome != nil else { continue }  // unreadable, skipped
