@@ -213,7 +213,12 @@ public struct StrokeClassifier: Sendable {
   private var numbering = EventNumbering()
   private var names = TraceNames()
   /// The stroke that the last call of ``_follow(_:)`` to return `true` ended.
-  private(set) var _ended: _EndedStroke?
+  var _ended: _EndedStroke? { hasEnded ? ended : nil }
+  /// ``_ended``, kept in place (a placeholder before the first stroke ends): classifying it
+  /// from an optional copied its 120 bytes out first (about 40 instructions a stroke).
+  private var ended = _EndedStroke(
+    .placeholder, end: 0, x: 0, y: 0, axis: .x, velocity: 0, cancelled: false)
+  private var hasEnded = false
 
   /// Which parts of the swipe rule apply: ``SwipeRule/container`` with a container frame,
   /// otherwise ``SwipeRule/velocity``.
@@ -274,7 +279,7 @@ public struct StrokeClassifier: Sendable {
   /// The stroke that ``_follow(_:)`` last reported ended, classified, its `session` and
   /// finger named with `names`.
   func _endedStroke(session: SessionID, names: borrowing TraceNames) -> Stroke {
-    let ended = _ended!  // set by every `_follow` that returns `true`
+    assert(hasEnded)  // set by every `_follow` that returns `true`
     // Built whole: setting the session and the finger afterwards copied the stroke and
     // destroyed it twice (about 130 instructions a stroke).
     return ended.stroke(
@@ -295,7 +300,9 @@ public struct StrokeClassifier: Sendable {
 
   /// The kind of ``_ended``.
   @inline(never)
-  func _endedKind() -> Kind? { _ended?.kind(constants: constants, container: container) }
+  func _endedKind() -> Kind? {
+    hasEnded ? ended.kind(constants: constants, container: container) : nil
+  }
 
   /// Follows one event of the engine's fast form; returns whether it ended a stroke, which
   /// ``_ended`` then holds before it is classified: what any constants need to classify it
@@ -309,17 +316,14 @@ public struct StrokeClassifier: Sendable {
   /// events, takes a path of its own with the rest out of line.
   @inline(__always)
   mutating func _follow(_ event: EngineEvent) -> Bool {
-    guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
     // A move of the recent finger: its id is `recentNumber` (never NaN, which equals none).
-    if phase == .move, case .number(let number) = id, number == recentNumber,
-      event.session.index == recentSession, let x, let y
+    if case .touch(.move, .number(let number), let x?, let y?) = event.action,
+      number == recentNumber, event.session.index == recentSession
     {
       recentState.add(x: x, y: y, at: event.time)
       return false
     }
-    return _follow(
-      phase, key: _OpenStroke(session: event.session.index, id: id), x: x, y: y,
-      at: event.time)
+    return _followOther(event)
   }
 
   /// Makes `key` the ``recent`` finger (`nil`: none), with the fields a move tests.
@@ -361,17 +365,19 @@ public struct StrokeClassifier: Sendable {
     setRecent(key)
   }
 
-  /// ``_follow(_:)`` for every touch event but a move of the finger of the last one.
+  /// ``_follow(_:)`` for every event but a move of the finger of the last one. (Given the
+  /// event, not its fields: passing nine of them cost about 10 instructions a call.)
   @inline(never)
-  private mutating func _follow(
-    _ phase: TouchPhase, key: _OpenStroke, x: Double?, y: Double?, at t: Double
-  ) -> Bool {
+  private mutating func _followOther(_ event: borrowing EngineEvent) -> Bool {
+    guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
+    let key = _OpenStroke(session: event.session.index, id: id)
+    let t = event.time
     // The finger's open stroke, if it is down, made the recent one: its state is then in
-    // `recentState`.
+    // `recentState`. (With one finger at a time, no other is down: `open` is empty.)
     let isDown: Bool
     if let recent, recent == key {
       isDown = true
-    } else if let slot = open[key] {
+    } else if !open.isEmpty, let slot = open[key] {
       takeOut(key, slot: Int(slot))
       isDown = true
     } else {
@@ -382,11 +388,11 @@ public struct StrokeClassifier: Sendable {
       if !isDown {
         // A new stroke, in the finished state kept in `recentState` (its spill storage
         // reused: a stroke allocates nothing).
-        park()
+        if recent != nil { park() }
         setRecent(key)
       }
       // A new stroke, or the same finger down again: its stroke starts over.
-      recentState.restart(id: key.id, start: t, x: x, y: y)
+      recentState.restart(id: id, start: t, x: x, y: y)
       recentState.add(x: x, y: y, at: t)
       return false
     }
@@ -404,7 +410,8 @@ public struct StrokeClassifier: Sendable {
       let axis: Axis = abs(endX - recentState.downX) >= abs(endY - recentState.downY) ? .x : .y
       // Read in place: the ring is 768 bytes.
       let velocity = recentState.samples.velocityInPlace(releaseTime: t, along: axis)
-      _ended = _EndedStroke(
+      hasEnded = true
+      ended = _EndedStroke(
         recentState, end: t, x: endX, y: endY, axis: axis, velocity: velocity,
         cancelled: phase == .cancel)
       // The finger is no longer down; its state stays in `recentState` for the next stroke.
