@@ -1194,8 +1194,8 @@ func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23() throws {
   _ = events
 }
 
-// Sources/PageTraceAnalysis/StrokeClassifier.swift:221
-func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_221() throws {
+// Sources/PageTraceAnalysis/StrokeClassifier.swift:236
+func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_236() throws {
   do {
     var classifier = StrokeClassifier(constants: Profile.android.constants)
   }
@@ -2441,7 +2441,7 @@ failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:126", sample_Sourc
 failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:142", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142)
 failures += _run("Sources/PageTraceAnalysis/StrokeClassifier+Trace.swift:56", sample_Sources_PageTraceAnalysis_StrokeClassifier_Trace_swift_56)
 failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:23", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23)
-failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:221", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_221)
+failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:236", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_236)
 failures += _run("Sources/PageTraceAnalysis/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7)
 failures += _run("Sources/PageTraceAnalysis/SweepStatistics.swift:16", sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16)
 failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5)

@@ -49,7 +49,8 @@ public struct PageControl: Sendable {
   /// When the discrete state returns to `none` if it is `discrete`; `infinity` otherwise.
   var resetDue = Double.infinity
   var timer: _TimerState
-  var contact = _Contact()
+  /// `@usableFromInline` for ``trackedTouch``, inlined into the replay loop's handler.
+  @usableFromInline var contact = _Contact()
   var scrub = _Scrub()
   var lastTap: _TapMemory?
   /// Derived once from the configuration: the control's leading and trailing edges in forward
@@ -112,6 +113,10 @@ public struct PageControl: Sendable {
   /// The finger the control follows (docs/behaviour.md, "One tracked contact"): `nil` when it
   /// follows none, or a pointer press. Every transition a touch causes (a tap, scrub steps, a
   /// flick, a swipe) belongs to this finger's stroke.
+  ///
+  /// Inlinable: `classify` asks after every event, through
+  /// `PageControlEngine.trackedTouch(for:)`.
+  @inlinable
   public var trackedTouch: TouchKey? {
     guard contact.phase != .idle, case .touch(let key) = contact.source else { return nil }
     return key

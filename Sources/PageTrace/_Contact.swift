@@ -2,12 +2,18 @@
 /// press").
 ///
 /// Stored in place (not as an optional) so that every event mutates it without copying.
+///
+/// `@usableFromInline`, as its ``phase`` and ``source``: read by the inlinable
+/// ``PageControl/trackedTouch``.
+@usableFromInline
 struct _Contact: Sendable {
+  @usableFromInline
   enum Source: Sendable, Hashable {
     case touch(TouchKey)
     case pointer
   }
 
+  @usableFromInline
   enum Phase: Sendable, Hashable {
     /// Nothing is tracked.
     case idle
@@ -21,7 +27,7 @@ struct _Contact: Sendable {
     case ignored
   }
 
-  var phase = Phase.idle {
+  @usableFromInline var phase = Phase.idle {
     didSet { if phase != .press { pressDue = .infinity } }
   }
   /// When this press begins to scrub if still held: `downTime + scrubDelay` for a press that
@@ -30,7 +36,7 @@ struct _Contact: Sendable {
   /// time is `min(pressDue, scrub.stepDue)` with no switch on the phase
   /// (``PageControl/nextDue``). It makes a control 8 bytes larger (1,256 bytes).
   var pressDue = Double.infinity
-  var source = Source.pointer {
+  @usableFromInline var source = Source.pointer {
     didSet { trackedNumber = if case .touch(.number(let n)) = source { n } else { .nan } }
   }
   /// The numeric touch id of ``source``; NaN for a string id or the pointer, so that it equals

@@ -138,13 +138,15 @@ package struct _StrokeObserver: ReplayObserver {
   /// What the control made of each stroke.
   var outcomes = StrokeOutcomes()
   var names = TraceNames()
-  /// Whether the event the engine is handling ends a stroke, the classifier's
-  /// ``StrokeClassifier/_ended``: handed on once the records of that event are in (a tap, a
-  /// flick or a swipe happens at the `up`). The stroke is built then, not kept here: keeping
-  /// it (136 bytes) and testing it copied it whole.
-  var isClosing = false
-
+  /// `true`: each event is followed after the engine, in ``didHandle(_:trackedTouch:)``.
   package static var observesTrackedTouches: Bool { true }
+  /// `false`: the classifier follows each event after its records
+  /// (``didHandle(_:trackedTouch:)``), not before them in ``willHandle(_:)``. Nothing it
+  /// keeps depends on the records, nor do the outcomes the records feed depend on it, so the
+  /// order changes nothing; and the loop's handler no longer shows the event at its first
+  /// record (a flag, a closure that captured the event, and `_follow` compiled twice: about
+  /// 15 instructions an event).
+  package static var observesEvents: Bool { false }
 
   /// An observer for inputs whose options give a control (`controlGiven`) or not.
   package init(controlGiven: Bool, sink: any _StrokeSink) {
@@ -168,23 +170,21 @@ package struct _StrokeObserver: ReplayObserver {
 
   package mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
-  // The three methods the loop calls for every event are inlined into the loop's handler
+  // The two methods the loop calls for every event are inlined into the loop's handler
   // (`plainEventHandler`), the rare work out of line: the calls and their frames cost about
   // 30 instructions an event.
 
   @inline(__always)
-  package mutating func willHandle(_ event: EngineEvent) {
-    // `_follow`, and only `isClosing` when a stroke ended: `handle(_:names:)` returned a
-    // `Stroke?` (136 bytes) that was copied out for every event.
-    if swipeRule != nil && classifier._follow(event) { isClosing = true }
-  }
-
-  @inline(__always)
   package mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }
 
+  /// Follows `event`, whose records are in: hands on the stroke it ended, if any (a tap, a
+  /// flick or a swipe happens at the `up`), then notes the finger the control follows.
+  /// (The loop calls this for every event the engine accepts, after `begin`.)
   @inline(__always)
   package mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
-    if isClosing { handOn(event) }
+    // `_follow`, the stroke built only when one ended: `handle(_:names:)` returned a
+    // `Stroke?` (136 bytes) that was copied out for every event.
+    if classifier._follow(event) { handOn(event) }
     outcomes.follow(trackedTouch, session: event.session)
   }
 
@@ -192,7 +192,6 @@ package struct _StrokeObserver: ReplayObserver {
   /// of it.
   @inline(never)
   mutating func handOn(_ event: EngineEvent) {
-    isClosing = false
     guard let rule = swipeRule, case .touch(_, let touch, _, _) = event.action else { return }
     let stroke = classifier._endedStroke(session: event.session, names: names)
     let outcome = outcomes.end(session: event.session, touch: touch)

@@ -130,14 +130,13 @@ public struct StrokeClassifier: Sendable {
     /// The next finished state, while this one is on the free list, or -1.
     var next: Int32 = -1
 
-    /// The state that holds no stroke: in ``StrokeClassifier/recentState`` or in the pool
-    /// slot of the recent finger (``StrokeClassifier/recent``). Its ring is empty, so it owns
-    /// no storage.
+    /// A state that holds no stroke: a new slot of ``StrokeClassifier/pool`` and the first
+    /// ``StrokeClassifier/recentState``.
     static var placeholder: Open {
       Open(id: .number(0), start: 0, downX: 0, downY: 0, x: 0, y: 0)
     }
 
-    /// Starts a new stroke in this state, keeping the velocity rings' storage.
+    /// Starts a new stroke in this state, keeping the samples' spill storage.
     mutating func restart(id: TouchKey, start: Double, x: Double, y: Double) {
       self.id = id
       self.start = start
@@ -151,11 +150,18 @@ public struct StrokeClassifier: Sendable {
     }
 
     /// The path and the peak speed with one more sample at (`x`, `y`, `t`).
+    ///
+    /// `if speed > peak` is `peak = max(peak, speed)`: the speed is never -0 (a square root
+    /// over a positive span), and a NaN speed leaves the peak as `max` does; the branch is 3
+    /// instructions where `max`'s select was 6.
     @inline(__always)
     mutating func extend(x: Double, y: Double, at t: Double) {
       let step = _length(x - self.x, y - self.y)
       path += step
-      if t > self.t { peak = max(peak, step / (t - self.t)) }
+      if t > self.t {
+        let speed = step / (t - self.t)
+        if speed > peak { peak = speed }
+      }
     }
 
     /// One more sample at (`x`, `y`, `t`). Inlined into a move, with ``extend(x:y:at:)``:
@@ -179,31 +185,40 @@ public struct StrokeClassifier: Sendable {
   public let constants: InteractionConstants
   /// The frame the swipe rule measures against, if any: that of ``configuration``.
   public var container: Rect? { configuration.container }
-  /// The states of strokes, open or finished: open ones are found through ``open``; finished
-  /// ones are a free list through ``Open/next`` from ``free``, reused by later strokes. One
-  /// flat array: following a finger touches no nested storage. The state of the ``recent``
-  /// finger's stroke is in ``recentState`` instead.
-  private var pool: [Open] = []
-  /// Where each finger that is down has its open stroke in ``pool``: one lookup per event
-  /// however many fingers are down at once, so a trace is classified in time linear in its
-  /// events (docs/behaviour.md, "Stroke classification").
-  private var open = _OpenStrokes()
-  /// The finger of the last touch event and its open stroke's slot in ``pool``, found
-  /// without hashing: most traces move one finger at a time. `nil` once that finger's stroke
-  /// ends.
-  private var recent: (key: _OpenStroke, index: Int)?
-  /// The state of the ``recent`` finger's stroke, swapped out of its slot in ``pool`` (which
-  /// holds the placeholder meanwhile), or the placeholder when ``recent`` is `nil`. A move of
-  /// that finger, most events, updates it in place: through the pool it checked the array's
-  /// uniqueness and bounds and stored it back (about 15 instructions a move).
+  /// The state of the ``recent`` finger's stroke; while ``recent`` is `nil`, a finished state
+  /// kept for the next stroke. A move of that finger, most events, updates it in place,
+  /// through no array (a uniqueness and a bounds check, about 15 instructions a move).
   private var recentState = Open.placeholder
+  /// The finger of the last touch event, if it is down: its open stroke is in
+  /// ``recentState``, not in ``pool``.
+  private var recent: _OpenStroke?
+  /// ``recent``'s session number and numeric id, for the test of a move: NaN (which equals
+  /// no id) while ``recent`` is `nil` or a string id. Comparing the optional pair of nested
+  /// enums cost about 10 instructions a move more.
+  private var recentSession = 0
+  private var recentNumber = Double.nan
+  /// The states of the other strokes, open or finished: open ones are found through
+  /// ``open``; finished ones are a free list through ``Open/next`` from ``free``, reused by
+  /// later strokes. One flat array: following a finger touches no nested storage. Only a
+  /// finger that is down while another one moves has its state here: one finger at a time
+  /// never moves a state (with its samples in place, about 900 bytes).
+  private var pool: [Open] = []
+  /// Where each finger that is down, but the ``recent`` one, has its open stroke in
+  /// ``pool``: one lookup per event however many fingers are down at once, so a trace is
+  /// classified in time linear in its events (docs/behaviour.md, "Stroke classification").
+  private var open = _OpenStrokes()
   /// The first finished state in ``pool``, or -1.
   private var free = -1
   /// The numbers and names of the sessions and string ids of friendly events.
   private var numbering = EventNumbering()
   private var names = TraceNames()
   /// The stroke that the last call of ``_follow(_:)`` to return `true` ended.
-  private(set) var _ended: _EndedStroke?
+  var _ended: _EndedStroke? { hasEnded ? ended : nil }
+  /// ``_ended``, kept in place (a placeholder before the first stroke ends): classifying it
+  /// from an optional copied its 120 bytes out first (about 40 instructions a stroke).
+  private var ended = _EndedStroke(
+    .placeholder, end: 0, x: 0, y: 0, axis: .x, velocity: 0, cancelled: false)
+  private var hasEnded = false
 
   /// Which parts of the swipe rule apply: ``SwipeRule/container`` with a container frame,
   /// otherwise ``SwipeRule/velocity``.
@@ -264,11 +279,12 @@ public struct StrokeClassifier: Sendable {
   /// The stroke that ``_follow(_:)`` last reported ended, classified, its `session` and
   /// finger named with `names`.
   func _endedStroke(session: SessionID, names: borrowing TraceNames) -> Stroke {
-    let ended = _ended!  // set by every `_follow` that returns `true`
-    var stroke = ended.stroke(kind: ended.kind(constants: constants, container: container))
-    stroke.session = names.name(of: session)
-    stroke.id = names.id(of: ended.id)
-    return stroke
+    assert(hasEnded)  // set by every `_follow` that returns `true`
+    // Built whole: setting the session and the finger afterwards copied the stroke and
+    // destroyed it twice (about 130 instructions a stroke).
+    return ended.stroke(
+      kind: ended.kind(constants: constants, container: container),
+      session: names.name(of: session), id: names.id(of: ended.id))
   }
 
   /// Follows one event of the engine's fast form; returns the kind of the stroke it ends, if
@@ -284,7 +300,9 @@ public struct StrokeClassifier: Sendable {
 
   /// The kind of ``_ended``.
   @inline(never)
-  func _endedKind() -> Kind? { _ended?.kind(constants: constants, container: container) }
+  func _endedKind() -> Kind? {
+    hasEnded ? ended.kind(constants: constants, container: container) : nil
+  }
 
   /// Follows one event of the engine's fast form; returns whether it ended a stroke, which
   /// ``_ended`` then holds before it is classified: what any constants need to classify it
@@ -298,72 +316,87 @@ public struct StrokeClassifier: Sendable {
   /// events, takes a path of its own with the rest out of line.
   @inline(__always)
   mutating func _follow(_ event: EngineEvent) -> Bool {
-    guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
-    let key = _OpenStroke(session: event.session.index, id: id)
-    if phase == .move, let recent, recent.key == key {
-      if let x, let y { recentState.add(x: x, y: y, at: event.time) }
+    // A move of the recent finger: its id is `recentNumber` (never NaN, which equals none).
+    if case .touch(.move, .number(let number), let x?, let y?) = event.action,
+      number == recentNumber, event.session.index == recentSession
+    {
+      recentState.add(x: x, y: y, at: event.time)
       return false
     }
-    return _follow(phase, key: key, x: x, y: y, at: event.time)
+    return _followOther(event)
   }
 
-  /// Makes the finger `key`, whose open stroke is in slot `index`, the ``recent`` one: the
-  /// state of the one before goes back to its slot, this one's comes out of its own.
-  private mutating func select(_ key: _OpenStroke, index: Int) {
-    putBackRecent()
-    swap(&recentState, &pool[index])
-    recent = (key, index)
-  }
-
-  /// Puts the ``recent`` finger's state back in its slot; then no finger is the recent one.
-  private mutating func putBackRecent() {
-    guard let recent else { return }
-    swap(&recentState, &pool[recent.index])
-    self.recent = nil
-  }
-
-  /// ``_follow(_:)`` for every touch event but a move of the finger of the last one.
-  @inline(never)
-  private mutating func _follow(
-    _ phase: TouchPhase, key: _OpenStroke, x: Double?, y: Double?, at t: Double
-  ) -> Bool {
-    let id = key.id
-    // The finger's open stroke, if it is down, made the recent one: its state is then in
-    // `recentState`.
-    let index: Int
-    if let recent, recent.key == key {
-      index = recent.index
+  /// Makes `key` the ``recent`` finger (`nil`: none), with the fields a move tests.
+  private mutating func setRecent(_ key: _OpenStroke?) {
+    recent = key
+    if let key, case .number(let number) = key.id {
+      recentSession = key.session
+      recentNumber = number
     } else {
-      index = open[key].map(Int.init) ?? -1
-      if index >= 0 { select(key, index: index) }
+      recentNumber = .nan
+    }
+  }
+
+  /// Moves the ``recent`` finger's state to a free slot of ``pool``; then no finger is the
+  /// recent one, and ``recentState`` holds a finished state.
+  private mutating func park() {
+    guard let recent else { return }
+    let slot: Int
+    if free >= 0 {
+      slot = free
+      free = Int(pool[slot].next)
+    } else {
+      slot = pool.count
+      pool.append(.placeholder)
+    }
+    swap(&recentState, &pool[slot])
+    open.insert(recent, slot: Int32(slot))
+    setRecent(nil)
+  }
+
+  /// Makes finger `key`, whose open stroke is in slot `slot` of ``pool``, the ``recent`` one:
+  /// the recent one's state goes to the pool, this one's comes out, and its slot is freed.
+  private mutating func takeOut(_ key: _OpenStroke, slot: Int) {
+    park()
+    swap(&recentState, &pool[slot])
+    pool[slot].next = Int32(free)
+    free = slot
+    open.remove(key)
+    setRecent(key)
+  }
+
+  /// ``_follow(_:)`` for every event but a move of the finger of the last one. (Given the
+  /// event, not its fields: passing nine of them cost about 10 instructions a call.)
+  @inline(never)
+  private mutating func _followOther(_ event: borrowing EngineEvent) -> Bool {
+    guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
+    let key = _OpenStroke(session: event.session.index, id: id)
+    let t = event.time
+    // The finger's open stroke, if it is down, made the recent one: its state is then in
+    // `recentState`. (With one finger at a time, no other is down: `open` is empty.)
+    let isDown: Bool
+    if let recent, recent == key {
+      isDown = true
+    } else if !open.isEmpty, let slot = open[key] {
+      takeOut(key, slot: Int(slot))
+      isDown = true
+    } else {
+      isDown = false
     }
     if phase == .down {
       guard let x, let y else { return false }
-      if index >= 0 {
-        // The same finger down again: its stroke starts over.
-        recentState.restart(id: id, start: t, x: x, y: y)
-        recentState.add(x: x, y: y, at: t)
-        return false
+      if !isDown {
+        // A new stroke, in the finished state kept in `recentState` (its spill storage
+        // reused: a stroke allocates nothing).
+        if recent != nil { park() }
+        setRecent(key)
       }
-      // A finished stroke's state is reused, rings and all: a stroke allocates nothing.
-      putBackRecent()
-      let slot: Int
-      if free >= 0 {
-        slot = free
-        free = Int(pool[slot].next)
-      } else {
-        slot = pool.count
-        pool.append(.placeholder)
-      }
-      swap(&recentState, &pool[slot])
-      recent = (key, slot)
+      // A new stroke, or the same finger down again: its stroke starts over.
       recentState.restart(id: id, start: t, x: x, y: y)
       recentState.add(x: x, y: y, at: t)
-      recentState.next = -1
-      open.insert(key, slot: Int32(slot))
       return false
     }
-    guard index >= 0 else { return false }
+    guard isDown else { return false }
     switch phase {
     case .down:
       return false
@@ -374,12 +407,15 @@ public struct StrokeClassifier: Sendable {
       let endX = phase == .up ? x ?? recentState.x : recentState.x
       let endY = phase == .up ? y ?? recentState.y : recentState.y
       recentState.extend(x: endX, y: endY, at: t)
-      _ended = _EndedStroke(recentState, end: t, x: endX, y: endY, cancelled: phase == .cancel)
-      // Forget the finger and put its state on the free list.
-      open.remove(key)
-      recentState.next = Int32(free)
-      putBackRecent()
-      free = index
+      let axis: Axis = abs(endX - recentState.downX) >= abs(endY - recentState.downY) ? .x : .y
+      // Read in place: the ring is 768 bytes.
+      let velocity = recentState.samples.velocityInPlace(releaseTime: t, along: axis)
+      hasEnded = true
+      ended = _EndedStroke(
+        recentState, end: t, x: endX, y: endY, axis: axis, velocity: velocity,
+        cancelled: phase == .cancel)
+      // The finger is no longer down; its state stays in `recentState` for the next stroke.
+      setRecent(nil)
       return true
     }
   }
@@ -408,15 +444,16 @@ struct _EndedStroke: Sendable {
   var peak: Double
 
   fileprivate init(
-    _ state: StrokeClassifier.Open, end: Double, x: Double, y: Double, cancelled: Bool
+    _ state: borrowing StrokeClassifier.Open, end: Double, x: Double, y: Double,
+    axis: StrokeClassifier.Axis, velocity: Double, cancelled: Bool
   ) {
     id = state.id
     start = state.start
     self.end = end
     (startX, startY) = (state.downX, state.downY)
     (endX, endY) = (x, y)
-    axis = abs(x - state.downX) >= abs(y - state.downY) ? .x : .y
-    velocity = state.samples.velocity(releaseTime: end, along: axis)
+    self.axis = axis
+    self.velocity = velocity
     farthest = state.farthest
     self.cancelled = cancelled
     path = state.path
@@ -439,10 +476,12 @@ struct _EndedStroke: Sendable {
     return step == nil ? .drag : .swipe
   }
 
-  /// The stroke, as a ``StrokeClassifier/Stroke`` of `kind`, without its session and finger.
-  func stroke(kind: StrokeClassifier.Kind) -> StrokeClassifier.Stroke {
+  /// The stroke, as a ``StrokeClassifier/Stroke`` of `kind`, of `session` and finger `id`.
+  func stroke(
+    kind: StrokeClassifier.Kind, session: String?, id: TouchID
+  ) -> StrokeClassifier.Stroke {
     StrokeClassifier.Stroke(
-      session: nil, id: .number(0), kind: kind, start: start, end: end,
+      session: session, id: id, kind: kind, start: start, end: end,
       startX: startX, startY: startY, dx: dx, dy: dy, velocity: velocity,
       dominantAxis: axis, endX: endX, endY: endY, pathLength: path, peakSpeed: peak)
   }

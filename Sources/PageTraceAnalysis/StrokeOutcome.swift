@@ -54,10 +54,27 @@ public struct StrokeOutcome: Sendable, Hashable, BitwiseCopyable {
 /// changes
 /// belong to no stroke.
 public struct StrokeOutcomes: Sendable {
-  /// By session number: the finger followed (`nil`: none), and what its stroke caused so far.
-  /// Arrays of plain values, so that the look after every event is an index and a compare.
-  private var touches: [TouchKey?] = []
-  private var outcomes: [StrokeOutcome] = []
+  /// One session's finger followed and what its stroke caused so far.
+  private struct Following: Sendable {
+    /// The finger followed; `nil` for none.
+    var touch: TouchKey?
+    /// ``touch``'s numeric id; NaN (which equals no id) for none or a string id: the test
+    /// that the finger is the same after an event is one comparison of doubles, where the
+    /// optional of nested enums took about 10 instructions more.
+    var number: Double
+    /// What its stroke caused so far.
+    var outcome = StrokeOutcome.none
+
+    init(_ touch: TouchKey?) {
+      self.touch = touch
+      number = if case .number(let number)? = touch { number } else { .nan }
+    }
+  }
+
+  /// By session number: the finger followed and what its stroke caused. One array of plain
+  /// values, so that the look after every event is an index and a compare, and a change one
+  /// uniqueness check (three arrays, the finger, its number and the outcome, took three).
+  private var sessions: [Following] = []
   /// Strokes the control stopped following before they ended (a `set` that disabled the
   /// control cancels the contact, for one): what they caused, until their `up` or `cancel`.
   private var released: [Released: StrokeOutcome] = [:]
@@ -71,9 +88,23 @@ public struct StrokeOutcomes: Sendable {
   public init() {}
 
   /// Counts a record toward the stroke of the finger its session follows.
+  ///
+  /// Inlined for the test of the record's kind: most records are neither a transition nor a
+  /// `detail`, and the call for them cost about 35 instructions a record, 4 an event in
+  /// `classify`.
+  @inline(__always)
   public mutating func observe(_ record: EngineRecord) {
+    switch record.content {
+    case .transition, .detail: _observe(record)
+    default: return
+    }
+  }
+
+  /// ``observe(_:)`` for a transition or a `detail`.
+  @inline(never)
+  private mutating func _observe(_ record: EngineRecord) {
     let session = record.session.index
-    guard session < touches.count, touches[session] != nil else { return }
+    guard session < sessions.count, sessions[session].touch != nil else { return }
     switch record.content {
     case .transition(let change):
       let word: StrokeOutcome.Word
@@ -83,14 +114,14 @@ public struct StrokeOutcomes: Sendable {
       case .swipe: word = .swipe
       default: return
       }
-      if outcomes[session].transitions == 0 {
-        outcomes[session].word = word
-        outcomes[session].from = change.from
+      if sessions[session].outcome.transitions == 0 {
+        sessions[session].outcome.word = word
+        sessions[session].outcome.from = change.from
       }
-      outcomes[session].to = change.to
-      outcomes[session].transitions += 1
+      sessions[session].outcome.to = change.to
+      sessions[session].outcome.transitions += 1
     case .detail:
-      if outcomes[session].transitions == 0 { outcomes[session].word = .detail }
+      if sessions[session].outcome.transitions == 0 { sessions[session].outcome.word = .detail }
     default:
       return
     }
@@ -110,24 +141,29 @@ public struct StrokeOutcomes: Sendable {
   @inline(__always)
   public mutating func follow(_ touch: TouchKey?, session: SessionID) {
     let index = session.index
-    if index < touches.count && touches[index] == touch { return }
+    if index < sessions.count {
+      if case .number(let number)? = touch {
+        if sessions[index].number == number { return }
+      } else if touch == nil && sessions[index].touch == nil {
+        return
+      }
+    }
     _follow(touch, index)
   }
 
   /// ``follow(_:session:)`` when the finger changed, or the session is new.
   @inline(never)
   private mutating func _follow(_ touch: TouchKey?, _ index: Int) {
-    if index >= touches.count {
+    if index >= sessions.count {
       guard touch != nil else { return }
-      touches.append(contentsOf: repeatElement(nil, count: index + 1 - touches.count))
-      outcomes.append(contentsOf: repeatElement(.none, count: index + 1 - outcomes.count))
+      sessions.append(contentsOf: repeatElement(Following(nil), count: index + 1 - sessions.count))
     }
-    guard touches[index] != touch else { return }
-    if let previous = touches[index], outcomes[index] != .none {
-      released[Released(session: index, touch: previous)] = outcomes[index]
+    let previous = sessions[index]
+    guard previous.touch != touch else { return }
+    if let finger = previous.touch, previous.outcome != .none {
+      released[Released(session: index, touch: finger)] = previous.outcome
     }
-    touches[index] = touch
-    outcomes[index] = .none
+    sessions[index] = Following(touch)
   }
 
   /// The outcome of the stroke of `touch` in `session`, which has just ended: what it caused
@@ -140,10 +176,9 @@ public struct StrokeOutcomes: Sendable {
     {
       return outcome
     }
-    guard index < touches.count, touches[index] == touch else { return .none }
-    touches[index] = nil
-    let outcome = outcomes[index]
-    outcomes[index] = .none
+    guard index < sessions.count, sessions[index].touch == touch else { return .none }
+    let outcome = sessions[index].outcome
+    sessions[index] = Following(nil)
     return outcome
   }
 }
