@@ -56,7 +56,8 @@ public struct TextWriter: ~Copyable {
     // The rare growth out of line, so that the usual append calls nothing and keeps no
     // callee-saved registers (`classify` −7 instructions an event, about 8 an append).
     guard length <= buffer.available else { return _appendGrowing(text) }
-    _LineRoom._copy(UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
+    _LineRoom._copy(
+      UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
     buffer.count &+= length  // within the capacity checked
   }
 
@@ -65,7 +66,8 @@ public struct TextWriter: ~Copyable {
   private mutating func _appendGrowing(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     buffer.reserve(length)
-    _LineRoom._copy(UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
+    _LineRoom._copy(
+      UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
     buffer.count &+= length  // within the capacity just reserved
   }
 

@@ -7,8 +7,8 @@
 /// (`@inlinable package`): a literal is then a few loads and stores of a length known at
 /// compile time, where ``TextWriter/append(_:)-(StaticString)`` was a call of about 32
 /// instructions, with the failure test and the capacity check; each number is one call
-/// (``_writeNumber(_:at:)``) with no check around it (`classify` −620 instructions a stroke,
-/// −25 an event: Benchmarks/results-24e-line.md). (`@usableFromInline` on the type too: without
+/// (``_writeNumber(_:at:)``) with no check around it (`classify` −762 instructions a stroke,
+/// −33 an event: Benchmarks/results-24e-line.md). (`@usableFromInline` on the type too: without
 /// it the compiler does not hand the bodies of a `package` type's inlinable methods to other
 /// modules, and each part stayed a call.)
 @usableFromInline
