@@ -258,7 +258,8 @@ enum ClassifyCommand: _Command {
   }
 
   /// The most bytes of a stroke's JSON line without its strings (session, a string id, file)
-  /// and line end: its literals, the longest of each choice, and 15 numbers at their widest.
+  /// and line end: its literals, the longest of each choice, and 16 numbers (the id, 12
+  /// values, 3 counts) with the scratch room of each (`_LineRoom.maximumNumberLength`).
   static let jsonLineRoom: Int = {
     let literals: [StaticString] = [
       "{\"session\":", ",\"id\":", ",\"start\":", ",\"end\":", ",\"duration\":", ",\"x0\":",
@@ -275,7 +276,7 @@ enum ClassifyCommand: _Command {
     let target = StrokeTarget.allCases.map { jsonMember($0).utf8CodeUnitCount }.max()!
     let word = StrokeOutcome.Word.allCases.map { jsonMember($0).utf8CodeUnitCount }.max()!
     let texts = literals.reduce(0) { $0 + $1.utf8CodeUnitCount } + kind + axes + target + word
-    return texts + 15 * _LineRoom.maximumNumberLength
+    return texts + 16 * _LineRoom.maximumNumberLength
   }()
 
   /// Writes the stroke's JSON line, its line end included: the fields of

@@ -1,6 +1,6 @@
 /// Room reserved once for a whole line of a ``TextWriter`` (``TextWriter/beginLine(atMost:)``),
 /// written without a capacity check per part: the line's writer bounds the line's length
-/// before it starts (`classify`'s stroke line: its literals, 15 numbers of at most
+/// before it starts (`classify`'s stroke line: its literals, 16 numbers of at most
 /// ``_OutputBuffer/maximumNumberLength`` bytes, its strings at their escaped widest).
 ///
 /// Its parts are inlined into the line's writer in another module of the package
