@@ -254,7 +254,7 @@ enum _ShortestDigits {
   }
 
   /// ``_shortest(significand:exponent:)`` by Schubfach's search (the type's comment).
-  @inline(__always)
+  @inline(never)
   static func _shortestBySearch(
     significand c: UInt64, exponent q: Int
   ) -> (digits: UInt64, exponent: Int) {
