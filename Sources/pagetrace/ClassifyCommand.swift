@@ -85,9 +85,13 @@ enum ClassifyCommand: _Command {
       target: StrokeTarget?, outcome: StrokeOutcome?
     ) {
       counts.add(stroke)
-      ClassifyCommand.write(
-        stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file, as: format,
-        to: &writer)
+      guard format == .csv else {
+        return ClassifyCommand.writeJSONLine(
+          stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file,
+          to: &writer)
+      }
+      ClassifyCommand.writeCSVRow(
+        stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file, to: &writer)
       writer.endLine()
     }
   }
@@ -232,19 +236,13 @@ enum ClassifyCommand: _Command {
     if let file { visit("file", .string(file)) }
   }
 
-  /// Writes the stroke's line, without its line end: a JSON object (fields without a value
-  /// left out, ``writeJSONLine(_:swipeRule:target:outcome:file:to:)``), or a CSV row of
-  /// ``csvColumns(file:)`` (their cells left empty).
-  static func write(
+  /// Writes the stroke's CSV row of ``csvColumns(file:)``, without its line end (cells of
+  /// fields without a value left empty).
+  static func writeCSVRow(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
-    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?, as format: RecordFormat,
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
     to writer: inout TextWriter
   ) {
-    guard format == .csv else {
-      writeJSONLine(
-        stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file, to: &writer)
-      return
-    }
     var isFirst = true
     forEachField(
       of: stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file
@@ -259,72 +257,98 @@ enum ClassifyCommand: _Command {
     }
   }
 
-  /// Writes the stroke's JSON object, without its line end: the fields of
+  /// The most bytes of a stroke's JSON line without its strings (session, a string id, file)
+  /// and line end: its literals, the longest of each choice, and 16 numbers (the id, 12
+  /// values, 3 counts) with the scratch room of each (`_LineRoom.maximumNumberLength`).
+  static let jsonLineRoom: Int = {
+    let literals: [StaticString] = [
+      "{\"session\":", ",\"id\":", ",\"start\":", ",\"end\":", ",\"duration\":", ",\"x0\":",
+      ",\"y0\":", ",\"x1\":", ",\"y1\":", ",\"dx\":", ",\"dy\":", ",\"path\":",
+      ",\"peakSpeed\":", ",\"velocity\":", ",\"from\":", ",\"to\":", ",\"transitions\":",
+      ",\"file\":", "}",
+    ]
+    let kind = StrokeClassifier.Kind.allCases.map { jsonMember($0).utf8CodeUnitCount }.max()!
+    let axes = [StrokeClassifier.Axis.x, .y].flatMap { axis in
+      [StrokeClassifier.SwipeRule.container, .velocity].map {
+        jsonMembers(axis, $0).utf8CodeUnitCount
+      }
+    }.max()!
+    let target = StrokeTarget.allCases.map { jsonMember($0).utf8CodeUnitCount }.max()!
+    let word = StrokeOutcome.Word.allCases.map { jsonMember($0).utf8CodeUnitCount }.max()!
+    let texts = literals.reduce(0) { $0 + $1.utf8CodeUnitCount } + kind + axes + target + word
+    return texts + 16 * _LineRoom.maximumNumberLength
+  }()
+
+  /// Writes the stroke's JSON line, its line end included: the fields of
   /// ``forEachField(of:swipeRule:target:outcome:file:_:)``, in its order, those without a
   /// value left out.
   ///
   /// Written out field by field rather than through `forEachField`: each key is one literal
   /// with its punctuation (`,"start":`), and the words of the enums are literals with their
-  /// keys (`,"kind":"drag"`), so a line takes about 25 appends where the visitor made 62, and
+  /// keys (`,"kind":"drag"`), so a line takes about 25 parts where the visitor made 62, and
   /// no `String` of an enum's raw value is escaped (about 4,000 instructions a stroke, 170 an
   /// event of the 200,000-event trace). The CSV test that compares each field of both forms
   /// (`CSVOutputTests`) and the test of these literals (`ClassifyLineTests`) keep the two in step.
+  ///
+  /// The line is written into room reserved once (``jsonLineRoom`` and its strings'
+  /// widest), its literals inlined as a few stores each, each number one call with no check
+  /// around it: −762 instructions a stroke where each part was a `TextWriter` call with its
+  /// own failure test and capacity check (Benchmarks/results-24e-line.md).
   static func writeJSONLine(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
     target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
     to writer: inout TextWriter
   ) {
-    /// A number with its key, or nothing if it overflowed (``FieldValue/finite(_:)``); returns
-    /// the decimals written (0 if none), which the differences after it use instead of counting
-    /// them again (`JSONText.difference(_:_:decimals:)`: about 30 instructions an event).
-    @discardableResult
-    func number(_ key: StaticString, _ value: Double) -> Int {
-      guard value.isFinite else { return 0 }
-      writer.append(key)
-      return writer.appendJSONNumberCountingDecimals(value)
-    }
+    var room = jsonLineRoom
+    if let session = stroke.session { room += _LineRoom.maximumJSONStringLength(session) }
+    if case .string(let s) = stroke.id { room += _LineRoom.maximumJSONStringLength(s) }
+    if let file { room += _LineRoom.maximumJSONStringLength(file) }
+    guard var line = writer.beginLine(atMost: room) else { return }  // a write failed
     if let session = stroke.session {
-      writer.append("{\"session\":")
-      writer.appendJSONString(session)
-      writer.append(",\"id\":")
+      line.append("{\"session\":")
+      line.appendJSONString(session)
+      line.append(",\"id\":")
     } else {
-      writer.append("{\"id\":")
+      line.append("{\"id\":")
     }
     switch stroke.id {
-    case .number(let n): writer.appendJSONNumber(n)
-    case .string(let s): writer.appendJSONString(s)
+    case .number(let n): line.appendNumberCountingDecimals(n)
+    case .string(let s): line.appendJSONString(s)
     }
-    writer.append(jsonMember(stroke.kind))
+    line.append(jsonMember(stroke.kind))
     // The operands of each difference are printed before it (a value not finite is not
     // printed, and its difference is not finite either, whatever its decimals).
-    let start = number(",\"start\":", stroke.start)
-    let end = number(",\"end\":", stroke.end)
-    number(
+    let start = line.number(",\"start\":", stroke.start)
+    let end = line.number(",\"end\":", stroke.end)
+    line.number(
       ",\"duration\":",
       JSONText.difference(stroke.end, stroke.start, decimals: max(end, start)))
-    let x0 = number(",\"x0\":", stroke.startX)
-    let y0 = number(",\"y0\":", stroke.startY)
-    let x1 = number(",\"x1\":", stroke.endX)
-    let y1 = number(",\"y1\":", stroke.endY)
-    number(",\"dx\":", JSONText.difference(stroke.endX, stroke.startX, decimals: max(x1, x0)))
-    number(",\"dy\":", JSONText.difference(stroke.endY, stroke.startY, decimals: max(y1, y0)))
-    number(",\"path\":", stroke.pathLength)
-    number(",\"peakSpeed\":", stroke.peakSpeed)
-    number(",\"velocity\":", stroke.velocity)
-    writer.append(jsonMembers(stroke.dominantAxis, swipeRule))
+    let x0 = line.keptNumber(",\"x0\":", stroke.startX)
+    let y0 = line.keptNumber(",\"y0\":", stroke.startY)
+    let x1 = line.coordinate(",\"x1\":", stroke.endX, sameAs: stroke.startX, x0)
+    let y1 = line.coordinate(",\"y1\":", stroke.endY, sameAs: stroke.startY, y0)
+    line.number(
+      ",\"dx\":", JSONText.difference(stroke.endX, stroke.startX, decimals: max(x1, x0.decimals)))
+    line.number(
+      ",\"dy\":", JSONText.difference(stroke.endY, stroke.startY, decimals: max(y1, y0.decimals)))
+    line.number(",\"path\":", stroke.pathLength)
+    line.number(",\"peakSpeed\":", stroke.peakSpeed)
+    line.number(",\"velocity\":", stroke.velocity)
+    line.append(jsonMembers(stroke.dominantAxis, swipeRule))
     // Without a control, what a control made of the stroke has no value.
-    if let target { writer.append(jsonMember(target)) }
+    if let target { line.append(jsonMember(target)) }
     if let outcome {
-      writer.append(jsonMember(outcome.word))
-      if let from = outcome.from { number(",\"from\":", Double(from)) }
-      if let to = outcome.to { number(",\"to\":", Double(to)) }
-      number(",\"transitions\":", Double(outcome.transitions))
+      line.append(jsonMember(outcome.word))
+      if let from = outcome.from { line.count(",\"from\":", from) }
+      if let to = outcome.to { line.count(",\"to\":", to) }
+      line.count(",\"transitions\":", outcome.transitions)
     }
     if let file {
-      writer.append(",\"file\":")
-      writer.appendJSONString(file)
+      line.append(",\"file\":")
+      line.appendJSONString(file)
     }
-    writer.append("}")
+    line.append("}")
+    writer.endLine(line)
   }
 
   /// `,"kind":"…"`, the kind's member of a JSON line.
@@ -389,5 +413,61 @@ enum ClassifyCommand: _Command {
       "path", "peakSpeed", "velocity", "axis", "swipeRule", "target", "outcome", "from", "to",
       "transitions",
     ] + (file ? ["file"] : [])
+  }
+}
+
+/// The parts of `classify`'s JSON line (``ClassifyCommand/writeJSONLine(_:swipeRule:target:outcome:file:to:)``):
+/// methods rather than local functions, which captured the line and checked each access to it
+/// at run time.
+extension _LineRoom {
+  /// A number with its key, or nothing if it overflowed (``FieldValue/finite(_:)``); returns
+  /// the decimals written (0 if none), which the differences after it use instead of counting
+  /// them again (`JSONText.difference(_:_:decimals:)`: about 30 instructions an event).
+  @inline(__always)
+  @discardableResult
+  mutating func number(_ key: StaticString, _ value: Double) -> Int {
+    guard value.isFinite else { return 0 }
+    append(key)
+    return appendNumberCountingDecimals(value)
+  }
+  /// A count with its key: an `Int` within ±2^53 is written as the integer it is, which is
+  /// the text of its `Double` (the whole-number test and conversions skipped); beyond, as
+  /// the `Double` it converts to (−84 instructions a stroke, −3.6 an event: the number
+  /// writer's call and its whole-number test for `from`, `to` and `transitions`).
+  @inline(__always)
+  mutating func count(_ key: StaticString, _ value: Int) {
+    guard value.magnitude <= 1 << 53 else {
+      number(key, Double(value))
+      return
+    }
+    append(key)
+    appendInteger(value)
+  }
+  /// ``number(_:_:)``, also returning where the number's text starts and its length.
+  @inline(__always)
+  mutating func keptNumber(
+    _ key: StaticString, _ value: Double
+  ) -> (decimals: Int, text: UnsafeMutableRawPointer, length: Int) {
+    guard value.isFinite else { return (0, position, 0) }
+    append(key)
+    let text = position
+    let decimals = appendNumberCountingDecimals(value)
+    return (decimals, text, position - text)
+  }
+  /// A second coordinate with its key: the text of the first copied when they are the same
+  /// double (a stroke that kept its y, 40 % of the strokes of a generated trace): a copy
+  /// where the shortest-digits printer took about 290 instructions (−114 a stroke on
+  /// average, −4.9 an event).
+  @inline(__always)
+  mutating func coordinate(
+    _ key: StaticString, _ value: Double, sameAs first: Double,
+    _ written: (decimals: Int, text: UnsafeMutableRawPointer, length: Int)
+  ) -> Int {
+    guard value.bitPattern == first.bitPattern, value.isFinite else {
+      return number(key, value)
+    }
+    append(key)
+    appendCopy(of: written.text, length: written.length)
+    return written.decimals
   }
 }

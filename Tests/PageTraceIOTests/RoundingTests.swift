@@ -12,6 +12,9 @@ import Testing
     (0.125, 2, 0.12), (0.375, 2, 0.38), (2.5, 0, 2.0), (3.5, 0, 4.0), (-2.5, 0, -2.0),
     (0.14999999999999991, 2, 0.15), (1.005, 2, 1.0), (0.08000000000000007, 2, 0.08),
     (1e-7, 7, 1e-7), (123456.7890123, 3, 123456.789),
+    // Zeros keep the sign of what was rounded, as `printf("%.0f", -0.3)` writes "-0".
+    (-0.3, 0, -0.0), (-0.5, 0, -0.0), (-1.5, 0, -2.0), (0.5, 0, 0.0), (-0.0, 3, -0.0),
+    (-0.0004, 3, -0.0),
   ])
   func knownValues(value: Double, decimals: Int, expected: Double) {
     #expect(JSONText.rounded(value, decimals: decimals).bitPattern == expected.bitPattern)

@@ -65,7 +65,7 @@ import Testing
     #expect(readToEnd(open(path, O_RDONLY)) == expected)
   }
 
-  /// `_copy`, which replaced `memmove` for the text of `append(StaticString)`: every length
+  /// `_LineRoom._copy`, which replaced `memmove` for the text of `append(StaticString)`: every length
   /// from 0 to 70 copies exactly its bytes, and no byte around the destination changes.
   @Test func shortCopiesTouchOnlyTheirBytes() {
     let source = (0..<80).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
@@ -73,7 +73,7 @@ import Testing
       var destination = [UInt8](repeating: 0xEE, count: count + 16)
       source.withUnsafeBytes { from in
         destination.withUnsafeMutableBytes { to in
-          TextWriter._copy(from.baseAddress!, count: count, to: to.baseAddress! + 8)
+          _LineRoom._copy(from.baseAddress!, count: count, to: to.baseAddress! + 8)
         }
       }
       #expect(Array(destination[8..<(8 + count)]) == Array(source[0..<count]), "\(count)")

