@@ -245,6 +245,85 @@ import Testing
     }
   }
 
+  /// The number writer's fast path (`_writeCommon`, taken from the bit pattern for finite
+  /// non-whole values from 2^-12 to 2^52 that are not powers of two) against its general path
+  /// (`writeNumberInGeneral`) and against `description`: text, decimals (the digits after the
+  /// point of `description`'s text), and no store beyond the scratch room. Random values of
+  /// every exponent of its range and around it, trace-like numbers, and the hard cases: powers
+  /// of two and of ten and their neighbours, the range's ends, values near 2^52 and 2^53,
+  /// subnormals, and the forms `e-05` and `e+16` next to it.
+  @Test func fastPathAgreesWithTheGeneralPath() {
+    var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.fastPath")
+    var values: [Double] = [
+      1.5e-05, 0.0001, 0.00012345678901234567, 0x1p-12, 0x1p-13, 1e16, 1.5e16, 0x1p52, 0x1p53,
+      4503599627370495.5, 2251799813685247.75, 1234567.8901234567, 123456789.01234567,
+      0.1, 0.3, 2.5, 1234.5, 9999999.5, 99999999.5, 0.0009765625, .leastNonzeroMagnitude,
+      .leastNormalMagnitude, .greatestFiniteMagnitude,
+    ]
+    for _ in 0..<200_000 {
+      // Any significand, with a biased exponent from 1000 to 1085 (the range is 1011 to 1074).
+      let exponent = 1000 + generator.next() % 86
+      values.append(Double(bitPattern: exponent << 52 | generator.next() & (1 << 52 - 1)))
+      values.append(Double(generator.next() >> 11) * 0x1p-53 * 10_000)
+      values.append(Double(bitPattern: generator.next() & 0x000F_FFFF_FFFF_FFFF))  // subnormal
+    }
+    for exponent in -1074...1023 {
+      values += Self.withNeighbours(Double(sign: .plus, exponent: exponent, significand: 1), 3)
+    }
+    for power in -320...308 { values += Self.withNeighbours(Double("1e\(power)")!, 3) }
+    for whole in [1.0, 7, 10, 100, 1e6, 1e7, 1e8, 1e15, 0x1p52 - 1, 0x1p53 - 1] {
+      values += Self.withNeighbours(whole, 3)
+    }
+    let room = 2 * _OutputBuffer.maximumNumberLength
+    let fast = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 1)
+    let general = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 1)
+    defer {
+      fast.deallocate()
+      general.deallocate()
+    }
+    var taken = 0
+    var failures = 0
+    for magnitude in values {
+      for value in [magnitude, -magnitude] {
+        fast.initializeMemory(as: UInt8.self, repeating: 0xA5, count: room)
+        let written = _OutputBuffer.writeNumber(value, at: fast)
+        let expected = _OutputBuffer.writeNumberInGeneral(value, at: general)
+        let text = String(
+          decoding: UnsafeRawBufferPointer(start: fast, count: written.length), as: UTF8.self)
+        let generalText = String(
+          decoding: UnsafeRawBufferPointer(start: general, count: expected.length), as: UTF8.self)
+        let biased = Int(value.exponentBitPattern)
+        let isCommon =
+          (1011...1074).contains(biased) && value.significandBitPattern != 0
+          && value != value.rounded(.towardZero)
+        var same = text == generalText && written.decimals == expected.decimals
+        if isCommon {
+          taken += 1
+          let description = value.description
+          let decimals = description.split(separator: ".").last!.count
+          same = same && text == description && written.decimals == decimals
+        }
+        same =
+          same
+          && (_OutputBuffer.maximumNumberLength..<room).allSatisfy {
+            fast.load(fromByteOffset: $0, as: UInt8.self) == 0xA5
+          }
+        if !same {
+          failures += 1
+          if failures <= 20 {
+            Issue.record(
+              "bits 0x\(String(value.bitPattern, radix: 16)): \(text) (\(written.decimals)) against \(generalText) (\(expected.decimals)), description \(value.description) (seed \(seed))"
+            )
+          }
+        }
+      }
+    }
+    #expect(failures == 0, "\(failures) of \(2 * values.count) differ (seed \(seed))")
+    // The random exponents fall in the fast range 64 times in 86, the trace-like values
+    // nearly always: the fast path must have been taken for most of them.
+    #expect(taken > 600_000, "\(taken) (seed \(seed))")
+  }
+
   @Test func writesNothingBeyondItsScratchRoom() {
     // The writer reserves `maximumNumberLength` bytes a number: the printer's stores, scratch
     // included, must stay inside them, and the text within 24 bytes.

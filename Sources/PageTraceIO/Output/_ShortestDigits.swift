@@ -154,6 +154,137 @@ enum _ShortestDigits {
     return (position + 2, 0)
   }
 
+  /// ``_write(_:to:)`` of the common number: a finite value that is not whole, not a power of
+  /// two, and from 2^-12 to 2^52 in magnitude (biased exponent 1011 to 1074), which
+  /// ``_OutputBuffer/writeNumber(_:at:)`` tests on its bit pattern.
+  ///
+  /// The same text by a shorter road. Such a value always prints in plain form with a point
+  /// inside or before its digits (`0.00ddd` to `ddd.ddd`: a non-whole double below 2^53 never
+  /// prints as a whole number, whose text would read back as that integer's double), so the form
+  /// needs no tests beyond where the point goes. ``_shortestFromUpperEnd(significand:exponent:)``'s
+  /// steps are repeated without its range guards, which hold in this range (`k` from -22 to -3,
+  /// the shift from 67 to 126: asserted): its answer, over 10^(k+2), lies in [4.5 × 10^15,
+  /// 9.1 × 10^16), so scaled by 10 below 10^16 it has exactly 17 digits, which are written whole
+  /// (a leading digit and two eight-digit words, no digit count), the point placed in registers
+  /// (the first word's bytes shifted by one above the point, for up to 7 whole digits), and the
+  /// text's length taken from the trailing zeros, which only the multiple-of-1000 branch can
+  /// have. What the one product cannot decide goes to the general path, out of line.
+  @inline(__always)
+  static func _writeCommon(
+    _ value: Double, to start: UnsafeMutableRawPointer
+  ) -> (length: Int, decimals: Int) {
+    let bits = value.bitPattern
+    let c = bits & (1 &<< 52 &- 1) | 1 &<< 52
+    let q = Int(truncatingIfNeeded: bits &>> 52 & 0x7FF) &- 1075
+    let k = _floorLog10(powerOfTwo: q) &- 2
+    assert(q >= -64 && q <= -1 && c != 1 << 52)
+    let g = _scaledPowersOfTen[0 &- k &- _scaledPowersOfTenRange.lowerBound]
+    let s = 125 &- q &- _floorLog2(powerOfTen: 0 &- k)
+    assert(s >= 65 && s <= 126)
+    let down = UInt64(truncatingIfNeeded: s &- 64)
+    let up = UInt64(truncatingIfNeeded: 128 &- s)
+    let deltaWhole = g.high &>> down
+    let deltaFraction = g.high &<< up | g.low &>> down
+    let x = c &<< 1 | 1
+    let high = g.high.multipliedFullWidth(by: x)
+    let low = g.low.multipliedFullWidth(by: x)
+    let (middle, carry) = high.low.addingReportingOverflow(low.high)
+    let top = high.high &+ (carry ? 1 : 0)
+    let zi = top &<< (up &- 1) | middle &>> (down &+ 1)
+    let zFraction = middle &<< (up &- 1) | low.low &>> (down &+ 1)
+    let margin: UInt64 = 1 &<< 10
+    guard zFraction &+ margin > 2 &* margin, deltaFraction &+ margin > 2 &* margin else {
+      return _writeOutOfLine(value, to: start)
+    }
+    let thousands = zi / 1000
+    let r = zi &- thousands &* 1000
+    // The answer over 10^(k+2), and how many of its last digits are zeros (not written).
+    var digits: UInt64
+    var zeros = 0
+    if r < deltaWhole {
+      digits = thousands &* 10
+      zeros = 1
+      var rest = thousands
+      while rest % 10 == 0 {
+        rest /= 10
+        zeros &+= 1
+      }
+    } else {
+      guard r > deltaWhole else { return _writeOutOfLine(value, to: start) }
+      let distance = r &- deltaWhole &>> 1 &+ 50
+      let hundreds = distance / 100
+      let rest = distance &- hundreds &* 100
+      guard rest != 0 && rest != 99 else { return _writeOutOfLine(value, to: start) }
+      digits = thousands &* 10 &+ hundreds
+    }
+    assert(digits >= 1_000_000_000_000_000 && digits < 100_000_000_000_000_000)
+    // 17 digits: value = digits × 10^(scientific - 16).
+    var scientific = k &+ 18
+    if digits < 10_000_000_000_000_000 {
+      digits &*= 10
+      zeros &+= 1
+      scientific &-= 1
+    }
+    let count = 17 &- zeros
+    let decimals = count &- 1 &- scientific
+    let first = digits / 10_000_000_000_000_000
+    let rest = digits &- first &* 10_000_000_000_000_000
+    let middle8 = rest / 100_000_000
+    let firstByte = UInt64(_ASCII.zero) &+ first
+    let word1 = _eightDigits(UInt32(truncatingIfNeeded: middle8))
+    let word2 = _eightDigits(UInt32(truncatingIfNeeded: rest &- middle8 &* 100_000_000))
+    // The sign: a minus always stored, and stepped over when the value is negative.
+    start.storeBytes(of: _ASCII.minus, as: UInt8.self)
+    let position = Int(truncatingIfNeeded: bits &>> 63)
+    if scientific < 0 {
+      // "0.000ddd": "0." and 0 to 3 zeros before the digits.
+      start.storeBytes(
+        of: UInt64(0x3030_3030_302E_30).littleEndian, toByteOffset: position, as: UInt64.self)
+      let at = position &+ 1 &- scientific
+      start.storeBytes(of: UInt8(truncatingIfNeeded: firstByte), toByteOffset: at, as: UInt8.self)
+      start.storeBytes(of: word1.littleEndian, toByteOffset: at &+ 1, as: UInt64.self)
+      start.storeBytes(of: word2.littleEndian, toByteOffset: at &+ 9, as: UInt64.self)
+      return (at &+ count, decimals)
+    }
+    if scientific < 7 {
+      // Up to 7 whole digits: the first eight digits in one word, the point put in after the
+      // whole part and the bytes above it moved up by one (masking shifts: `<<` of a variable
+      // amount tests for 64 and more); the next two digits and the last eight stored after it.
+      let text = firstByte | word1 &<< 8
+      let wholeBits = UInt64(truncatingIfNeeded: 8 &* (scientific &+ 1))
+      let wholeMask: UInt64 = ~(~0 &<< wholeBits)
+      let fractionMask: UInt64 = (~0 &<< wholeBits) &<< 8  // 0 when wholeBits is 56
+      let word = text & wholeMask | UInt64(_ASCII.dot) &<< wholeBits | text &<< 8 & fractionMask
+      start.storeBytes(of: word.littleEndian, toByteOffset: position, as: UInt64.self)
+      start.storeBytes(
+        of: UInt16(truncatingIfNeeded: word1 &>> 48).littleEndian, toByteOffset: position &+ 8,
+        as: UInt16.self)
+      start.storeBytes(of: word2.littleEndian, toByteOffset: position &+ 10, as: UInt64.self)
+      return (position &+ count &+ 1, decimals)
+    }
+    // 8 to 16 whole digits: the digits one place to the right, the whole part moved back.
+    start.storeBytes(
+      of: UInt8(truncatingIfNeeded: firstByte), toByteOffset: position &+ 1, as: UInt8.self)
+    start.storeBytes(of: word1.littleEndian, toByteOffset: position &+ 2, as: UInt64.self)
+    start.storeBytes(of: word2.littleEndian, toByteOffset: position &+ 10, as: UInt64.self)
+    for index in position...(position &+ scientific) {
+      start.storeBytes(
+        of: start.load(fromByteOffset: index &+ 1, as: UInt8.self), toByteOffset: index,
+        as: UInt8.self)
+    }
+    start.storeBytes(of: _ASCII.dot, toByteOffset: position &+ scientific &+ 1, as: UInt8.self)
+    return (position &+ count &+ 1, decimals)
+  }
+
+  /// ``_write(_:to:)``, out of line: ``_writeCommon(_:to:)``'s way out for what one product
+  /// cannot decide (about 1 % of its numbers).
+  @inline(never)
+  static func _writeOutOfLine(
+    _ value: Double, to start: UnsafeMutableRawPointer
+  ) -> (length: Int, decimals: Int) {
+    _write(value, to: start)
+  }
+
   /// The number of decimals of a finite value's shortest round-trip text (2 for `3.15`, 0 for
   /// `3.0` and `1e+16`, 7 for `1e-07`): the digits ``write(_:to:)`` writes, counted without
   /// writing them. Its first lines are ``write(_:to:)``'s: shared through a function, they
