@@ -245,6 +245,31 @@ import Testing
     }
   }
 
+  /// `_writeCommon` leaves out the upper-end path's test of the width's fraction, which depends
+  /// on the exponent alone: for every exponent of its range (q from -64 to -5) the fraction of
+  /// `δ = 2^q / 10^k`, computed as `_shortestFromUpperEnd` computes it, must be more than 2^-54
+  /// from a whole number (worked by hand: an odd multiple of 2^-j, j at most 42); and from
+  /// q = -4 on (2^48 and above) it is whole, which is why the range stops there.
+  @Test func widthFractionIsClearOfTheMarginInTheFastRange() {
+    func deltaFraction(_ q: Int) -> UInt64 {
+      let k = _ShortestDigits._floorLog10(powerOfTwo: q) - 2
+      let g = _scaledPowersOfTen[-k - _scaledPowersOfTenRange.lowerBound]
+      let s = 125 - q - _ShortestDigits._floorLog2(powerOfTen: -k)
+      return g.high << UInt64(128 - s) | g.low >> UInt64(s - 64)
+    }
+    let margin: UInt64 = 1 << 10
+    for q in -64...(-5) {
+      let fraction = deltaFraction(q)
+      #expect(fraction &+ margin > 2 &* margin, "q \(q): fraction 0x\(String(fraction, radix: 16))")
+      // At least 2^-42 from a whole number, as worked out (less the table's error, 2^-61).
+      #expect(fraction >= 1 << 21 && fraction <= ~(1 << 21), "q \(q)")
+    }
+    for q in -4...(-1) {
+      let fraction = deltaFraction(q)
+      #expect(!(fraction &+ margin > 2 &* margin), "q \(q): the width is whole")
+    }
+  }
+
   /// The number writer's fast path (`_writeCommon`, taken from the bit pattern for finite
   /// non-whole values from 2^-12 to 2^52 that are not powers of two) against its general path
   /// (`writeNumberInGeneral`) and against `description`: text, decimals (the digits after the

@@ -201,7 +201,7 @@ struct _OutputBuffer: ~Copyable {
   /// ``maximumNumberLength`` bytes, and returns its length and its decimals
   /// (``appendNumberCountingDecimals(_:)``).
   ///
-  /// The common number, a finite non-whole value from 2^-12 to 2^52 in magnitude that is not a
+  /// The common number, a finite non-whole value from 2^-12 to 2^48 in magnitude that is not a
   /// power of two (91,158 of `classify`'s 108,405 numbers on the benchmark trace), takes
   /// ``_ShortestDigits/_writeCommon(_:to:)``, tested on the bit pattern alone; every other
   /// value takes the general path, out of line (see ``writeNumberInGeneral(_:at:)``).
@@ -209,12 +209,12 @@ struct _OutputBuffer: ~Copyable {
   static func writeNumber(
     _ value: Double, at: UnsafeMutableRawPointer
   ) -> (length: Int, decimals: Int) {
-    // With the biased exponent from 1011 to 1074 (q = biased - 1075 from -64 to -1), the value
+    // With the biased exponent from 1011 to 1070 (q = biased - 1075 from -64 to -5), the value
     // is whole when its lowest -q bits of significand (the implicit bit included) are zero: a
     // shift left by 64 + q keeps exactly those.
     let bits = value.bitPattern
     let biased = Int(truncatingIfNeeded: bits &>> 52) & 0x7FF
-    if UInt(bitPattern: biased &- 1011) < 64, bits & (1 &<< 52 &- 1) != 0,
+    if UInt(bitPattern: biased &- 1011) < 60, bits & (1 &<< 52 &- 1) != 0,
       (bits | 1 &<< 52) &<< UInt64(truncatingIfNeeded: biased &- 1011) != 0
     {
       return _ShortestDigits._writeCommon(value, to: at)
@@ -223,7 +223,7 @@ struct _OutputBuffer: ~Copyable {
   }
 
   /// ``writeNumber(_:at:)`` for the values its fast path leaves: whole numbers, zeros,
-  /// non-finite values, powers of two, and magnitudes below 2^-12 or from 2^52 on.
+  /// non-finite values, powers of two, and magnitudes below 2^-12 or from 2^48 on.
   ///
   /// Out of line: inlined, its code made every number keep more registers.
   @inline(never)

@@ -155,15 +155,20 @@ enum _ShortestDigits {
   }
 
   /// ``_write(_:to:)`` of the common number: a finite value that is not whole, not a power of
-  /// two, and from 2^-12 to 2^52 in magnitude (biased exponent 1011 to 1074), which
+  /// two, and from 2^-12 to 2^48 in magnitude (biased exponent 1011 to 1070), which
   /// ``_OutputBuffer/writeNumber(_:at:)`` tests on its bit pattern.
   ///
   /// The same text by a shorter road. Such a value always prints in plain form with a point
   /// inside or before its digits (`0.00ddd` to `ddd.ddd`: a non-whole double below 2^53 never
   /// prints as a whole number, whose text would read back as that integer's double), so the form
   /// needs no tests beyond where the point goes. ``_shortestFromUpperEnd(significand:exponent:)``'s
-  /// steps are repeated without its range guards, which hold in this range (`k` from -22 to -3,
-  /// the shift from 67 to 126: asserted): its answer, over 10^(k+2), lies in [4.5 × 10^15,
+  /// steps are repeated without its range guards, which hold in this range (`k` from -22 to -4,
+  /// the shift from 67 to 126: asserted), and without the test of the width's fraction: here
+  /// `δ = 2^q × 10^m` (`m = -k`) is `5^m / 2^j` with `j = -(q + m)` from 1 to 42, an odd
+  /// multiple of 2^-j, so its fraction is at least 2^-42 from a whole number, far outside the
+  /// 2^-54 margin (from 2^48 on, `j` is 0 or less: `δ` is whole and the test would always hand
+  /// the value back, which is why the range stops there; `ShortestDigitsTests` checks the
+  /// margin for every exponent of the range). Its answer, over 10^(k+2), lies in [4.5 × 10^15,
   /// 9.1 × 10^16), so scaled by 10 below 10^16 it has exactly 17 digits, which are written whole
   /// (a leading digit and two eight-digit words, no digit count), the point placed in registers
   /// (the first word's bytes shifted by one above the point, for up to 7 whole digits), and the
@@ -177,14 +182,13 @@ enum _ShortestDigits {
     let c = bits & (1 &<< 52 &- 1) | 1 &<< 52
     let q = Int(truncatingIfNeeded: bits &>> 52 & 0x7FF) &- 1075
     let k = _floorLog10(powerOfTwo: q) &- 2
-    assert(q >= -64 && q <= -1 && c != 1 << 52)
+    assert(q >= -64 && q <= -5 && c != 1 << 52)
     let g = _scaledPowersOfTen[0 &- k &- _scaledPowersOfTenRange.lowerBound]
     let s = 125 &- q &- _floorLog2(powerOfTen: 0 &- k)
     assert(s >= 65 && s <= 126)
     let down = UInt64(truncatingIfNeeded: s &- 64)
     let up = UInt64(truncatingIfNeeded: 128 &- s)
     let deltaWhole = g.high &>> down
-    let deltaFraction = g.high &<< up | g.low &>> down
     let x = c &<< 1 | 1
     let high = g.high.multipliedFullWidth(by: x)
     let low = g.low.multipliedFullWidth(by: x)
@@ -193,9 +197,7 @@ enum _ShortestDigits {
     let zi = top &<< (up &- 1) | middle &>> (down &+ 1)
     let zFraction = middle &<< (up &- 1) | low.low &>> (down &+ 1)
     let margin: UInt64 = 1 &<< 10
-    guard zFraction &+ margin > 2 &* margin, deltaFraction &+ margin > 2 &* margin else {
-      return _writeOutOfLine(value, to: start)
-    }
+    guard zFraction &+ margin > 2 &* margin else { return _writeOutOfLine(value, to: start) }
     let thousands = zi / 1000
     let r = zi &- thousands &* 1000
     // The answer over 10^(k+2), and how many of its last digits are zeros (not written).
@@ -246,27 +248,24 @@ enum _ShortestDigits {
       start.storeBytes(of: word2.littleEndian, toByteOffset: at &+ 9, as: UInt64.self)
       return (at &+ count, decimals)
     }
-    if scientific < 7 {
-      // Up to 7 whole digits: the first eight digits in one word, the point put in after the
-      // whole part and the bytes above it moved up by one (masking shifts: `<<` of a variable
-      // amount tests for 64 and more); the next two digits and the last eight stored after it.
-      let text = firstByte | word1 &<< 8
-      let wholeBits = UInt64(truncatingIfNeeded: 8 &* (scientific &+ 1))
-      let wholeMask: UInt64 = ~(~0 &<< wholeBits)
-      let fractionMask: UInt64 = (~0 &<< wholeBits) &<< 8  // 0 when wholeBits is 56
-      let word = text & wholeMask | UInt64(_ASCII.dot) &<< wholeBits | text &<< 8 & fractionMask
-      start.storeBytes(of: word.littleEndian, toByteOffset: position, as: UInt64.self)
-      start.storeBytes(
-        of: UInt16(truncatingIfNeeded: word1 &>> 48).littleEndian, toByteOffset: position &+ 8,
-        as: UInt16.self)
-      start.storeBytes(of: word2.littleEndian, toByteOffset: position &+ 10, as: UInt64.self)
-      return (position &+ count &+ 1, decimals)
-    }
-    // 8 to 16 whole digits: the digits one place to the right, the whole part moved back.
+    // The digits one place to the right: where the fraction goes.
     start.storeBytes(
       of: UInt8(truncatingIfNeeded: firstByte), toByteOffset: position &+ 1, as: UInt8.self)
     start.storeBytes(of: word1.littleEndian, toByteOffset: position &+ 2, as: UInt64.self)
     start.storeBytes(of: word2.littleEndian, toByteOffset: position &+ 10, as: UInt64.self)
+    if scientific < 7 {
+      // Up to 7 whole digits: the first eight digits stored over the whole part, the point after
+      // it, and the eight bytes after the point, read before, stored back (4 stores and a
+      // load; the point put into the word in registers took about 12 more instructions).
+      let point = position &+ scientific &+ 1
+      let fraction = start.loadUnaligned(fromByteOffset: point &+ 1, as: UInt64.self)
+      start.storeBytes(
+        of: (firstByte | word1 &<< 8).littleEndian, toByteOffset: position, as: UInt64.self)
+      start.storeBytes(of: _ASCII.dot, toByteOffset: point, as: UInt8.self)
+      start.storeBytes(of: fraction, toByteOffset: point &+ 1, as: UInt64.self)
+      return (position &+ count &+ 1, decimals)
+    }
+    // 8 to 16 whole digits: the whole part moved back over the point.
     for index in position...(position &+ scientific) {
       start.storeBytes(
         of: start.load(fromByteOffset: index &+ 1, as: UInt8.self), toByteOffset: index,
