@@ -170,10 +170,12 @@ enum _ShortestDigits {
   /// the value back, which is why the range stops there; `ShortestDigitsTests` checks the
   /// margin for every exponent of the range). Its answer, over 10^(k+2), lies in [4.5 × 10^15,
   /// 9.1 × 10^16), so scaled by 10 below 10^16 it has exactly 17 digits, which are written whole
-  /// (a leading digit and two eight-digit words, no digit count), the point placed in registers
-  /// (the first word's bytes shifted by one above the point, for up to 7 whole digits), and the
-  /// text's length taken from the trailing zeros, which only the multiple-of-1000 branch can
-  /// have. What the one product cannot decide goes to the general path, out of line.
+  /// (a leading digit and two eight-digit words, no digit count), one place to the right, where
+  /// the fraction belongs, then the whole part stored again over the point's place and the point
+  /// put in (for up to 7 whole digits), and the text's length taken from the trailing zeros,
+  /// which only the multiple-of-1000 branch can have. What the one product cannot decide goes to
+  /// the general path, out of line. `classify` −63 instructions a non-whole number (about 270 to
+  /// 207), −27 an event; replay −8 (Benchmarks/results-24f-digits.md).
   @inline(__always)
   static func _writeCommon(
     _ value: Double, to start: UnsafeMutableRawPointer
