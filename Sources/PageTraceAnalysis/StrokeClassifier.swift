@@ -246,6 +246,11 @@ public struct StrokeClassifier: Sendable {
 
   /// Follows one event; calls `stroke` when a stroke ends. Non-touch events are ignored, as
   /// are moves and ups of fingers that are not down.
+  ///
+  /// A stroke's times are expected not to go backwards, as in a trace replay accepts (replay
+  /// rejects such an event before any classifier sees it). Given one that does, the stroke is
+  /// still reported, but its release velocity is unspecified: the samples it is measured from
+  /// are kept on the assumption that times only grow.
   public mutating func handle(_ event: PageControlEvent, stroke: (Stroke) -> Void) {
     let fast = numbering.number(event)
     if let name = event.session { names.set(name, of: fast.session) }
