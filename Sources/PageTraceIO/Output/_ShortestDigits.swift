@@ -191,13 +191,7 @@ enum _ShortestDigits {
     let down = UInt64(truncatingIfNeeded: s &- 64)
     let up = UInt64(truncatingIfNeeded: 128 &- s)
     let deltaWhole = g.high &>> down
-    let x = c &<< 1 | 1
-    let high = g.high.multipliedFullWidth(by: x)
-    let low = g.low.multipliedFullWidth(by: x)
-    let (middle, carry) = high.low.addingReportingOverflow(low.high)
-    let top = high.high &+ (carry ? 1 : 0)
-    let zi = top &<< (up &- 1) | middle &>> (down &+ 1)
-    let zFraction = middle &<< (up &- 1) | low.low &>> (down &+ 1)
+    let (zi, zFraction) = _upperEnd(significand: c, g, down: down, up: up)
     let margin: UInt64 = 1 &<< 10
     guard zFraction &+ margin > 2 &* margin else { return _writeOutOfLine(value, to: start) }
     let thousands = zi / 1000
@@ -359,14 +353,7 @@ enum _ShortestDigits {
     // δ = g / 2^s: its whole part, and the top 64 bits of its fraction.
     let deltaWhole = g.high &>> down
     let deltaFraction = g.high &<< up | g.low &>> down
-    // z = (2c + 1) × g / 2^(s+1): the 192-bit product, then its whole part and fraction.
-    let x = c &<< 1 | 1
-    let high = g.high.multipliedFullWidth(by: x)
-    let low = g.low.multipliedFullWidth(by: x)
-    let (middle, carry) = high.low.addingReportingOverflow(low.high)
-    let top = high.high &+ (carry ? 1 : 0)
-    let zi = top &<< (up &- 1) | middle &>> (down &+ 1)
-    let zFraction = middle &<< (up &- 1) | low.low &>> (down &+ 1)
+    let (zi, zFraction) = _upperEnd(significand: c, g, down: down, up: up)
     // Either fraction within 2^-54 of a whole number: handed back.
     let margin: UInt64 = 1 &<< 10
     guard zFraction &+ margin > 2 &* margin, deltaFraction &+ margin > 2 &* margin else {
@@ -383,6 +370,24 @@ enum _ShortestDigits {
     let rest = distance &- hundreds &* 100
     guard rest != 0 && rest != 99 else { return nil }
     return (thousands &* 10 &+ hundreds, k &+ 2)
+  }
+
+  /// z = (2c + 1) × g / 2^(s+1), the upper end of the interval of the double with significand
+  /// `c` over 10^k (`g` the table's 10^-k, `down` = s - 64, `up` = 128 - s): its whole part and
+  /// the top 64 bits of its fraction, from the 192-bit product. Shared by
+  /// ``_shortestFromUpperEnd(significand:exponent:)`` and ``_writeCommon(_:to:)``.
+  @inline(__always)
+  static func _upperEnd(
+    significand c: UInt64, _ g: (high: UInt64, low: UInt64), down: UInt64, up: UInt64
+  ) -> (whole: UInt64, fraction: UInt64) {
+    let x = c &<< 1 | 1
+    let high = g.high.multipliedFullWidth(by: x)
+    let low = g.low.multipliedFullWidth(by: x)
+    let (middle, carry) = high.low.addingReportingOverflow(low.high)
+    let top = high.high &+ (carry ? 1 : 0)
+    return (
+      top &<< (up &- 1) | middle &>> (down &+ 1), middle &<< (up &- 1) | low.low &>> (down &+ 1)
+    )
   }
 
   /// ``_shortest(significand:exponent:)`` by Schubfach's search (the type's comment).
