@@ -7,29 +7,11 @@ import Testing
 /// The forms chosen for speed in the stroke classifier and the statistics (issue 24), each
 /// against the general form it replaced.
 @Suite struct ClassifierFastPathTests {
-  /// A generator of the test's own, its seed printed.
-  struct Random {
-    var state: UInt64
-    init(seed: UInt64) {
-      state = seed
-      print("ClassifierFastPathTests seed \(seed)")
-    }
-    mutating func next() -> UInt64 {  // SplitMix64
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / 0x1p53 }
-  }
-
   /// One ring of (time, x, y) keeps what two `_VelocityTracker`s of (time, offset) keep: every
   /// velocity along x and y is the same double, through bursts that grow the ring, gaps that
   /// empty the window, repeated times and resets.
   @Test func oneRingGivesTheVelocitiesOfTwoTrackers() {
-    var random = Random(seed: UInt64.random(in: 0...UInt64.max))
+    var random = SeededRandom(for: "ClassifierFastPathTests")
     var samples = _StrokeSamples()
     var alongX = _VelocityTracker()
     var alongY = _VelocityTracker()
@@ -67,7 +49,7 @@ import Testing
   /// The short list of fingers down, then the dictionary past ``_OpenStrokes/listLimit``,
   /// against a dictionary alone, through random downs and ups of up to 40 fingers.
   @Test func openStrokesAgreeWithADictionary() {
-    var random = Random(seed: UInt64.random(in: 0...UInt64.max))
+    var random = SeededRandom(for: "ClassifierFastPathTests")
     var open = _OpenStrokes()
     var model: [_OpenStroke: Int32] = [:]
     for step in 0..<20_000 {
@@ -95,7 +77,7 @@ import Testing
   /// changes none of them: classified together they are what each finger's strokes are
   /// classified alone.
   @Test func manyFingersAtOnceAreEachClassifiedAsAlone() {
-    var random = Random(seed: UInt64.random(in: 0...UInt64.max))
+    var random = SeededRandom(for: "ClassifierFastPathTests")
     var all: [(t: Double, event: PageControlEvent)] = []
     var alone: [StrokeClassifier.Stroke] = []
     for finger in 0..<24 {

@@ -9,24 +9,6 @@ import Testing
 /// that keeps every sample of every finger in a dictionary of arrays and computes each ended
 /// stroke from them by the rules of docs/behaviour.md ("Stroke classification", "Velocity").
 @Suite struct ClassifierStateDifferentialTests {
-  /// SplitMix64, its seed printed.
-  struct Random {
-    var state: UInt64
-    init(seed: UInt64) {
-      state = seed
-      print("ClassifierStateDifferentialTests seed \(seed)")
-    }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / 0x1p53 }
-  }
-
   /// The model: every sample of each finger that is down, by session number and key.
   struct Model {
     struct Finger: Hashable {
@@ -105,7 +87,7 @@ import Testing
   /// repeated times, bursts of samples (more than the 32 of the in-place ring within the
   /// window) and gaps, other events between: every ended stroke, bit for bit, and no other.
   @Test func everyEndedStrokeIsTheModels() {
-    var random = Random(seed: UInt64.random(in: 0...UInt64.max))
+    var random = SeededRandom(for: "ClassifierStateDifferentialTests")
     var compared = 0
     var spilled = 0
     for round in 0..<40 {
@@ -170,7 +152,7 @@ import Testing
   /// One finger at a time, as most traces touch: long strokes of moves only (the move's own
   /// path), with bursts that fill the in-place ring, each against the model.
   @Test func longStrokesOfOneFinger() {
-    var random = Random(seed: UInt64.random(in: 0...UInt64.max))
+    var random = SeededRandom(for: "ClassifierStateDifferentialTests")
     var classifier = StrokeClassifier(constants: .uikit)
     var model = Model()
     var t = 0.0
