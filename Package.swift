@@ -13,7 +13,8 @@ let package = Package(
   targets: [
     // The engine: configuration, events, records and the reducer. No Foundation.
     .target(name: "PageTrace", dependencies: ["_PageTraceMath"]),
-    // libm's pow for the jog rate, without importing Foundation or Glibc.
+    // The C library's numerics through a shim: libm's pow for the jog rate (without importing
+    // Foundation or Glibc into the engine), and printf's fixed-point rounding for the I/O layer.
     .target(
       name: "_PageTraceMath",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
@@ -21,7 +22,7 @@ let package = Package(
     .systemLibrary(name: "_PageTraceZlib"),
     // Trace I/O along the pipeline: Input, JSON and Binary, Import, Replay, Output (and Platform).
     // No Foundation.
-    .target(name: "PageTraceIO", dependencies: ["PageTrace", "_PageTraceZlib"]),
+    .target(name: "PageTraceIO", dependencies: ["PageTrace", "_PageTraceMath", "_PageTraceZlib"]),
     // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
     .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
     // Deterministic realistic traces, for benchmarks and anyone.

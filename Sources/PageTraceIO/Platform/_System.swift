@@ -1,3 +1,5 @@
+import _PageTraceMath
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,8 @@
 #endif
 
 // With its extensions in this folder (the command-line tool's process-wide calls, standard
-// input read ahead), the only place that imports the C library outside the engine's C shim:
+// input read ahead), the only place that imports the C library outside the C shim
+// (`_PageTraceMath`, which also does `printf`'s rounding below, without a Swift `va_list`):
 // every system call and C function the I/O layer and the command-line tool use goes through
 // one of these thin, `EINTR`-safe wrappers, in the manner of swift-system.
 
@@ -484,7 +487,7 @@ package enum _System {
   static func rounded(_ value: Double, decimals: Int) -> Double {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
       let text = buffer.baseAddress!
-      _ = withVaList([Int32(decimals), value]) { vsnprintf(text, 400, "%.*f", $0) }
+      _ = _pagetrace_format_fixed(text, 400, Int32(decimals), value)
       return strtod(text, nil)
     }
   }
