@@ -282,7 +282,9 @@ public struct StrokeClassifier: Sendable {
   }
 
   /// The stroke that ``_follow(_:)`` last reported ended, classified, its `session` and
-  /// finger named with `names`.
+  /// finger named with `names`. Inlined, so that the stroke is built in its caller's place:
+  /// out of line, it was returned through a copy (a `memcpy` of 136 bytes a stroke).
+  @inline(__always)
   func _endedStroke(session: SessionID, names: borrowing TraceNames) -> Stroke {
     assert(hasEnded)  // set by every `_follow` that returns `true`
     // Built whole: setting the session and the finger afterwards copied the stroke and
