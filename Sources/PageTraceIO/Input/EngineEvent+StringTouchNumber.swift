@@ -3,7 +3,7 @@ import PageTrace
 extension EngineEvent {
   /// The number of the event's string touch id, 0 if it has none: how the readers and the
   /// replay loops tell an event that names a new or reused finger.
-  @inline(__always)
+  @inlinable @inline(__always)
   var _stringTouchNumber: Int {
     if case .touch(_, .name(let number), _, _) = action { Int(number) } else { 0 }
   }

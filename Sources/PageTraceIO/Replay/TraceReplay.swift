@@ -183,7 +183,13 @@ public struct TraceReplay: Sendable {
           // compiled for that type (`_PlainEventHandler`); else through `_handlePlainEvent`
           // as compiled here: for `RecordWriter`, or generic.
           let plainRun: _PlainRun
-          if let handler = plainEventHandler {
+          if let handler = plainEventHandler, reader._readsPlainLines {
+            plainRun = try withUnsafeMutablePointer(to: &observer) { observer throws in
+              try handler.runLines(
+                &reader, &engine!, &event, UnsafeMutableRawPointer(observer), &outcome.summary,
+                &uncounted, &stuckCount, namedSessions, namedTouches)
+            }
+          } else if let handler = plainEventHandler {
             plainRun = try withUnsafeMutablePointer(to: &observer) { observer throws in
               try Self._replayPlainEvents(
                 &reader, engine: &engine!, event: &event, handler: handler,
@@ -360,7 +366,8 @@ public struct TraceReplay: Sendable {
 extension TraceReplay {
   /// How ``_replayPlainEvents(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``
   /// stopped.
-  enum _PlainRun {
+  @usableFromInline
+  package enum _PlainRun {
     /// The item read last, not handled (`nil`: the end of the input): the general loop's.
     case item(TraceItemKind?)
     /// The engine rejected the event read last.
@@ -558,11 +565,28 @@ extension TraceReplay {
         UnsafeMutableRawPointer, inout EngineEvent, Int, inout PageControlEngine,
         inout ReplaySummary
       ) throws(PageControlError) -> Void
+    /// ``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``
+    /// for an observer of that type at the address given.
+    @usableFromInline
+    let runLines:
+      @Sendable (
+        inout TraceReader, inout PageControlEngine, inout EngineEvent, UnsafeMutableRawPointer,
+        inout ReplaySummary, inout Int, inout Int, Int, Int
+      ) throws -> _PlainRun
 
     /// A handler for observers of type `Observer`, compiled where this is called.
     @inlinable
     package init<Observer: ReplayObserver & ~Copyable & SendableMetatype>(for _: Observer.Type) {
       observerType = ObjectIdentifier(Observer.self)
+      runLines = {
+        reader, engine, event, observer, summary, uncounted, stuckCount, namedSessions,
+        namedTouches in
+        try TraceReplay._plainEventLines(
+          &reader, engine: &engine, event: &event,
+          observer: &observer.assumingMemoryBound(to: Observer.self).pointee, summary: &summary,
+          uncounted: &uncounted, stuckCount: &stuckCount, namedSessions: namedSessions,
+          namedTouches: namedTouches)
+      }
       handle = { observer, event, line, engine, summary throws(PageControlError) in
         try TraceReplay._handlePlainEvent(
           event, line: line, engine: &engine,
