@@ -62,10 +62,10 @@ import Testing
 
   /// Replays `path` with `_Log`, through a handler made for `handlerType` or none.
   func logged(
-    _ path: String, handlerFor handlerType: (any ReplayObserver.Type)?
+    _ path: String, handlerFor handlerType: (any ReplayObserver.Type)?, skipsBadLines: Bool = true
   ) throws -> (log: String, summary: ReplaySummary, failure: String?) {
     var options = TraceReplay.Options()
-    options.skipsBadLines = true
+    options.skipsBadLines = skipsBadLines
     switch handlerType {
     case nil: break
     case is _Log.Type: options._plainEventHandler = .init(for: _Log.self)
@@ -78,9 +78,12 @@ import Testing
   }
 
   /// The same calls, in the same order, whether the events go through a handler made for the
-  /// observer's type, through the loop's generic code, or through a handler made for another
-  /// type (which the loop must not use); and the events, records, controls and fingers are
-  /// those of a loop over the friendly API.
+  /// observer's type (JSON Lines: the loop compiled with the observer,
+  /// `TraceReplay._plainEventLines`; binary: the handler's call for each event), through the
+  /// loop's generic code, or through a handler made for another type (which the loop must not
+  /// use); and the lines, events, records, controls and fingers are those of a loop over the
+  /// friendly API. Without skipping bad lines, the replay stops at the same event with the
+  /// same error.
   @Test(arguments: [(UInt64(7), 1), (UInt64(3), 3)])
   func handlerCallsTheObserverAsTheLoopDoes(seed: UInt64, sessions: Int) throws {
     let files = try traceFiles(count: 9_000, seed: seed, sessions: sessions)
@@ -100,13 +103,22 @@ import Testing
       #expect(handled.summary.skippedLines == 1)
       #expect(handled.summary.events > 9_000)
 
+      // Stopped by the rejected event, with its line and column.
+      let stopped = try logged(path, handlerFor: _Log.self, skipsBadLines: false)
+      let stoppedGeneric = try logged(path, handlerFor: nil, skipsBadLines: false)
+      #expect(stopped.failure != nil)
+      #expect(stopped.failure == stoppedGeneric.failure)
+      #expect(stopped.log == stoppedGeneric.log)
+      #expect(stopped.summary == stoppedGeneric.summary)
+
       // The friendly API: accepted events only, each before its records.
       var reader = try TraceReader(opening: path)
       var engine: PageControlEngine?
       var expected = ""
       while let item = try reader.next() {
         if case .header(let patch) = item { engine = try PageControlEngine(patch.resolve()) }
-        guard case .event(let event, _) = item else { continue }
+        guard case .event(let event, let line) = item else { continue }
+        expected += "line \(line)\n"
         var text = "event \(event.time)\n"
         do {
           try engine!.handle(event) { text += "record \($0)\n" }
@@ -165,12 +177,8 @@ private struct _Log: ReplayObserver {
   static var observesEventEnds: Bool { true }
   var names: [Int32: String] = [:]
   var text = ""
-  var line = 0
   mutating func name(_ session: SessionID, _ name: String) { names[session.rawValue] = name }
-  mutating func eventLine(_ line: Int) {
-    precondition(line > self.line, "lines increase")
-    self.line = line
-  }
+  mutating func eventLine(_ line: Int) { text += "line \(line)\n" }
   mutating func willHandle(_ event: EngineEvent) { text += "event \(event.time)\n" }
   mutating func observe(_ record: EngineRecord) {
     text += "record \(record.named(names[record.session.rawValue]))\n"

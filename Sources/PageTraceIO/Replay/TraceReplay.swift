@@ -180,8 +180,9 @@ public struct TraceReplay: Sendable {
         let read: TraceItemKind?
         if mayRunPlain && hasEngine {
           // With a handler made for this observer's type, every event goes through code
-          // compiled for that type (`_PlainEventHandler`); else through `_handlePlainEvent`
-          // as compiled here: for `RecordWriter`, or generic.
+          // compiled for that type (`_PlainEventHandler`): for JSON Lines read line by line,
+          // the whole loop (`runLines`), else one call an event; without, through
+          // `_handlePlainEvent` as compiled here: for `RecordWriter`, or generic.
           let plainRun: _PlainRun
           if let handler = plainEventHandler, reader._readsPlainLines {
             plainRun = try withUnsafeMutablePointer(to: &observer) { observer throws in
@@ -503,6 +504,30 @@ extension TraceReplay {
     } else {
       summary.eventsIgnored += 1
     }
+    _followPlainEvent(event, engine: &engine, observer: &observer)
+  }
+
+  /// ``_handlePlainEvent(_:line:engine:observer:summary:)`` without the summary's counts,
+  /// for ``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``,
+  /// which counts them itself: returns whether a rule used the event. (One function, taking
+  /// the event once: the loop's `inout` event handed to `_apply` and `_followPlainEvent`
+  /// separately was copied twice, `classify` +12 an event.)
+  @inlinable @inline(__always)
+  package static func _handlePlainEvent<Observer: ReplayObserver & ~Copyable>(
+    _ event: EngineEvent, line: Int, engine: inout PageControlEngine, observer: inout Observer
+  ) throws(PageControlError) -> Bool {
+    observer.eventLine(line)
+    let applied = try _apply(event, engine: &engine, observer: &observer)
+    _followPlainEvent(event, engine: &engine, observer: &observer)
+    return applied
+  }
+
+  /// What ``_handlePlainEvent(_:line:engine:observer:summary:)`` does after the engine: the
+  /// control or the finger the event leaves, the end of the event.
+  @inlinable @inline(__always)
+  package static func _followPlainEvent<Observer: ReplayObserver & ~Copyable>(
+    _ event: EngineEvent, engine: inout PageControlEngine, observer: inout Observer
+  ) {
     if Observer.observesControls, let control = engine.control(for: event.session) {
       observer.didHandle(event, control: control)
     }
@@ -547,7 +572,8 @@ extension TraceReplay {
   /// ``RecordWriter``. With a handler, the loop (specialized here for the handler) makes one
   /// indirect call an event, into code specialized for the observer where it is known: made
   /// with `.init(for: Observer.self)` in the module that knows `Observer`'s methods, and set
-  /// in ``Options/_plainEventHandler``.
+  /// in ``Options/_plainEventHandler``. For JSON Lines read line by line, the handler's
+  /// `runLines` is the whole loop, compiled there too (``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``).
   ///
   /// (`@usableFromInline`, as its members: without it the compiler takes the inlinable
   /// initializer of a `package` type, but does not hand its body to other modules, and the
