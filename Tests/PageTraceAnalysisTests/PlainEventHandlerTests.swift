@@ -17,9 +17,9 @@ import Testing
 /// against a loop of the test's own over the friendly API.
 @Suite struct PlainEventHandlerTests {
   /// A trace of `count` generated events in `sessions` sessions, with string touch ids, an
-  /// event whose time goes backwards (rejected by the engine) and one of a session first met
-  /// at the end, as JSON Lines and in the binary format; the JSON Lines have a line that does
-  /// not decode a quarter of the way in.
+  /// event whose time goes backwards and one with too many pages (rejected by the engine), one
+  /// of a session first met at the end, as JSON Lines and in the binary format; the JSON Lines
+  /// have a line that does not decode a quarter of the way in.
   func traceFiles(count: Int, seed: UInt64, sessions: Int) throws -> (
     jsonLines: String, binary: String
   ) {
@@ -38,6 +38,13 @@ import Testing
     events.insert(
       PageControlEvent(time: middle.time - 1, session: middle.session, .key(.left)),
       at: count / 2 + 4)
+    // Rejected too: its error quotes the value from the line's bytes.
+    let late = events[count * 3 / 4]
+    events.insert(
+      PageControlEvent(
+        time: late.time, session: late.session,
+        .set(ProgrammaticChange(pages: PageControlConfiguration.maximumPages + 1))),
+      at: count * 3 / 4 + 1)
     events.append(PageControlEvent(time: 1e9, session: "late", .key(.right)))
     let header = ConfigurationPatch(generator.configuration)
     let jsonLines = temporaryPath()
@@ -69,7 +76,7 @@ import Testing
   /// Replays `path` with `_Log`, through a handler made for `handlerType` or none.
   func logged(
     _ path: String, handlerFor handlerType: (any ReplayObserver.Type)?, skipsBadLines: Bool = true
-  ) throws -> (log: String, summary: ReplaySummary, failure: String?) {
+  ) throws -> (log: String, summary: ReplaySummary, failure: String?, reports: [String]) {
     var options = TraceReplay.Options()
     options.skipsBadLines = skipsBadLines
     switch handlerType {
@@ -79,8 +86,9 @@ import Testing
     }
     var reader = try TraceReader(opening: path)
     var log = _Log()
-    let outcome = TraceReplay(options).run(&reader, observer: &log) { _ in }
-    return (log.text, outcome.summary, outcome.failure.map { "\($0)" })
+    var reports: [String] = []
+    let outcome = TraceReplay(options).run(&reader, observer: &log) { reports.append("\($0)") }
+    return (log.text, outcome.summary, outcome.failure.map { "\($0)" }, reports)
   }
 
   /// The same calls, in the same order, whether the events go through a handler made for the
@@ -102,11 +110,15 @@ import Testing
       let generic = try logged(path, handlerFor: nil)
       let other = try logged(path, handlerFor: _Other.self)
       #expect(handled.log == generic.log, "seed \(seed)")
+      // The bad lines skipped, reported with their lines and columns.
+      #expect(handled.reports == generic.reports)
+      #expect(handled.reports.count == handled.summary.skippedLines)
+      #expect(handled.reports.contains { $0.contains("\"set.pages\"") })
       #expect(handled.summary == generic.summary)
       #expect(other.log == generic.log)
       #expect(other.summary == generic.summary)
       #expect(handled.failure == nil && generic.failure == nil)
-      #expect(handled.summary.skippedLines == (path == files.jsonLines ? 2 : 1))
+      #expect(handled.summary.skippedLines == (path == files.jsonLines ? 3 : 2))
       #expect(handled.summary.events > 9_000)
 
       // Stopped by the bad line (JSON Lines) or the rejected event, with its line and column.
