@@ -11,12 +11,16 @@ extension TraceReplay {
   /// (its importer, parallel and format tests): `classify` −27 instructions an event, `stats`
   /// −35 (Benchmarks/results-24g-frame.md). Binary traces, and JSON Lines decoded ahead in
   /// parallel, keep the handler's call.
+  ///
+  /// It does not throw: a read's error comes back as ``_PlainRun/failed(_:)``. Throwing, it kept
+  /// the error register's value in another register and copied it in and out around each of
+  /// its three calls an event (`classify` −4 an event, `stats` −6).
   @inlinable
   package static func _plainEventLines<Observer: ReplayObserver & ~Copyable>(
     _ reader: inout TraceReader, engine: inout PageControlEngine, event: inout EngineEvent,
     observer: inout Observer, summary: inout ReplaySummary, uncounted: inout Int,
     stuckCount: inout Int, namedSessions: Int, namedTouches: Int
-  ) throws -> _PlainRun {
+  ) -> _PlainRun {
     // As in `_plainEvents`: the counts kept here and stored back at the end, with the line
     // number of the reader. Of the events handled, only those the rules ignored (few) are
     // counted; the applied ones are the rest, but a rejected last one. (Counted in `summary`
@@ -34,7 +38,13 @@ extension TraceReplay {
       reader._takeLineNumber()
     }
     while true {
-      let (kind, line) = try reader._nextPlainLine(into: &event)
+      let kind: TraceItemKind?
+      let line: Int
+      do {
+        (kind, line) = try reader._nextPlainLine(into: &event)
+      } catch {
+        return .failed(error)
+      }
       guard kind == .event, counted < 4095, event.session.index <= namedSessions,
         event._stringTouchNumber == 0
       else { return .item(kind) }

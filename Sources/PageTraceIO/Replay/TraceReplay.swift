@@ -185,8 +185,8 @@ public struct TraceReplay: Sendable {
           // `_handlePlainEvent` as compiled here: for `RecordWriter`, or generic.
           let plainRun: _PlainRun
           if let handler = plainEventHandler, reader._readsPlainLines {
-            plainRun = try withUnsafeMutablePointer(to: &observer) { observer throws in
-              try handler.runLines(
+            plainRun = withUnsafeMutablePointer(to: &observer) { observer in
+              handler.runLines(
                 &reader, &engine!, &event, UnsafeMutableRawPointer(observer), &outcome.summary,
                 &uncounted, &stuckCount, namedSessions, namedTouches)
             }
@@ -207,6 +207,7 @@ public struct TraceReplay: Sendable {
           switch plainRun {
           case .item(let kind): read = kind
           case .rejected(let error): throw rejection(error, &reader)
+          case .failed(let error): throw error
           }
         } else {
           read = try reader.next(into: &event)
@@ -373,6 +374,9 @@ extension TraceReplay {
     case item(TraceItemKind?)
     /// The engine rejected the event read last.
     case rejected(PageControlError)
+    /// Reading failed (only from ``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``,
+    /// which does not throw).
+    case failed(any Error)
   }
 
   /// Replays plain events, as the general loop of ``run(_:observer:report:)`` does, until an
@@ -598,7 +602,7 @@ extension TraceReplay {
       @Sendable (
         inout TraceReader, inout PageControlEngine, inout EngineEvent, UnsafeMutableRawPointer,
         inout ReplaySummary, inout Int, inout Int, Int, Int
-      ) throws -> _PlainRun
+      ) -> _PlainRun
 
     /// A handler for observers of type `Observer`, compiled where this is called.
     @inlinable
@@ -607,7 +611,7 @@ extension TraceReplay {
       runLines = {
         reader, engine, event, observer, summary, uncounted, stuckCount, namedSessions,
         namedTouches in
-        try TraceReplay._plainEventLines(
+        TraceReplay._plainEventLines(
           &reader, engine: &engine, event: &event,
           observer: &observer.assumingMemoryBound(to: Observer.self).pointee, summary: &summary,
           uncounted: &uncounted, stuckCount: &stuckCount, namedSessions: namedSessions,
