@@ -17,8 +17,9 @@ import Testing
 /// against a loop of the test's own over the friendly API.
 @Suite struct PlainEventHandlerTests {
   /// A trace of `count` generated events in `sessions` sessions, with string touch ids, an
-  /// event whose time goes backwards (rejected by the engine) and one of a session first met
-  /// at the end, as JSON Lines and in the binary format.
+  /// event whose time goes backwards and one with too many pages (rejected by the engine), one
+  /// of a session first met at the end, as JSON Lines and in the binary format; the JSON Lines
+  /// have a line that does not decode a quarter of the way in.
   func traceFiles(count: Int, seed: UInt64, sessions: Int) throws -> (
     jsonLines: String, binary: String
   ) {
@@ -37,6 +38,13 @@ import Testing
     events.insert(
       PageControlEvent(time: middle.time - 1, session: middle.session, .key(.left)),
       at: count / 2 + 4)
+    // Rejected too: its error quotes the value from the line's bytes.
+    let late = events[count * 3 / 4]
+    events.insert(
+      PageControlEvent(
+        time: late.time, session: late.session,
+        .set(ProgrammaticChange(pages: PageControlConfiguration.maximumPages + 1))),
+      at: count * 3 / 4 + 1)
     events.append(PageControlEvent(time: 1e9, session: "late", .key(.right)))
     let header = ConfigurationPatch(generator.configuration)
     let jsonLines = temporaryPath()
@@ -57,15 +65,20 @@ import Testing
         try writer.flush()
       }
     }
+    var lines = contents(of: jsonLines).split(separator: 0x0A, omittingEmptySubsequences: false)
+    lines.insert(ArraySlice(#"{"t": 1, "oops"#.utf8), at: count / 4)
+    let descriptor = open(jsonLines, O_WRONLY | O_TRUNC)
+    writeAll(descriptor, Array(lines.joined(separator: [0x0A])))
+    close(descriptor)
     return (jsonLines, binary)
   }
 
   /// Replays `path` with `_Log`, through a handler made for `handlerType` or none.
   func logged(
-    _ path: String, handlerFor handlerType: (any ReplayObserver.Type)?
-  ) throws -> (log: String, summary: ReplaySummary, failure: String?) {
+    _ path: String, handlerFor handlerType: (any ReplayObserver.Type)?, skipsBadLines: Bool = true
+  ) throws -> (log: String, summary: ReplaySummary, failure: String?, reports: [String]) {
     var options = TraceReplay.Options()
-    options.skipsBadLines = true
+    options.skipsBadLines = skipsBadLines
     switch handlerType {
     case nil: break
     case is _Log.Type: options._plainEventHandler = .init(for: _Log.self)
@@ -73,14 +86,18 @@ import Testing
     }
     var reader = try TraceReader(opening: path)
     var log = _Log()
-    let outcome = TraceReplay(options).run(&reader, observer: &log) { _ in }
-    return (log.text, outcome.summary, outcome.failure.map { "\($0)" })
+    var reports: [String] = []
+    let outcome = TraceReplay(options).run(&reader, observer: &log) { reports.append("\($0)") }
+    return (log.text, outcome.summary, outcome.failure.map { "\($0)" }, reports)
   }
 
   /// The same calls, in the same order, whether the events go through a handler made for the
-  /// observer's type, through the loop's generic code, or through a handler made for another
-  /// type (which the loop must not use); and the events, records, controls and fingers are
-  /// those of a loop over the friendly API.
+  /// observer's type (JSON Lines: the loop compiled with the observer,
+  /// `TraceReplay._plainEventLines`; binary: the handler's call for each event), through the
+  /// loop's generic code, or through a handler made for another type (which the loop must not
+  /// use); and the lines, events, records, controls and fingers are those of a loop over the
+  /// friendly API. Without skipping bad lines, the replay stops at the same event with the
+  /// same error.
   @Test(arguments: [(UInt64(7), 1), (UInt64(3), 3)])
   func handlerCallsTheObserverAsTheLoopDoes(seed: UInt64, sessions: Int) throws {
     let files = try traceFiles(count: 9_000, seed: seed, sessions: sessions)
@@ -93,20 +110,40 @@ import Testing
       let generic = try logged(path, handlerFor: nil)
       let other = try logged(path, handlerFor: _Other.self)
       #expect(handled.log == generic.log, "seed \(seed)")
+      // The bad lines skipped, reported with their lines and columns.
+      #expect(handled.reports == generic.reports)
+      #expect(handled.reports.count == handled.summary.skippedLines)
+      #expect(handled.reports.contains { $0.contains("\"set.pages\"") })
       #expect(handled.summary == generic.summary)
       #expect(other.log == generic.log)
       #expect(other.summary == generic.summary)
       #expect(handled.failure == nil && generic.failure == nil)
-      #expect(handled.summary.skippedLines == 1)
+      #expect(handled.summary.skippedLines == (path == files.jsonLines ? 3 : 2))
       #expect(handled.summary.events > 9_000)
+
+      // Stopped by the bad line (JSON Lines) or the rejected event, with its line and column.
+      let stopped = try logged(path, handlerFor: _Log.self, skipsBadLines: false)
+      let stoppedGeneric = try logged(path, handlerFor: nil, skipsBadLines: false)
+      #expect(stopped.failure != nil)
+      #expect(stopped.failure == stoppedGeneric.failure)
+      #expect(stopped.log == stoppedGeneric.log)
+      #expect(stopped.summary == stoppedGeneric.summary)
 
       // The friendly API: accepted events only, each before its records.
       var reader = try TraceReader(opening: path)
       var engine: PageControlEngine?
       var expected = ""
-      while let item = try reader.next() {
+      while true {
+        let item: TraceItem?
+        do {
+          item = try reader.next()
+        } catch is TraceError {
+          continue
+        }
+        guard let item else { break }
         if case .header(let patch) = item { engine = try PageControlEngine(patch.resolve()) }
-        guard case .event(let event, _) = item else { continue }
+        guard case .event(let event, let line) = item else { continue }
+        expected += "line \(line)\n"
         var text = "event \(event.time)\n"
         do {
           try engine!.handle(event) { text += "record \($0)\n" }
@@ -165,12 +202,8 @@ private struct _Log: ReplayObserver {
   static var observesEventEnds: Bool { true }
   var names: [Int32: String] = [:]
   var text = ""
-  var line = 0
   mutating func name(_ session: SessionID, _ name: String) { names[session.rawValue] = name }
-  mutating func eventLine(_ line: Int) {
-    precondition(line > self.line, "lines increase")
-    self.line = line
-  }
+  mutating func eventLine(_ line: Int) { text += "line \(line)\n" }
   mutating func willHandle(_ event: EngineEvent) { text += "event \(event.time)\n" }
   mutating func observe(_ record: EngineRecord) {
     text += "record \(record.named(names[record.session.rawValue]))\n"

@@ -57,8 +57,8 @@ public struct TraceReader: ~Copyable {
   /// The line (JSON Lines) or record (binary) of the item last handed out or reported.
   public internal(set) var lineNumber = 0
 
-  var lines: LineReader?
-  var decoder: TraceDecoder
+  @usableFromInline var lines: LineReader?  // For `_nextPlainLine`, as `decoder`, `lastLine`.
+  @usableFromInline var decoder: TraceDecoder
   var binary: BinaryTraceReader?
   /// With ``_decodeInParallel(threads:chunkSize:)``: the lines, decoded ahead on other
   /// threads (``lines`` is then theirs).
@@ -66,7 +66,7 @@ public struct TraceReader: ~Copyable {
   /// With ``chunks``: where the reader is in the chunk it reads.
   var chunk = _ChunkCursor()
   /// The bytes of the last JSON line handed out, valid until the next read.
-  var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+  @usableFromInline var lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
   /// Events of sessions outside this shard may be passed over without decoding
   /// (``TraceItemKind/otherShard``): JSON Lines event lines whose session can be read
   /// without decoding them (the session name found by a scan of the line). Other lines are

@@ -77,6 +77,9 @@ public struct TraceDecoder: Sendable {
   /// fast path of ``TraceReader/next(into:)``. A header's configuration is then ``header``.
   ///
   /// - Throws: ``TraceError`` naming the line and column of the first problem.
+  ///
+  /// (`@usableFromInline`: called, out of line, by ``TraceReader/_nextPlainLine(into:)``.)
+  @usableFromInline
   package mutating func decode(
     _ line: UnsafeRawBufferPointer, lineNumber: Int, into event: inout EngineEvent
   ) throws(TraceError) -> TraceItemKind {

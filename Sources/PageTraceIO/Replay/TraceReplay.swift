@@ -180,10 +180,17 @@ public struct TraceReplay: Sendable {
         let read: TraceItemKind?
         if mayRunPlain && hasEngine {
           // With a handler made for this observer's type, every event goes through code
-          // compiled for that type (`_PlainEventHandler`); else through `_handlePlainEvent`
-          // as compiled here: for `RecordWriter`, or generic.
+          // compiled for that type (`_PlainEventHandler`): for JSON Lines read line by line,
+          // the whole loop (`runLines`), else one call an event; without, through
+          // `_handlePlainEvent` as compiled here: for `RecordWriter`, or generic.
           let plainRun: _PlainRun
-          if let handler = plainEventHandler {
+          if let handler = plainEventHandler, reader._readsPlainLines {
+            plainRun = withUnsafeMutablePointer(to: &observer) { observer in
+              handler.runLines(
+                &reader, &engine!, &event, UnsafeMutableRawPointer(observer), &outcome.summary,
+                &uncounted, &stuckCount, namedSessions, namedTouches)
+            }
+          } else if let handler = plainEventHandler {
             plainRun = try withUnsafeMutablePointer(to: &observer) { observer throws in
               try Self._replayPlainEvents(
                 &reader, engine: &engine!, event: &event, handler: handler,
@@ -200,6 +207,7 @@ public struct TraceReplay: Sendable {
           switch plainRun {
           case .item(let kind): read = kind
           case .rejected(let error): throw rejection(error, &reader)
+          case .failed(let error): throw error
           }
         } else {
           read = try reader.next(into: &event)
@@ -360,11 +368,15 @@ public struct TraceReplay: Sendable {
 extension TraceReplay {
   /// How ``_replayPlainEvents(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``
   /// stopped.
-  enum _PlainRun {
+  @usableFromInline
+  package enum _PlainRun {
     /// The item read last, not handled (`nil`: the end of the input): the general loop's.
     case item(TraceItemKind?)
     /// The engine rejected the event read last.
     case rejected(PageControlError)
+    /// Reading failed (only from ``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``,
+    /// which does not throw).
+    case failed(any Error)
   }
 
   /// Replays plain events, as the general loop of ``run(_:observer:report:)`` does, until an
@@ -496,6 +508,30 @@ extension TraceReplay {
     } else {
       summary.eventsIgnored += 1
     }
+    _followPlainEvent(event, engine: &engine, observer: &observer)
+  }
+
+  /// ``_handlePlainEvent(_:line:engine:observer:summary:)`` without the summary's counts,
+  /// for ``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``,
+  /// which counts them itself: returns whether a rule used the event. (One function, taking
+  /// the event once: the loop's `inout` event handed to `_apply` and `_followPlainEvent`
+  /// separately was copied twice, `classify` +12 an event.)
+  @inlinable @inline(__always)
+  package static func _handlePlainEvent<Observer: ReplayObserver & ~Copyable>(
+    _ event: EngineEvent, line: Int, engine: inout PageControlEngine, observer: inout Observer
+  ) throws(PageControlError) -> Bool {
+    observer.eventLine(line)
+    let applied = try _apply(event, engine: &engine, observer: &observer)
+    _followPlainEvent(event, engine: &engine, observer: &observer)
+    return applied
+  }
+
+  /// What ``_handlePlainEvent(_:line:engine:observer:summary:)`` does after the engine: the
+  /// control or the finger the event leaves, the end of the event.
+  @inlinable @inline(__always)
+  package static func _followPlainEvent<Observer: ReplayObserver & ~Copyable>(
+    _ event: EngineEvent, engine: inout PageControlEngine, observer: inout Observer
+  ) {
     if Observer.observesControls, let control = engine.control(for: event.session) {
       observer.didHandle(event, control: control)
     }
@@ -540,7 +576,8 @@ extension TraceReplay {
   /// ``RecordWriter``. With a handler, the loop (specialized here for the handler) makes one
   /// indirect call an event, into code specialized for the observer where it is known: made
   /// with `.init(for: Observer.self)` in the module that knows `Observer`'s methods, and set
-  /// in ``Options/_plainEventHandler``.
+  /// in ``Options/_plainEventHandler``. For JSON Lines read line by line, the handler's
+  /// `runLines` is the whole loop, compiled there too (``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``).
   ///
   /// (`@usableFromInline`, as its members: without it the compiler takes the inlinable
   /// initializer of a `package` type, but does not hand its body to other modules, and the
@@ -558,11 +595,28 @@ extension TraceReplay {
         UnsafeMutableRawPointer, inout EngineEvent, Int, inout PageControlEngine,
         inout ReplaySummary
       ) throws(PageControlError) -> Void
+    /// ``_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``
+    /// for an observer of that type at the address given.
+    @usableFromInline
+    let runLines:
+      @Sendable (
+        inout TraceReader, inout PageControlEngine, inout EngineEvent, UnsafeMutableRawPointer,
+        inout ReplaySummary, inout Int, inout Int, Int, Int
+      ) -> _PlainRun
 
     /// A handler for observers of type `Observer`, compiled where this is called.
     @inlinable
     package init<Observer: ReplayObserver & ~Copyable & SendableMetatype>(for _: Observer.Type) {
       observerType = ObjectIdentifier(Observer.self)
+      runLines = {
+        reader, engine, event, observer, summary, uncounted, stuckCount, namedSessions,
+        namedTouches in
+        TraceReplay._plainEventLines(
+          &reader, engine: &engine, event: &event,
+          observer: &observer.assumingMemoryBound(to: Observer.self).pointee, summary: &summary,
+          uncounted: &uncounted, stuckCount: &stuckCount, namedSessions: namedSessions,
+          namedTouches: namedTouches)
+      }
       handle = { observer, event, line, engine, summary throws(PageControlError) in
         try TraceReplay._handlePlainEvent(
           event, line: line, engine: &engine,

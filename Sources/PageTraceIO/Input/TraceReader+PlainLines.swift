@@ -1,0 +1,40 @@
+import PageTrace
+
+extension TraceReader {
+  /// Whether ``_nextPlainLine(into:)`` may read this input: JSON Lines read line by line,
+  /// without an importer, a shard or decoding ahead on other threads.
+  package var _readsPlainLines: Bool {
+    format == .jsonLines && !imports && chunks == nil && shard == nil && lines != nil
+  }
+
+  /// ``next(into:)`` for an input that ``_readsPlainLines``, inlinable: so that a replay loop
+  /// compiled in another module (``TraceReplay/_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``)
+  /// reads each line without a call into the reader's general step. Returns the item and its
+  /// line; ``lineNumber`` is left as it was until ``_takeLineNumber()``.
+  @inlinable @inline(__always)
+  package mutating func _nextPlainLine(
+    into event: inout EngineEvent
+  ) throws -> (kind: TraceItemKind?, line: Int) {
+    // `lastLine` emptied only when no line comes, as `next(into:)` leaves it: emptied before
+    // each read, it cost 3 instructions an event.
+    let read: LineReader.Line?
+    do {
+      read = try lines?.next() ?? nil
+    } catch {
+      lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+      throw error
+    }
+    guard let line = read else {
+      lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
+      return (nil, 0)
+    }
+    lastLine = line.bytes
+    return (try decoder.decode(line.bytes, lineNumber: line.number, into: &event), line.number)
+  }
+
+  /// Sets ``lineNumber`` to the line last read, after ``_nextPlainLine(into:)``.
+  @usableFromInline
+  mutating func _takeLineNumber() {
+    lineNumber = fromLines { $0.lineNumber } ?? 0
+  }
+}
