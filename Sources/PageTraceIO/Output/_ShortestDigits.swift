@@ -179,8 +179,8 @@ enum _ShortestDigits {
   /// which only the multiple-of-1000 branch can have (counted from the digit words). What the one
   /// product cannot decide goes to the general path, out of line. `classify` −63 instructions a
   /// non-whole number (about 270 to 207), −27 an event; replay −8
-  /// (Benchmarks/results-24f-digits.md); the table and the zeros from the words, about −13 a
-  /// number more, −5.7 an event (Benchmarks/results-24g-table.md).
+  /// (Benchmarks/results-24f-digits.md); the table and the zeros from the words, about −19 a
+  /// number more, −8.8 an event, replay −1.8 (Benchmarks/results-24g-table.md).
   @inline(__always)
   static func _writeCommon(
     _ value: Double, to start: UnsafeMutableRawPointer
@@ -195,11 +195,30 @@ enum _ShortestDigits {
       significand: c, (e.high, e.low), left: UInt64(truncatingIfNeeded: e.left),
       right: UInt64(truncatingIfNeeded: e.right))
     let margin: UInt64 = 1 &<< 10
-    guard zFraction &+ margin > 2 &* margin,
-      let decided = _decide(upperEnd: zi, deltaWhole: e.deltaWhole)
-    else { return _writeOutOfLine(value, to: start) }
-    // The answer over 10^(k+2), then scaled to 17 digits: value = digits × 10^(scientific - 16).
-    var digits = decided.multipleOf1000 ? decided.digits &* 10 : decided.digits
+    guard zFraction &+ margin > 2 &* margin else { return _writeOutOfLine(value, to: start) }
+    // The answer over 10^(k+2): the last step of `_shortestFromUpperEnd`, repeated. Shared
+    // through an `@inline(__always)` function returning the digits and whether they are the
+    // multiple of 1000, the compiler merged the two branches (a select, more registers):
+    // `classify` +1.7 to +3 instructions an event, replay +0.8 to +1.1, whichever form
+    // (Benchmarks/results-24g-table.md).
+    let deltaWhole = e.deltaWhole
+    let thousands = zi / 1000
+    let r = zi &- thousands &* 1000
+    var digits: UInt64
+    let multipleOf1000: Bool
+    if r < deltaWhole {
+      digits = thousands &* 10
+      multipleOf1000 = true
+    } else {
+      guard r > deltaWhole else { return _writeOutOfLine(value, to: start) }
+      let distance = r &- deltaWhole &>> 1 &+ 50
+      let hundreds = distance / 100
+      let rest = distance &- hundreds &* 100
+      guard rest != 0 && rest != 99 else { return _writeOutOfLine(value, to: start) }
+      digits = thousands &* 10 &+ hundreds
+      multipleOf1000 = false
+    }
+    // Scaled to 17 digits: value = digits × 10^(scientific - 16).
     assert(digits >= 1_000_000_000_000_000 && digits < 100_000_000_000_000_000)
     var scientific = Int(truncatingIfNeeded: e.scientific)
     // How many of the 17 digits are trailing zeros (not written).
@@ -215,7 +234,7 @@ enum _ShortestDigits {
     let firstByte = UInt64(_ASCII.zero) &+ first
     let word1 = _eightDigits(UInt32(truncatingIfNeeded: middle8))
     let word2 = _eightDigits(UInt32(truncatingIfNeeded: rest &- middle8 &* 100_000_000))
-    if decided.multipleOf1000 {
+    if multipleOf1000 {
       // Only a multiple of 1000 can end in more zeros: counted from the digit words (the last
       // digit in the highest byte, a zero digit a zero byte once the ASCII zeros are taken off;
       // the first digit is never zero), where a division loop over the quotient took about 9
@@ -353,31 +372,20 @@ enum _ShortestDigits {
     let (zi, zFraction) = _upperEnd(significand: c, g, left: up &- 1, right: down &+ 1)
     // Either fraction within 2^-54 of a whole number: handed back.
     let margin: UInt64 = 1 &<< 10
-    // (No digits: a least subnormal whose upper end is below 1000.)
-    guard zFraction &+ margin > 2 &* margin, deltaFraction &+ margin > 2 &* margin,
-      let decided = _decide(upperEnd: zi, deltaWhole: deltaWhole), decided.digits != 0
-    else { return nil }
-    return (decided.digits, decided.multipleOf1000 ? k &+ 3 : k &+ 2)
-  }
-
-  /// The last step of ``_shortestFromUpperEnd(significand:exponent:)``, shared with
-  /// ``_writeCommon(_:to:)``: from the whole parts of the upper end `z` and of the width `δ`
-  /// (in units of 10^k), the multiple of 1000 inside (`multipleOf1000`, `digits` over 10^(k+3)),
-  /// otherwise the multiple of 100 nearest the double (`digits` over 10^(k+2), never ending in
-  /// a zero), or `nil` for a case it cannot tell (`r = floor(δ)`, a tie or near-tie).
-  @inline(__always)
-  static func _decide(
-    upperEnd zi: UInt64, deltaWhole: UInt64
-  ) -> (digits: UInt64, multipleOf1000: Bool)? {
+    guard zFraction &+ margin > 2 &* margin, deltaFraction &+ margin > 2 &* margin else {
+      return nil
+    }
     let thousands = zi / 1000
     let r = zi &- thousands &* 1000
-    if r < deltaWhole { return (thousands, true) }
+    if r < deltaWhole {
+      return thousands == 0 ? nil : (thousands, k &+ 3)
+    }
     guard r > deltaWhole else { return nil }
     let distance = r &- deltaWhole &>> 1 &+ 50
     let hundreds = distance / 100
     let rest = distance &- hundreds &* 100
     guard rest != 0 && rest != 99 else { return nil }
-    return (thousands &* 10 &+ hundreds, false)
+    return (thousands &* 10 &+ hundreds, k &+ 2)
   }
 
   /// z = (2c + 1) × g / 2^(s+1), the upper end of the interval of the double with significand
