@@ -154,6 +154,13 @@ public struct StrokeOutcomes: Sendable {
   /// ``follow(_:session:)`` when the finger changed, or the session is new.
   @inline(never)
   private mutating func _follow(_ touch: TouchKey?, _ index: Int) {
+    // A string-id finger, whose `number` is NaN, comes here after every event: the same one
+    // returns before the session's state is copied (`classify` on a trace of string ids −8
+    // instructions an event; numeric ids +0.3, this test on their downs and ups). Tested
+    // inline instead (a switch, or the optional compared whole where it is not a number), it
+    // saved 31 to 38 there, but every such form cost numeric ids about 3 an event in the
+    // handler it is inlined into (Benchmarks/results-24g-table.md).
+    if case .name = touch, index < sessions.count, sessions[index].touch == touch { return }
     if index >= sessions.count {
       guard touch != nil else { return }
       sessions.append(contentsOf: repeatElement(Following(nil), count: index + 1 - sessions.count))

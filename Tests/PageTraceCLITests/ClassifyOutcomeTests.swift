@@ -105,6 +105,40 @@ import Testing
     try check("g.jsonl", [], in: directory)
   }
 
+  /// The same generated traces with their touch ids as strings (`"id":"f1"` for `"id":1`):
+  /// the outcomes are still replay's touch transitions, and every line is the numeric trace's
+  /// but for its id.
+  @Test(arguments: [1, 3] as [UInt64])
+  func outcomesOfStringIdFingersAreTheSame(seed: UInt64) throws {
+    let directory = try scratch()
+    let generated = try pagetrace(
+      ["generate", "--seed", "\(seed)", "--events", "20000", "--sessions", "3", "-o", "g.jsonl"],
+      in: directory)
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let numeric = try String(
+      contentsOf: directory.appendingPathComponent("g.jsonl"), encoding: .utf8)
+    let named = try NSRegularExpression(pattern: #""id":(-?[0-9.eE+-]+)"#)
+      .stringByReplacingMatches(
+        in: numeric, range: NSRange(numeric.startIndex..., in: numeric),
+        withTemplate: #""id":"f$1""#)
+    #expect(named != numeric)
+    try write(named, to: "s.jsonl", in: directory)
+    try check("s.jsonl", [], in: directory)
+    let numericStrokes = try pagetrace(["classify", "g.jsonl"], in: directory)
+    let namedStrokes = try pagetrace(["classify", "s.jsonl"], in: directory)
+    #expect(numericStrokes.records.count == namedStrokes.records.count)
+    #expect(numericStrokes.records.count > 100)
+    for (one, other) in zip(numericStrokes.records, namedStrokes.records) {
+      let id = one["id"] as! NSNumber
+      #expect(other["id"] as? String == "f\(id)", "\(other)")
+      let a = one.mutableCopy() as! NSMutableDictionary
+      let b = other.mutableCopy() as! NSMutableDictionary
+      a.removeObject(forKey: "id")
+      b.removeObject(forKey: "id")
+      #expect(a == b, "\(one) against \(other)")
+    }
+  }
+
   @Test func theFlickTraceSaysWhatTheControlDid() throws {
     // Traces/flick.jsonl, whose records Traces/expected/flick.jsonl works out by hand: four
     // strokes on the control, which scrubs 1 → 7 by two steps and a flick, does nothing (a

@@ -68,18 +68,19 @@ package struct _LineRoom {
   /// The most bytes ``appendNumberCountingDecimals(_:)`` or ``appendInteger(_:)`` writes.
   package static var maximumNumberLength: Int { _OutputBuffer.maximumNumberLength }
 
-  /// The number's text at `at`, its length and decimals: one call a number.
-  @usableFromInline
+  /// The number's text at `at`, its length and decimals: one call a number
+  /// (``_lineRoomWriteNumber(_:at:)``).
+  @inlinable @inline(__always)
   static func _writeNumber(_ value: Double, at: UnsafeMutableRawPointer) -> (
     length: Int, decimals: Int
   ) {
-    _OutputBuffer.writeNumber(value, at: at)
+    _lineRoomWriteNumber(value, at: at)
   }
 
-  /// The integer's text at `at`, its length.
-  @usableFromInline
+  /// The integer's text at `at`, its length (``_lineRoomWriteInteger(_:at:)``).
+  @inlinable @inline(__always)
   static func _writeInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
-    _OutputBuffer.writeInteger(value, at: at)
+    _lineRoomWriteInteger(value, at: at)
   }
 
   /// Copies `count` bytes from `source` to `destination` (which do not overlap) with loads
@@ -112,4 +113,21 @@ package struct _LineRoom {
       move(UInt8.self, at: 0)
     }
   }
+}
+
+/// ``_LineRoom/_writeNumber(_:at:)``'s call: a free function, so that the line's writer in
+/// another module calls its body. As a static method its `self` (the metatype, unused) was
+/// removed by the optimizer from a copy of the body, and the other module's calls went
+/// through a four-instruction thunk to that copy (`classify` −1.8 instructions an event).
+@usableFromInline
+func _lineRoomWriteNumber(_ value: Double, at: UnsafeMutableRawPointer) -> (
+  length: Int, decimals: Int
+) {
+  _OutputBuffer.writeNumber(value, at: at)
+}
+
+/// ``_LineRoom/_writeInteger(_:at:)``'s call, a free function for the same reason.
+@usableFromInline
+func _lineRoomWriteInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
+  _OutputBuffer.writeInteger(value, at: at)
 }

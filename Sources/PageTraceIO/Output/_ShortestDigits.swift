@@ -162,8 +162,11 @@ enum _ShortestDigits {
   /// inside or before its digits (`0.00ddd` to `ddd.ddd`: a non-whole double below 2^53 never
   /// prints as a whole number, whose text would read back as that integer's double), so the form
   /// needs no tests beyond where the point goes. ``_shortestFromUpperEnd(significand:exponent:)``'s
-  /// steps are repeated without its range guards, which hold in this range (`k` from -22 to -4,
-  /// the shift from 67 to 126: asserted), and without the test of the width's fraction: here
+  /// steps are taken without its range guards, which hold in this range (`k` from -22 to -4,
+  /// the shift from 67 to 126), with what depends on the exponent alone (the power of ten, the
+  /// width's whole part, the shifts, `k`) read from a table of the 60 exponents
+  /// (``_commonExponents``, generated, and checked by `ShortestDigitsTests` against the general
+  /// computation), and without the test of the width's fraction: here
   /// `δ = 2^q × 10^m` (`m = -k`) is `5^m / 2^j` with `j = -(q + m)` from 1 to 42, an odd
   /// multiple of 2^-j, so its fraction is at least 2^-42 from a whole number, far outside the
   /// 2^-54 margin (from 2^48 on, `j` is 0 or less: `δ` is whole and the test would always hand
@@ -173,40 +176,39 @@ enum _ShortestDigits {
   /// (a leading digit and two eight-digit words, no digit count), one place to the right, where
   /// the fraction belongs, then the whole part stored again over the point's place and the point
   /// put in (for up to 7 whole digits), and the text's length taken from the trailing zeros,
-  /// which only the multiple-of-1000 branch can have. What the one product cannot decide goes to
-  /// the general path, out of line. `classify` −63 instructions a non-whole number (about 270 to
-  /// 207), −27 an event; replay −8 (Benchmarks/results-24f-digits.md).
+  /// which only the multiple-of-1000 branch can have (counted from the digit words). What the one
+  /// product cannot decide goes to the general path, out of line. `classify` −63 instructions a
+  /// non-whole number (about 270 to 207), −27 an event; replay −8
+  /// (Benchmarks/results-24f-digits.md); the table and the zeros from the words, about −19 a
+  /// number more, −8.8 an event, replay −1.8 (Benchmarks/results-24g-table.md).
   @inline(__always)
   static func _writeCommon(
     _ value: Double, to start: UnsafeMutableRawPointer
   ) -> (length: Int, decimals: Int) {
     let bits = value.bitPattern
     let c = bits & (1 &<< 52 &- 1) | 1 &<< 52
-    let q = Int(truncatingIfNeeded: bits &>> 52 & 0x7FF) &- 1075
-    let k = _floorLog10(powerOfTwo: q) &- 2
-    assert(q >= -64 && q <= -5 && c != 1 << 52)
-    let g = _scaledPowersOfTen[0 &- k &- _scaledPowersOfTenRange.lowerBound]
-    let s = 125 &- q &- _floorLog2(powerOfTen: 0 &- k)
-    assert(s >= 65 && s <= 126)
-    let down = UInt64(truncatingIfNeeded: s &- 64)
-    let up = UInt64(truncatingIfNeeded: 128 &- s)
-    let deltaWhole = g.high &>> down
-    let (zi, zFraction) = _upperEnd(significand: c, g, down: down, up: up)
+    assert(bits &>> 52 & 0x7FF >= 1011 && bits &>> 52 & 0x7FF <= 1070 && c != 1 << 52)
+    // What depends on the exponent alone, from the table (k, the table's index, s, the width's
+    // whole part and the shifts took about 20 instructions a number).
+    let e = _commonExponents[Int(truncatingIfNeeded: bits &>> 52 & 0x7FF) &- 1011]
+    let (zi, zFraction) = _upperEnd(
+      significand: c, (e.high, e.low), left: UInt64(truncatingIfNeeded: e.left),
+      right: UInt64(truncatingIfNeeded: e.right))
     let margin: UInt64 = 1 &<< 10
     guard zFraction &+ margin > 2 &* margin else { return _writeOutOfLine(value, to: start) }
+    // The answer over 10^(k+2): the last step of `_shortestFromUpperEnd`, repeated. Shared
+    // through an `@inline(__always)` function returning the digits and whether they are the
+    // multiple of 1000, the compiler merged the two branches (a select, more registers):
+    // `classify` +1.7 to +3 instructions an event, replay +0.8 to +1.1, whichever form
+    // (Benchmarks/results-24g-table.md).
+    let deltaWhole = e.deltaWhole
     let thousands = zi / 1000
     let r = zi &- thousands &* 1000
-    // The answer over 10^(k+2), and how many of its last digits are zeros (not written).
     var digits: UInt64
-    var zeros = 0
+    let multipleOf1000: Bool
     if r < deltaWhole {
       digits = thousands &* 10
-      zeros = 1
-      var rest = thousands
-      while rest % 10 == 0 {
-        rest /= 10
-        zeros &+= 1
-      }
+      multipleOf1000 = true
     } else {
       guard r > deltaWhole else { return _writeOutOfLine(value, to: start) }
       let distance = r &- deltaWhole &>> 1 &+ 50
@@ -214,23 +216,37 @@ enum _ShortestDigits {
       let rest = distance &- hundreds &* 100
       guard rest != 0 && rest != 99 else { return _writeOutOfLine(value, to: start) }
       digits = thousands &* 10 &+ hundreds
+      multipleOf1000 = false
     }
+    // Scaled to 17 digits: value = digits × 10^(scientific - 16).
     assert(digits >= 1_000_000_000_000_000 && digits < 100_000_000_000_000_000)
-    // 17 digits: value = digits × 10^(scientific - 16).
-    var scientific = k &+ 18
+    var scientific = Int(truncatingIfNeeded: e.scientific)
+    // How many of the 17 digits are trailing zeros (not written).
+    var zeros = 0
     if digits < 10_000_000_000_000_000 {
       digits &*= 10
-      zeros &+= 1
+      zeros = 1
       scientific &-= 1
     }
-    let count = 17 &- zeros
-    let decimals = count &- 1 &- scientific
     let first = digits / 10_000_000_000_000_000
     let rest = digits &- first &* 10_000_000_000_000_000
     let middle8 = rest / 100_000_000
     let firstByte = UInt64(_ASCII.zero) &+ first
     let word1 = _eightDigits(UInt32(truncatingIfNeeded: middle8))
     let word2 = _eightDigits(UInt32(truncatingIfNeeded: rest &- middle8 &* 100_000_000))
+    if multipleOf1000 {
+      // Only a multiple of 1000 can end in more zeros: counted from the digit words (the last
+      // digit in the highest byte, a zero digit a zero byte once the ASCII zeros are taken off;
+      // the first digit is never zero), where a division loop over the quotient took about 9
+      // instructions a zero.
+      let last8 = word2 ^ 0x3030_3030_3030_3030
+      zeros =
+        last8 != 0
+        ? last8.leadingZeroBitCount &>> 3
+        : 8 &+ (word1 ^ 0x3030_3030_3030_3030).leadingZeroBitCount &>> 3
+    }
+    let count = 17 &- zeros
+    let decimals = count &- 1 &- scientific
     // The sign: a minus always stored, and stepped over when the value is negative.
     start.storeBytes(of: _ASCII.minus, as: UInt8.self)
     let position = Int(truncatingIfNeeded: bits &>> 63)
@@ -353,7 +369,7 @@ enum _ShortestDigits {
     // δ = g / 2^s: its whole part, and the top 64 bits of its fraction.
     let deltaWhole = g.high &>> down
     let deltaFraction = g.high &<< up | g.low &>> down
-    let (zi, zFraction) = _upperEnd(significand: c, g, down: down, up: up)
+    let (zi, zFraction) = _upperEnd(significand: c, g, left: up &- 1, right: down &+ 1)
     // Either fraction within 2^-54 of a whole number: handed back.
     let margin: UInt64 = 1 &<< 10
     guard zFraction &+ margin > 2 &* margin, deltaFraction &+ margin > 2 &* margin else {
@@ -373,21 +389,19 @@ enum _ShortestDigits {
   }
 
   /// z = (2c + 1) × g / 2^(s+1), the upper end of the interval of the double with significand
-  /// `c` over 10^k (`g` the table's 10^-k, `down` = s - 64, `up` = 128 - s): its whole part and
-  /// the top 64 bits of its fraction, from the 192-bit product. Shared by
+  /// `c` over 10^k (`g` the table's 10^-k, `left` = 127 - s, `right` = s - 63): its whole part
+  /// and the top 64 bits of its fraction, from the 192-bit product. Shared by
   /// ``_shortestFromUpperEnd(significand:exponent:)`` and ``_writeCommon(_:to:)``.
   @inline(__always)
   static func _upperEnd(
-    significand c: UInt64, _ g: (high: UInt64, low: UInt64), down: UInt64, up: UInt64
+    significand c: UInt64, _ g: (high: UInt64, low: UInt64), left: UInt64, right: UInt64
   ) -> (whole: UInt64, fraction: UInt64) {
     let x = c &<< 1 | 1
     let high = g.high.multipliedFullWidth(by: x)
     let low = g.low.multipliedFullWidth(by: x)
     let (middle, carry) = high.low.addingReportingOverflow(low.high)
     let top = high.high &+ (carry ? 1 : 0)
-    return (
-      top &<< (up &- 1) | middle &>> (down &+ 1), middle &<< (up &- 1) | low.low &>> (down &+ 1)
-    )
+    return (top &<< left | middle &>> right, middle &<< left | low.low &>> right)
   }
 
   /// ``_shortest(significand:exponent:)`` by Schubfach's search (the type's comment).
