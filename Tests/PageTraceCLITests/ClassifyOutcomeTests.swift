@@ -95,13 +95,19 @@ import Testing
     try check(trace, options)
   }
 
-  @Test(arguments: [1, 2, 3] as [UInt64])
-  func outcomesOfGeneratedTracesAreReplaysTouchTransitions(seed: UInt64) throws {
+  /// A scratch folder holding `g.jsonl`, a generated trace of 20,000 events in 3 sessions.
+  func generatedTrace(seed: UInt64) throws -> URL {
     let directory = try scratch()
     let generated = try pagetrace(
       ["generate", "--seed", "\(seed)", "--events", "20000", "--sessions", "3", "-o", "g.jsonl"],
       in: directory)
     #expect(generated.status == 0, "\(generated.stderr)")
+    return directory
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func outcomesOfGeneratedTracesAreReplaysTouchTransitions(seed: UInt64) throws {
+    let directory = try generatedTrace(seed: seed)
     try check("g.jsonl", [], in: directory)
   }
 
@@ -110,11 +116,7 @@ import Testing
   /// but for its id.
   @Test(arguments: [1, 3] as [UInt64])
   func outcomesOfStringIdFingersAreTheSame(seed: UInt64) throws {
-    let directory = try scratch()
-    let generated = try pagetrace(
-      ["generate", "--seed", "\(seed)", "--events", "20000", "--sessions", "3", "-o", "g.jsonl"],
-      in: directory)
-    #expect(generated.status == 0, "\(generated.stderr)")
+    let directory = try generatedTrace(seed: seed)
     let numeric = try String(
       contentsOf: directory.appendingPathComponent("g.jsonl"), encoding: .utf8)
     let named = try NSRegularExpression(pattern: #""id":(-?[0-9.eE+-]+)"#)
