@@ -25,6 +25,16 @@ package struct _NameTable: Sendable {
 
   package init() {}
 
+  /// Notes that a caller found a name's `number` itself, without ``number(forUTF8:)`` (a
+  /// number it kept): as a lookup of a name the table had, it gave no released number.
+  /// (The binary reader keeps each string's number; without this, ``lastReusedANumber``
+  /// stayed set from the last new name, and every later event of a string touch id counted
+  /// as bringing a new name.)
+  package mutating func noteKnownNumber(_ number: Int32) {
+    lastNumber = number
+    lastReusedANumber = false
+  }
+
   /// The highest number given: names have numbers from 1 to this, but for released ones.
   package var count: Int { names.count }
 

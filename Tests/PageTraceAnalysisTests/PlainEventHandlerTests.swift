@@ -16,7 +16,8 @@ import Testing
 /// (`TraceReplay._PlainEventHandler`, issue 24), against the loop's own generic code and
 /// against a loop of the test's own over the friendly API.
 @Suite struct PlainEventHandlerTests {
-  /// A trace of `count` generated events in `sessions` sessions, with string touch ids, an
+  /// A trace of `count` generated events in `sessions` sessions, with strokes of string touch
+  /// ids that take each other's numbers, an
   /// event whose time goes backwards and one with too many pages (rejected by the engine), one
   /// of a session first met at the end, as JSON Lines and in the binary format; the JSON Lines
   /// have a line that does not decode a quarter of the way in.
@@ -26,18 +27,23 @@ import Testing
     print("PlainEventHandlerTests seed \(seed)")
     let generator = TraceGenerator(.init(events: count, seed: seed, sessions: sessions))
     var events = Array(generator)
-    // A stroke of a string id in the middle, and a rejected event.
+    // Strokes of string ids in the middle, one after another: each id after the first takes
+    // the number the last one freed (a reused number, whose new name the observer must learn
+    // before its event), and their moves are plain events once named. Then a rejected event.
     let middle = events[count / 2]
-    for (offset, phase) in [TouchPhase.down, .move, .up].enumerated() {
-      events.insert(
-        PageControlEvent(
-          time: middle.time, session: middle.session,
-          .touch(phase, id: "pen", x: 100 + Double(offset), y: 790)),
-        at: count / 2 + 1 + offset)
+    var strokes: [PageControlEvent] = []
+    for (stroke, id) in ["pen", "brush", "pen", "ink", "brush", "pen"].enumerated() {
+      for (offset, phase) in [TouchPhase.down, .move, .move, .up].enumerated() {
+        strokes.append(
+          PageControlEvent(
+            time: middle.time, session: middle.session,
+            .touch(phase, id: .string(id), x: 100 + Double(offset * 9 + stroke), y: 790)))
+      }
     }
+    events.insert(contentsOf: strokes, at: count / 2 + 1)
     events.insert(
       PageControlEvent(time: middle.time - 1, session: middle.session, .key(.left)),
-      at: count / 2 + 4)
+      at: count / 2 + 1 + strokes.count)
     // Rejected too: its error quotes the value from the line's bytes.
     let late = events[count * 3 / 4]
     events.insert(
@@ -189,7 +195,13 @@ import Testing
       #expect(results[0] == results[1], "seed \(seed)")
       #expect(classified == results[1])
       #expect(results[0].count > 500)
-      #expect(results[0].contains { $0.stroke.id == .string("pen") })
+      // The strokes of string ids, each named as the trace names it (worked by hand: the
+      // inserted strokes, in order), though each id after the first took the number the last
+      // one freed.
+      let named = results[0].compactMap { stroke -> String? in
+        if case .string(let id) = stroke.stroke.id { id } else { nil }
+      }
+      #expect(named == ["pen", "brush", "pen", "ink", "brush", "pen"])
       #expect(results[0].contains { $0.outcome?.word == .scrub })
     }
   }

@@ -138,3 +138,35 @@ import Testing
     }
   }
 }
+
+/// ``TraceReader/reusedTouchNumber`` after each event, in both formats: set only at the event
+/// whose new string id took a number another id freed, 0 at every later event of that id.
+@Suite struct ReusedTouchNumberTests {
+  @Test(arguments: [false, true])
+  func setOnlyWhereANewIdTakesAFreedNumber(isBinary: Bool) throws {
+    var events: [PageControlEvent] = []
+    var t = 0.0
+    for id in ["pen", "brush", "pen"] {
+      for phase in [TouchPhase.down, .move, .up] {
+        t += 0.01
+        events.append(PageControlEvent(time: t, .touch(phase, id: .string(id), x: 10, y: 790)))
+      }
+    }
+    // Worked by hand: "pen" is given 1; its up frees 1 at the next line, which "brush" takes,
+    // and "pen" takes it again after "brush" is up. Only those two downs reuse a number.
+    let expected: [Int32] = [0, 0, 0, 1, 0, 0, 1, 0, 0]
+    let bytes = try isBinary ? binary(header: nil, events) : jsonLines(header: nil, events)
+    let path = temporaryPath()
+    defer { unlink(path) }
+    let descriptor = open(path, O_WRONLY | O_TRUNC)
+    writeAll(descriptor, bytes)
+    close(descriptor)
+    var reader = try TraceReader(opening: path)
+    var event = EngineEvent(time: 0, .focus(false))
+    var reused: [Int32] = []
+    while let kind = try reader.next(into: &event) {
+      if kind == .event { reused.append(reader.reusedTouchNumber) }
+    }
+    #expect(reused == expected, "binary \(isBinary)")
+  }
+}

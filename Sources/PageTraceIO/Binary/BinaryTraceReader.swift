@@ -947,6 +947,8 @@ struct _BinaryStrings {
           contentsOf: repeatElement(0, count: Int(number) - numberGenerations.count))
       }
       touchGenerations[index - 1] = numberGenerations[Int(number) - 1]
+    } else {
+      touchNames.noteKnownNumber(touchNumbers[index - 1])  // no number given again
     }
     return touchNumbers[index - 1]
   }

@@ -108,6 +108,8 @@ public struct TraceDecoder: Sendable {
 
   /// The number of the string touch id that the last line gave a number another id had
   /// before (0 if none): observers must learn its new name.
+  /// (`@usableFromInline`, out of line, for the loop compiled in other modules.)
+  @usableFromInline
   package var reusedTouchNumber: Int32 { touchTracker.reusedNumber }
 
   /// ``decode(_:lineNumber:into:)`` without the common-shape shortcut: every line the full

@@ -46,7 +46,8 @@ extension TraceReplay {
         return .failed(error)
       }
       guard kind == .event, counted < 4095, event.session.index <= namedSessions,
-        event._stringTouchNumber == 0
+        _isPlainTouch(
+          event, namedTouches: namedTouches, reusedTouch: reader.decoder.reusedTouchNumber)
       else { return .item(kind) }
       counted += 1
       do throws(PageControlError) {
