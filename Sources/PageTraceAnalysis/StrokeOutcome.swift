@@ -159,7 +159,7 @@ public struct StrokeOutcomes: Sendable {
     // instructions an event; numeric ids +0.3, this test on their downs and ups). Tested
     // inline instead (a switch, or the optional compared whole where it is not a number), it
     // saved 31 to 38 there, but every such form cost numeric ids about 3 an event in the
-    // handler it is inlined into (Benchmarks/results-24g-table.md).
+    // handler it is inlined into (Benchmarks/RESULTS.md, sixth round, "table").
     if case .name = touch, index < sessions.count, sessions[index].touch == touch { return }
     if index >= sessions.count {
       guard touch != nil else { return }

@@ -293,7 +293,7 @@ enum ClassifyCommand: _Command {
   /// The line is written into room reserved once (``jsonLineRoom`` and its strings'
   /// widest), its literals inlined as a few stores each, each number one call with no check
   /// around it: −762 instructions a stroke where each part was a `TextWriter` call with its
-  /// own failure test and capacity check (Benchmarks/results-24e-line.md).
+  /// own failure test and capacity check (Benchmarks/RESULTS.md, fifth round, "classify's line").
   static func writeJSONLine(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
     target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,

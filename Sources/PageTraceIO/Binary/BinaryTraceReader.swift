@@ -252,8 +252,9 @@ public struct BinaryTraceReader: ~Copyable {
   /// what the general path does for such a record (the same record number, checksum, counts
   /// and name tracking), without its calls: `fill`, the end-marker and string-entry tests,
   /// and `decodeEvent`'s checks and large frame (about 150 instructions an event fewer with
-  /// the inlined checks of the replay loop, Benchmarks/results-24b-binary.md). Anything else,
-  /// valid or not, goes the general way, which reports every error as before.
+  /// the inlined checks of the replay loop; Benchmarks/RESULTS.md, second round, "the binary hot
+  /// path"). Anything else, valid or not, goes the general way, which reports every error as
+  /// before.
   @inline(__always)
   private mutating func nextCommonTouch(into event: inout EngineEvent) -> Bool {
     guard state == .records, end - start >= Self.recordSize else { return false }

@@ -13,7 +13,7 @@ extension TraceDecoder {
   /// number is read straight into its value, where the loop of the common shape finds each
   /// key, checks it was not seen, and reads numbers through the scanner: with the number
   /// reader's own savings, about 650 instructions less per line of `pagetrace generate`'s
-  /// traces (Benchmarks/results-24b-json.md).
+  /// traces (Benchmarks/RESULTS.md, second round, "the JSON Lines decoder").
   ///
   /// Whatever it accepts, it decodes exactly as ``_decodeCommonEvent(_:into:)`` (and so the
   /// full decoder) would: the same event, value offsets and names (a differential test holds

@@ -8,9 +8,9 @@
 /// compile time, where ``TextWriter/append(_:)-(StaticString)`` was a call of about 32
 /// instructions, with the failure test and the capacity check; each number is one call
 /// (``_writeNumber(_:at:)``) with no check around it (`classify` −762 instructions a stroke,
-/// −33 an event: Benchmarks/results-24e-line.md). (`@usableFromInline` on the type too: without
-/// it the compiler does not hand the bodies of a `package` type's inlinable methods to other
-/// modules, and each part stayed a call.)
+/// −33 an event: Benchmarks/RESULTS.md, fifth round, "classify's line"). (`@usableFromInline` on
+/// the type too: without it the compiler does not hand the bodies of a `package` type's
+/// inlinable methods to other modules, and each part stayed a call.)
 @usableFromInline
 package struct _LineRoom {
   /// Where the next part goes.

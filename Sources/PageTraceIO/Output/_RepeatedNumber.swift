@@ -3,7 +3,8 @@
 /// event share its time: an interaction and its background, a transition and its
 /// interaction), about a third of the records of a generated trace. Copying the kept text is
 /// three stores where printing the shortest digits of a 17-digit time takes about 300
-/// instructions (−17 instructions an event of `replay --emit all`, Benchmarks/results-24c-binary.md).
+/// instructions (−17 instructions an event of `replay --emit all`; Benchmarks/RESULTS.md, third
+/// round, "the binary hot path").
 ///
 /// The number is recognised by its bit pattern, so `0.0` and `-0.0`, or two NaNs, are never
 /// taken for one another; the text is what ``_OutputBuffer/appendNumber(_:)`` wrote for it.

@@ -179,8 +179,9 @@ enum _ShortestDigits {
   /// which only the multiple-of-1000 branch can have (counted from the digit words). What the one
   /// product cannot decide goes to the general path, out of line. `classify` −63 instructions a
   /// non-whole number (about 270 to 207), −27 an event; replay −8
-  /// (Benchmarks/results-24f-digits.md); the table and the zeros from the words, about −19 a
-  /// number more, −8.8 an event, replay −1.8 (Benchmarks/results-24g-table.md).
+  /// (Benchmarks/RESULTS.md, fifth round, "digits"); the table and the zeros from the words,
+  /// about −19 a number more, −8.8 an event, replay −1.8 (Benchmarks/RESULTS.md, sixth round,
+  /// "table").
   @inline(__always)
   static func _writeCommon(
     _ value: Double, to start: UnsafeMutableRawPointer
@@ -200,7 +201,7 @@ enum _ShortestDigits {
     // through an `@inline(__always)` function returning the digits and whether they are the
     // multiple of 1000, the compiler merged the two branches (a select, more registers):
     // `classify` +1.7 to +3 instructions an event, replay +0.8 to +1.1, whichever form
-    // (Benchmarks/results-24g-table.md).
+    // (Benchmarks/RESULTS.md, sixth round, "table").
     let deltaWhole = e.deltaWhole
     let thousands = zi / 1000
     let r = zi &- thousands &* 1000

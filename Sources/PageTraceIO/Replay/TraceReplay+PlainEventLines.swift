@@ -9,8 +9,8 @@ extension TraceReplay {
   /// call for each event (``_PlainEventHandler/handle``), each event paid that call's frame
   /// (registers saved and restored, spills, the call's set-up) and the reader's general step
   /// (its importer, parallel and format tests): `classify` −27 instructions an event, `stats`
-  /// −35 (Benchmarks/results-24g-frame.md). Binary traces, and JSON Lines decoded ahead in
-  /// parallel, keep the handler's call.
+  /// −35; Benchmarks/RESULTS.md, sixth round, "frame"). Binary traces, and JSON Lines decoded
+  /// ahead in parallel, keep the handler's call.
   ///
   /// It does not throw: a read's error comes back as ``_PlainRun/failed(_:)``. Throwing, it kept
   /// the error register's value in another register and copied it in and out around each of

@@ -387,7 +387,7 @@ extension TraceReplay {
   ///
   /// The general loop's body is large, and keeps its state on the stack: an event through it
   /// costs about 140 instructions besides the reader and the engine, through this one about
-  /// 40 (Benchmarks/results-24b-binary.md).
+  /// 40 (Benchmarks/RESULTS.md, second round, "the binary hot path").
   @inline(never)
   static func _replayPlainEvents<Observer: ReplayObserver & ~Copyable>(
     _ reader: inout TraceReader, engine: inout PageControlEngine, event: inout EngineEvent,
