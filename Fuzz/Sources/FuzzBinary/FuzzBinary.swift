@@ -5,9 +5,12 @@
 // skipping bad records, watched by FuzzReplay (reducer invariants; records to RecordWriter on
 // /dev/null), going on after every error the format lets the reader skip. The input starts
 // at the version field (offset 8 of the file), so a seed is a binary trace with its first 8
-// bytes removed.
+// bytes removed. Then the same input through StrokeClassifier.classify, whose binary events
+// take the per-event handler compiled for its observer, must account for every record as the
+// replay loop did.
 import FuzzSupport
 import PageTrace
+import PageTraceAnalysis
 import PageTraceIO
 
 let input = ScratchFile()
@@ -26,9 +29,33 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       chunkSize: sizes.chunkSize,
       maximumLineLength: sizes.maximumLineLength)
     guard reader.format == .binary else { fatalError("the magic was not sniffed as binary") }
-    FuzzReplay.run(&reader, base: FuzzReplay.phone())
+    let replayed = FuzzReplay.run(&reader, base: FuzzReplay.phone()).outcome.summary
+    checkClassifyLoop(sizes: sizes, replayed: replayed)
   } catch {
     fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
   }
   return 0
+}
+
+/// The same input through `StrokeClassifier.classify`, whose plain events take the handler
+/// compiled for its observer (`TraceReplay._PlainEventHandler`), not the generic loop
+/// `FuzzReplay` runs: the same configuration decides the same events, so every record is
+/// accounted for in the same way (applied, ignored, skipped, headers).
+func checkClassifyLoop(sizes: (chunkSize: Int, maximumLineLength: Int), replayed: ReplaySummary) {
+  input.rewind()
+  var options = TraceReplay.Options()
+  options.defaults = FuzzReplay.phone()
+  options.skipsBadLines = true
+  do {
+    var reader = try TraceReader(
+      descriptor: SystemDescriptor(rawValue: input.descriptor), name: "fuzz.pgtrace",
+      chunkSize: sizes.chunkSize, maximumLineLength: sizes.maximumLineLength)
+    let outcome = StrokeClassifier.classify(&reader, options: options) { _ in }
+    if let failure = outcome.failure { fatalError("classify failed on the input: \(failure)") }
+    guard outcome.summary == replayed else {
+      fatalError("classify's loop counted \(outcome.summary), the replay loop \(replayed)")
+    }
+  } catch {
+    fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
+  }
 }
