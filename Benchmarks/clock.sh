@@ -8,23 +8,14 @@
 # Builds pagetrace (release) unless PAGETRACE names a binary, generates the traces with
 # `pagetrace generate` (seeds 7 and 8; eight sessions: seed 7), then runs clock.py, which
 # first checks that each `--jobs 2` writes exactly what `--jobs 1` writes, then times the
-# pairs. Every command writes its records to /dev/null. On a machine with other work running
+# pairs. Every timed command writes its records to /dev/null. On a machine with other work running
 # the spread widens: quote the medians of a quiet run.
 set -euo pipefail
 
-cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
-[[ -n "$cpu" ]] || cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -1)
-echo "CPU: ${cpu:-unknown} ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') logical CPUs)"
-
 events=${1:-2000000}
 pairs=${2:-15}
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
-
-if [[ -z "${PAGETRACE:-}" ]]; then
-  swift build -c release --product pagetrace --package-path "$root" >&2
-  PAGETRACE="$root/.build/release/pagetrace"
-fi
+# The CPU model first; then the release build (or PAGETRACE's binary).
+source "$(dirname "$0")/common.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

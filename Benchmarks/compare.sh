@@ -3,7 +3,7 @@
 #
 #   Benchmarks/compare.sh [EVENTS] [RUNS]     # default: 2,000,000 events, best of 5
 #
-# Builds pagetrace (release), generates a trace of full-precision (17-digit) numbers with
+# Builds pagetrace (release) unless PAGETRACE names a binary, generates a trace of full-precision (17-digit) numbers with
 # `pagetrace generate --seed 7`, converts it to binary, installs the pinned parsers from PyPI
 # into a virtual environment (once, in ${XDG_CACHE_HOME:-~/.cache}/pagetrace-compare), then
 # prints the machine's CPU model, then each one's best time, MB/s, events/s and its time
@@ -12,18 +12,11 @@
 # lines already in memory, each parsed object dropped at once (parse only, nothing kept).
 set -euo pipefail
 
-# The CPU model first: figures from different machines are not comparable.
-cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
-[[ -n "$cpu" ]] || cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -1)
-echo "CPU: ${cpu:-unknown} ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') logical CPUs)"
-
 events=${1:-2000000}
 runs=${2:-5}
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
-
-swift build -c release --product pagetrace --package-path "$root" >&2
-pagetrace="$root/.build/release/pagetrace"
+# The CPU model first; then the release build (or PAGETRACE's binary).
+source "$(dirname "$0")/common.sh"
+pagetrace=$PAGETRACE
 
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/pagetrace-compare"
 if [[ ! -x "$venv/bin/python" ]]; then

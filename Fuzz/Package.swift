@@ -17,12 +17,14 @@ let package = Package(
   name: "PageTraceFuzz",
   dependencies: [.package(name: "PageTrace", path: "..")],
   targets: [
-    // What the targets share: the scratch input file, the replay loop and the invariant checker.
+    // What the targets share: the scratch input file, the replay loop and the invariant checker,
+    // and the check of classify's loop against it.
     .target(
       name: "FuzzSupport",
       dependencies: [
         .product(name: "PageTrace", package: "PageTrace"),
         .product(name: "PageTraceIO", package: "PageTrace"),
+        .product(name: "PageTraceAnalysis", package: "PageTrace"),
       ])
   ]
     + fuzzTargets.map { name in

@@ -10,7 +10,6 @@
 // replay loop did.
 import FuzzSupport
 import PageTrace
-import PageTraceAnalysis
 import PageTraceIO
 
 let input = ScratchFile()
@@ -30,32 +29,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       maximumLineLength: sizes.maximumLineLength)
     guard reader.format == .binary else { fatalError("the magic was not sniffed as binary") }
     let replayed = FuzzReplay.run(&reader, base: FuzzReplay.phone()).outcome.summary
-    checkClassifyLoop(sizes: sizes, replayed: replayed)
+    FuzzReplay.checkClassifyLoop(input, name: "fuzz.pgtrace", sizes: sizes, replayed: replayed)
   } catch {
     fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
   }
   return 0
-}
-
-/// The same input through `StrokeClassifier.classify`, whose plain events take the handler
-/// compiled for its observer (`TraceReplay._PlainEventHandler`), not the generic loop
-/// `FuzzReplay` runs: the same configuration decides the same events, so every record is
-/// accounted for in the same way (applied, ignored, skipped, headers).
-func checkClassifyLoop(sizes: (chunkSize: Int, maximumLineLength: Int), replayed: ReplaySummary) {
-  input.rewind()
-  var options = TraceReplay.Options()
-  options.defaults = FuzzReplay.phone()
-  options.skipsBadLines = true
-  do {
-    var reader = try TraceReader(
-      descriptor: SystemDescriptor(rawValue: input.descriptor), name: "fuzz.pgtrace",
-      chunkSize: sizes.chunkSize, maximumLineLength: sizes.maximumLineLength)
-    let outcome = StrokeClassifier.classify(&reader, options: options) { _ in }
-    if let failure = outcome.failure { fatalError("classify failed on the input: \(failure)") }
-    guard outcome.summary == replayed else {
-      fatalError("classify's loop counted \(outcome.summary), the replay loop \(replayed)")
-    }
-  } catch {
-    fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
-  }
 }

@@ -10,7 +10,6 @@
 // account for every line as the replay loop did.
 import FuzzSupport
 import PageTrace
-import PageTraceAnalysis
 import PageTraceIO
 
 let input = ScratchFile()
@@ -42,7 +41,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // event, or skipped.
     let counts = summary.outcome.summary
     guard counts.accountsForEveryLine else { fatalError("lines not accounted for: \(counts)") }
-    checkClassifyLoop(sizes: sizes, replayed: counts)
+    FuzzReplay.checkClassifyLoop(input, name: "fuzz.jsonl", sizes: sizes, replayed: counts)
   } catch {
     fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
   }
@@ -50,29 +49,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkBinaryRoundTrip(header: summary.header, events: summary.events)
   }
   return 0
-}
-
-/// The same input through `StrokeClassifier.classify`, whose plain events take the loop compiled
-/// for its observer (`TraceReplay._plainEventLines`), not the generic loop `FuzzReplay` runs: the
-/// same configuration decides the same events, so every line is accounted for in the same way
-/// (applied, ignored, skipped, headers).
-func checkClassifyLoop(sizes: (chunkSize: Int, maximumLineLength: Int), replayed: ReplaySummary) {
-  input.rewind()
-  var options = TraceReplay.Options()
-  options.defaults = FuzzReplay.phone()
-  options.skipsBadLines = true
-  do {
-    var reader = try TraceReader(
-      descriptor: SystemDescriptor(rawValue: input.descriptor), name: "fuzz.jsonl",
-      chunkSize: sizes.chunkSize, maximumLineLength: sizes.maximumLineLength)
-    let outcome = StrokeClassifier.classify(&reader, options: options) { _ in }
-    if let failure = outcome.failure { fatalError("classify failed on the input: \(failure)") }
-    guard outcome.summary == replayed else {
-      fatalError("classify's loop counted \(outcome.summary), the replay loop \(replayed)")
-    }
-  } catch {
-    fatalError("TraceReader(descriptor:) failed on an in-memory file: \(error)")
-  }
 }
 
 /// JSON Lines → binary → the same header and events (docs/binary-format.md: lossless).
