@@ -10,6 +10,10 @@ pairing keeps a ratio meaningful when the machine's speed drifts. The row prints
 the pairs' ratios, with their smallest and largest: quote the median; a wide spread says the
 machine was noisy.
 
+With BASELINE naming another build's binary, four more rows time this build's replay, replay
+with `--jobs 2`, classify and stats against that build's, pair by pair as the others: a round
+against the previous one, in the same minutes.
+
 Before timing, every `--jobs` row checks that A writes exactly what B writes, on standard
 output instead of /dev/null (the output of `--jobs N` is byte for byte that of `--jobs 1`), so
 a run of this script on a small trace is also a check (`.ci/run` does that, on traces of
@@ -88,8 +92,8 @@ def main():
     one, other = f"{work}/one.jsonl", f"{work}/one-b.jsonl"
     eight, gz = f"{work}/eight.jsonl", f"{work}/one.jsonl.gz"
 
-    def replay(*args):
-        return [pagetrace, "replay", "--emit", "all", *args, "-o", "/dev/null"]
+    def replay(*args, binary=pagetrace):
+        return [binary, "replay", "--emit", "all", *args, "-o", "/dev/null"]
 
     def to_stdout(command):
         return command[:-2]  # without "-o /dev/null": the output, for the identity check
@@ -109,6 +113,19 @@ def main():
         ("classify: time against replay --emit all", [pagetrace, "classify", one, "-o", "/dev/null"], replay(one), False),
         ("stats: time against replay --emit all", [pagetrace, "stats", one, "-o", "/dev/null"], replay(one), False),
     ]
+    # Another build (BASELINE), its commands timed beside this build's: a cost row each, this
+    # build's time over the baseline's (below 1 is faster).
+    baseline = os.environ.get("BASELINE")
+    against = []
+    if baseline:
+        for name, args in [
+            ("replay --emit all", ["replay", "--emit", "all", one]),
+            ("replay --emit all --jobs 2", ["replay", "--emit", "all", "--jobs", "2", one]),
+            ("classify", ["classify", one]),
+            ("stats", ["stats", one]),
+        ]:
+            a, b = [pagetrace, *args, "-o", "/dev/null"], [baseline, *args, "-o", "/dev/null"]
+            against.append((f"{name}: this build against BASELINE", a, b, False))
 
     failed = False
     for label, a, b, _ in rows:
@@ -118,6 +135,11 @@ def main():
                 failed = True
     if failed:
         sys.exit(1)
+    for label, a, b, _ in against:
+        # A note, not a failure: a baseline of another version may write other records.
+        if digest(to_stdout(a)) != digest(to_stdout(b)):
+            print(f"note: the two builds write different output: {label}", flush=True)
+    rows += against
 
     print(f"{count} pairs a row, medians of the pairs' ratios (smallest, largest)")
     for label, a, b, speedup in rows:

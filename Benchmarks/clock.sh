@@ -4,6 +4,7 @@
 # with two separate processes as the yardstick), and `classify` and `stats` against replay.
 #
 #   Benchmarks/clock.sh [EVENTS] [PAIRS]     # default: 2,000,000 events a file, 15 pairs a row
+#   BASELINE=/path/to/other/pagetrace Benchmarks/clock.sh    # also this build against another
 #
 # Builds pagetrace (release) unless PAGETRACE names a binary, generates the traces with
 # `pagetrace generate` (seeds 7 and 8; eight sessions: seed 7), then runs clock.py, which
