@@ -92,8 +92,8 @@ def main():
     one, other = f"{work}/one.jsonl", f"{work}/one-b.jsonl"
     eight, gz = f"{work}/eight.jsonl", f"{work}/one.jsonl.gz"
 
-    def replay(*args, binary=pagetrace):
-        return [binary, "replay", "--emit", "all", *args, "-o", "/dev/null"]
+    def replay(*args):
+        return [pagetrace, "replay", "--emit", "all", *args, "-o", "/dev/null"]
 
     def to_stdout(command):
         return command[:-2]  # without "-o /dev/null": the output, for the identity check

@@ -9,8 +9,8 @@
 # Builds pagetrace (release) unless PAGETRACE names a binary, generates the traces with
 # `pagetrace generate` (seeds 7 and 8; eight sessions: seed 7), then runs clock.py, which
 # first checks that each `--jobs 2` writes exactly what `--jobs 1` writes, then times the
-# pairs. Every timed command writes its records to /dev/null. On a machine with other work running
-# the spread widens: quote the medians of a quiet run.
+# pairs. Every timed command writes its records to /dev/null. On a machine with other work
+# running the spread widens: quote the medians of a quiet run.
 set -euo pipefail
 
 events=${1:-2000000}

@@ -3,9 +3,10 @@
 #
 #   Benchmarks/compare.sh [EVENTS] [RUNS]     # default: 2,000,000 events, best of 5
 #
-# Builds pagetrace (release) unless PAGETRACE names a binary, generates a trace of full-precision (17-digit) numbers with
-# `pagetrace generate --seed 7`, converts it to binary, installs the pinned parsers from PyPI
-# into a virtual environment (once, in ${XDG_CACHE_HOME:-~/.cache}/pagetrace-compare), then
+# Builds pagetrace (release) unless PAGETRACE names a binary, generates a trace of
+# full-precision (17-digit) numbers with `pagetrace generate --seed 7`, converts it to
+# binary, installs the pinned parsers from PyPI into a virtual environment (once, in
+# ${XDG_CACHE_HOME:-~/.cache}/pagetrace-compare), then
 # prints the machine's CPU model, then each one's best time, MB/s, events/s and its time
 # relative to pagetrace's JSON Lines replay (below 1 is faster than pagetrace). pagetrace is
 # timed end to end as a process, replaying and writing every record; the parsers only parse

@@ -34,7 +34,6 @@ let package = Package(
           "FuzzSupport",
           .product(name: "PageTrace", package: "PageTrace"),
           .product(name: "PageTraceIO", package: "PageTrace"),
-          .product(name: "PageTraceAnalysis", package: "PageTrace"),
         ],
         swiftSettings: fuzzTargetSettings)
     }

@@ -18,10 +18,10 @@
 /// buffer (about 12 instructions an event in the `Reducer` benchmark with the velocity read
 /// in place; Benchmarks/RESULTS.md, second round, "the reducer"). 32 samples cover the window at
 /// up to about 300 samples a second (a 120 Hz touch screen puts 13 in it, a 240 Hz one 25).
-/// Faster input is exact too: when the ring is full of samples within the window, the contact's samples move
-/// to ``spill``, an array that grows as needed, and stay there until the next ``reset()``; the
-/// array's storage is kept, so after the first such contact of a session adding a sample
-/// allocates nothing. The ring makes a control 512 bytes larger.
+/// Faster input is exact too: when the ring is full of samples within the window, the
+/// contact's samples move to ``spill``, an array that grows as needed, and stay there until
+/// the next ``reset()``; the array's storage is kept, so after the first such contact of a
+/// session adding a sample allocates nothing. The ring makes a control 512 bytes larger.
 package struct _VelocityTracker: Sendable {
   static let window = 0.1
   static let restLimit = 0.04
