@@ -49,6 +49,32 @@ import Testing
     #expect(skipTwo.stderr == skipOne.stderr)
   }
 
+  /// Standard input that is a regular file read from before: the workers, which read ranges
+  /// of the file themselves, read from where it was, as one job does. The 100 bytes `dd`
+  /// reads are a line of their own, so what is left is the trace; its records are those of
+  /// the trace on its own, and a bad line is reported at its number in what is left.
+  @Test func standardInputReadFromBeforeIsReadFromThere() throws {
+    let directory = try scratch()
+    try trace(sessions: 2, bad: [20_000: "{oops"], named: "t.jsonl", in: directory)
+    let text = try String(
+      contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+    try write(String(repeating: "j", count: 99) + "\n" + text, to: "pre.jsonl", in: directory)
+    let alone = try pagetrace(["replay", "--emit", "all", "-"], input: Data(text.utf8))
+    #expect(alone.status == 65 && alone.records.count > 1000)
+    #expect(alone.stderr.hasPrefix("<stdin>:20000:"), "\(alone.stderr)")
+    for jobs in ["1", "2", "3"] {
+      let run = try shell(
+        #"{ dd bs=100 count=1 of=/dev/null 2>/dev/null; "$P" replay --emit all -j "#
+          + jobs + " -; } < pre.jsonl", in: directory)
+      // Compared as a whole: a failed expectation on megabytes would print their difference.
+      let sameOutput = run.stdout == Data(alone.stdout.utf8)
+      #expect(run.status == alone.status, "\(run.stderr)")
+      #expect(
+        sameOutput, "--jobs \(jobs): \(run.stdout.count) bytes, not \(alone.stdout.utf8.count)")
+      #expect(run.stderr == alone.stderr, "--jobs \(jobs)")
+    }
+  }
+
   /// Memory does not follow the file's size: a file five times larger (27 MB against 5.4 MB,
   /// both more than the ring of chunks holds) peaks within 2 MB of the small one with two
   /// workers; memory is read from the kernel for the child alone

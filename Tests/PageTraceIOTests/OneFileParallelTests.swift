@@ -313,6 +313,80 @@ import Testing
     #expect(!isParallel)
   }
 
+  /// A trace of many short lines: runs of up to 300 empty lines (`\n` and `\r\n`), blank
+  /// ones, short events, a byte order mark, two lines over the limit of 300 bytes (one of
+  /// 5,000 bytes, over many ranges), no line feed at the end. In ranges of 50 bytes a run of
+  /// empty lines puts 50 lines in a range, more than the 16 a chunk takes: the reader's
+  /// thread reads the rest of such a range.
+  static func shortLines(seed: UInt64) -> [UInt8] {
+    var random = SplitMix64(seed: seed)
+    var text =
+      "\u{FEFF}" + #"{"pagetrace":1,"pages":6,"control":{"x":0,"y":780,"width":390,"height":30}}"#
+    text += "\n"
+    var t = 0.0
+    for index in 0..<400 {
+      t += 0.01
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0..<3:
+        text += String(repeating: "\n", count: Int.random(in: 1...300, using: &random))
+      case 3: text += String(repeating: "\r\n", count: Int.random(in: 1...40, using: &random))
+      case 4: text += [" \n", "\t\n", " \r\n"].randomElement(using: &random)!
+      case 5..<8: text += #"{"t":\#(t),"key":"tab"}"# + "\n"
+      default:
+        text += #"{"t":\#(t),"touch":"down","id":"f","x":10,"y":790}"# + "\n"
+        text += #"{"t":\#(t + 0.001),"touch":"up","id":"f","x":10,"y":790}"# + "\n"
+      }
+      if index == 100 { text += String(repeating: "x", count: 400) + "\n\n\n" }
+      if index == 250 { text += "\n\n" + String(repeating: "y", count: 5000) + "\r\n" }
+    }
+    text += #"{"t":\#(t + 1),"focus":"none"}"#
+    return Array(text.utf8)
+  }
+
+  /// Workers reading ranges of the file hand out the serial reader's items, errors and line
+  /// numbers whatever the ranges' size, also in ranges of many lines (``shortLines(seed:)``);
+  /// a gzip-compressed file is cut by a splitter instead. The replay is the serial one too.
+  @Test func rangesOfManyShortLinesAreTheSerialItems() throws {
+    for seed: UInt64 in [1, 2] {
+      print("seed \(seed)")
+      let path = temporaryFile(Self.shortLines(seed: seed))
+      defer { unlink(path) }
+      let compressed = Self.gzipped(path)
+      defer { unlink(compressed) }
+      for (file, chunkSize) in [(path, 1), (path, 2), (path, 3), (path, 50), (path, 700)]
+        + [(path, 4096), (compressed, 50)]
+      {
+        for threads in [2, 3] {
+          var serial = try TraceReader(opening: file, maximumLineLength: 300)
+          var parallel = try TraceReader(opening: file, maximumLineLength: 300)
+          let isParallel = parallel._decodeInParallel(threads: threads, chunkSize: chunkSize)
+          let readsRanges = parallel._readsFileRanges
+          #expect(isParallel && readsRanges == (file == path))
+          var count = 0
+          var errors = 0
+          while true {
+            let expected = Result { try serial.next() }
+            let actual = Result { try parallel.next() }
+            switch (expected, actual) {
+            case (.success(let a), .success(let b)): #expect(a == b, "item \(count)")
+            case (.failure(let a), .failure(let b)):
+              #expect("\(a)" == "\(b)", "item \(count)")
+              errors += 1
+            default: Issue.record("item \(count): \(expected) against \(actual)")
+            }
+            #expect(serial.lineNumber == parallel.lineNumber, "item \(count)")
+            if case .success(nil) = expected { break }
+            count += 1
+          }
+          #expect(errors == 2 && count > 10_000, "\(chunkSize) bytes: \(count) items")
+        }
+      }
+      Self.expectSameAsSerial(
+        path, chunkSizes: [1, 50, 700], skipsBadLines: true, maximumLineLength: 300,
+        "seed \(seed)")
+    }
+  }
+
   /// A reader that goes away before the end stops its threads (the test would hang otherwise).
   @Test func aReaderLeftEarlyStopsItsThreads() throws {
     let path = try Self.generated(events: 20000, seed: 4, sessions: 2)

@@ -5,6 +5,21 @@
 /// skipped, a line over the limit reported at its number and skipped without being kept, the
 /// last line without a line feed, a damaged gzip stream reported at the line it cuts short.
 extension LineReader {
+  /// The ranges of `size` bytes of the input, for workers reading it each on its own, if it is
+  /// a regular file, not compressed, of which no line was read yet; `nil` otherwise. The input
+  /// starts where the reader started reading: the bytes it read already (to find the
+  /// format) are read again.
+  func _fileRanges(size: Int) -> _FileRanges? {
+    guard !source.isGzip, lineNumber == 0, lineStart == 0, !skipping, _readsRegularFile else {
+      return nil
+    }
+    let base = _System.offset(of: source.descriptor) - end
+    guard base >= 0 else { return nil }
+    return _FileRanges(
+      descriptor: source.descriptor, name: name, base: base, size: max(1, size),
+      maximumLineLength: maximumLineLength)
+  }
+
   /// Reads lines into `filling` until the chunk holds about its target of bytes, or its
   /// most lines; returns whether the input ended (at its end, at a damaged gzip stream or a
   /// failed read). The reader's errors become items of their own. An unfinished line is kept
@@ -125,6 +140,7 @@ extension LineReader {
     {
       start += 3
     }
-    filling.appendLine(number: lineNumber, start: start, count: stop - start)
+    assert(lineNumber == chunk.firstNumber + filling.count, "a chunk's lines are numbered in a row")
+    filling.appendLine(start: start, count: stop - start)
   }
 }

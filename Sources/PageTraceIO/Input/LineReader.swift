@@ -230,9 +230,14 @@ public struct LineReader: ~Copyable {
   }
 
   func tooLong() -> TraceError {
+    Self.lineTooLong(in: name, at: lineNumber, limit: maximumLineLength)
+  }
+
+  /// The error of line `number` of `file`, longer than `limit` bytes.
+  static func lineTooLong(in file: String, at number: Int, limit: Int) -> TraceError {
     TraceError(
-      file: name, line: lineNumber, column: 1,
-      expected: "a line of at most \(maximumLineLength) bytes", found: "a longer line")
+      file: file, line: number, column: 1, expected: "a line of at most \(limit) bytes",
+      found: "a longer line")
   }
 
   /// Whether the input is a regular file (compressed or not), whose reads never wait.

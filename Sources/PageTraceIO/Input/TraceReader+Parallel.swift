@@ -30,6 +30,10 @@ extension TraceReader {
     return true
   }
 
+  /// Whether the workers of a parallel reader read ranges of the file each on its own (a
+  /// regular file, not compressed) rather than chunks a splitter cut.
+  package var _readsFileRanges: Bool { chunks?.readsFileRanges ?? false }
+
   /// ``next(into:)`` of a parallel reader.
   mutating func nextFromChunks(into event: inout EngineEvent) throws -> TraceItemKind? {
     lastLine = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -43,7 +47,7 @@ extension TraceReader {
     }
     let item = chunk.items.unsafelyUnwrapped[chunk.index]
     chunk.index += 1
-    lineNumber = item.number
+    lineNumber = item.number &+ chunk.numberBase
     if item.kind == .failure { throw chunks.unsafelyUnwrapped.failure(of: item) }
     let line = UnsafeRawBufferPointer(
       start: chunk.bytes.unsafelyUnwrapped + item.start, count: item.count)
@@ -74,7 +78,7 @@ extension TraceReader {
       decoder.touchTracker.beginLine(&decoder.touchNames)
       return .blank
     default:
-      return try decoder.decode(line, lineNumber: item.number, into: &event)
+      return try decoder.decode(line, lineNumber: lineNumber, into: &event)
     }
   }
 
@@ -100,6 +104,8 @@ struct _ChunkCursor: BitwiseCopyable {
   /// owns the memory).
   var sessions: UnsafeMutablePointer<Int32>?
   var sessionCount = 0
+  /// What makes the chunk's line numbers the trace's (``_LineChunk/numberBase``).
+  var numberBase = 0
 }
 
 /// The reader's side of a parallel read: the chunk being read, the numbers its sessions have
@@ -125,22 +131,30 @@ final class _ChunkedLines {
     sessions.deallocate()
   }
 
+  /// Whether the workers read ranges of the file.
+  var readsFileRanges: Bool { pipeline.readsFileRanges }
+
   /// Moves to the next chunk, `nil` after the last; the one before is given back.
   func advance() -> _ChunkCursor? {
     guard let next = pipeline.nextChunk() else {
       chunk = nil
       return nil
     }
-    if next.isLast { endLineNumber = next.endLineNumber }
+    if next.isLast { endLineNumber = next.numberBase + next.endLineNumber }
     chunk = next
     sessions.update(repeating: 0, count: sessionCapacity)
     return _ChunkCursor(
       items: next.items, bytes: next.bytes, count: next.count, index: 0, sessions: sessions,
-      sessionCount: sessionCapacity)
+      sessionCount: sessionCapacity, numberBase: next.numberBase)
   }
 
-  /// The line reader's error of a failure item.
-  func failure(of item: _LineChunk.Item) -> any Error { chunk!.failures[item.start] }
+  /// The line reader's error of a failure item: for a line too long that a worker found, made
+  /// here, at the line's number in the trace (as ``LineReader`` makes it).
+  func failure(of item: _LineChunk.Item) -> any Error {
+    let chunk = chunk!
+    return chunk.failures[item.start].error
+      ?? pipeline.lineTooLong(at: chunk.numberBase + item.number)
+  }
 
   /// The trace's number of a session the chunk numbered `local`, not known to `cursor` yet.
   @inline(never)

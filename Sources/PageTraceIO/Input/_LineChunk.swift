@@ -12,8 +12,6 @@ import PageTrace
 final class _LineChunk: @unchecked Sendable {
   /// What a line is, once decoded.
   enum Kind: UInt8 {
-    /// Not decoded yet.
-    case line
     /// Empty or whitespace only.
     case blank
     /// An event, in ``Item/event``: its session and string touch id numbered by this
@@ -28,6 +26,18 @@ final class _LineChunk: @unchecked Sendable {
     case failure
   }
 
+  /// Where the splitter found a line: 16 bytes of its own, so that the splitter writes no
+  /// more than that a line. A worker makes the ``Item`` (``decode()``), in memory its own
+  /// thread writes next: the splitter's writes to the items themselves cost it a cache miss
+  /// a line, the memory of each item being on the core that read it last, and made it the
+  /// slowest of the threads (issue 24, eighth round).
+  struct Span: BitwiseCopyable {
+    /// Where its bytes start in ``bytes``; for a failure, its index in ``failures``.
+    var start: Int
+    /// How many bytes; -1 for a failure.
+    var count: Int
+  }
+
   /// One line.
   struct Item: BitwiseCopyable {
     var event: EngineEvent
@@ -39,23 +49,44 @@ final class _LineChunk: @unchecked Sendable {
     var kind: Kind
   }
 
-  /// The bytes of the lines, one after the other, without their line terminators.
+  /// The bytes of the lines (from the splitter, one after the other without their line
+  /// terminators; read by a worker, as they are in the file).
   private(set) var bytes: UnsafeMutableRawPointer
-  private var capacity: Int
+  private(set) var capacity: Int
   /// How many bytes are used.
   private(set) var used = 0
-  /// The lines.
+  /// The lines, as they were found (``Span``): line `index` is numbered ``firstNumber`` +
+  /// `index`, every line and failure after the first taking the next number (a failed read,
+  /// the last item if any, is numbered by ``failures``).
+  let spans: UnsafeMutablePointer<Span>
+  /// The number of the chunk's first line: in the trace, from the splitter; 1 from a worker
+  /// reading its own range of the file, which cannot know the lines before
+  /// (``numberBase``).
+  var firstNumber = 0
+  /// What the reader's thread adds to the chunk's line numbers to make them the trace's: the
+  /// lines of the chunks before, for a chunk a worker read from the file; 0 from the splitter.
+  var numberBase = 0
+  /// The lines, made by the worker from ``spans``.
   let items: UnsafeMutablePointer<Item>
   /// How many lines the chunk holds at most.
   let itemCapacity: Int
   /// How many lines it holds.
-  private(set) var count = 0
-  /// The line reader's errors, in order.
-  private(set) var failures: [any Error] = []
+  var count = 0
+  /// How many lines of the input the chunk holds: its items but a failed read.
+  var lineCount = 0
+  /// The line reader's errors, in order, with their line numbers; `nil` for a line too long
+  /// found by a worker, whose error the reader's thread makes at the line's number in the
+  /// trace.
+  var failures: [(error: (any Error)?, number: Int)] = []
   /// The bytes the splitter stops filling at (a chunk may hold more, with a long last line).
   let byteTarget: Int
   /// Whether this is the last chunk of the input (it may be empty).
   var isLast = false
+  /// Filled from a range of the file: its number.
+  var sequence = 0
+  /// Filled from a range of the file that has more lines than a chunk takes: where the next
+  /// line starts in the file.
+  var resume: Int?
   /// With ``isLast``, the line reader's line number at the end: every line read.
   var endLineNumber = 0
   /// The session names and string touch ids of this chunk's events, numbered in the order
@@ -76,15 +107,16 @@ final class _LineChunk: @unchecked Sendable {
     self.capacity = self.byteTarget
     self.itemCapacity = max(1, itemCapacity)
     bytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    // Spans and items are plain values, written whole before they are read, so their memory
+    // is left as allocated: a page of it is touched only once lines reach it (a chunk read
+    // from a range has room for 32,768 lines, 3.9 MB, and uses 6,000 of 90 bytes).
+    spans = UnsafeMutablePointer<Span>.allocate(capacity: self.itemCapacity)
     items = UnsafeMutablePointer<Item>.allocate(capacity: self.itemCapacity)
-    items.initialize(
-      repeating: Item(
-        event: EngineEvent(time: 0, .focus(false)), number: 0, start: 0, count: 0, kind: .line),
-      count: self.itemCapacity)
   }
 
   deinit {
     bytes.deallocate()
+    spans.deallocate()
     items.deallocate()
   }
 
@@ -92,7 +124,9 @@ final class _LineChunk: @unchecked Sendable {
   func reset() {
     used = 0
     count = 0
+    lineCount = 0
     isLast = false
+    resume = nil
     endLineNumber = 0
     if !failures.isEmpty { failures.removeAll() }
   }
@@ -103,7 +137,7 @@ final class _LineChunk: @unchecked Sendable {
     var bytes: UnsafeMutableRawPointer
     var capacity: Int
     var used: Int
-    let items: UnsafeMutablePointer<Item>
+    let spans: UnsafeMutablePointer<Span>
     var count: Int
     let byteTarget: Int
     let itemCapacity: Int
@@ -120,26 +154,21 @@ final class _LineChunk: @unchecked Sendable {
       capacity = chunk.capacity
     }
 
-    /// Adds a line whose bytes are in the chunk already.
-    ///
-    /// Its fields are set one by one, and the event (which a worker sets, and nothing reads
-    /// before) is left as it was: a whole new item wrote 104 bytes and read a global for the
-    /// placeholder event's session (20 instructions a line of the splitter, by callgrind).
+    /// Adds a line whose bytes are in the chunk already, numbered ``_LineChunk/firstNumber``
+    /// + its index.
     @inline(__always)
-    mutating func appendLine(number: Int, start: Int, count length: Int) {
-      items[count].number = number
-      items[count].start = start
-      items[count].count = length
-      items[count].kind = .line
+    mutating func appendLine(start: Int, count length: Int) {
+      (spans + count).initialize(to: Span(start: start, count: length))
       count += 1
     }
   }
 
-  /// Starts filling the chunk, emptied.
-  func filling() -> Filling {
+  /// Starts filling the chunk, emptied, from line `firstNumber`.
+  func filling(from firstNumber: Int) -> Filling {
     reset()
+    self.firstNumber = firstNumber
     return Filling(
-      bytes: bytes, capacity: capacity, used: 0, items: items, count: 0, byteTarget: byteTarget,
+      bytes: bytes, capacity: capacity, used: 0, spans: spans, count: 0, byteTarget: byteTarget,
       itemCapacity: itemCapacity)
   }
 
@@ -151,10 +180,8 @@ final class _LineChunk: @unchecked Sendable {
 
   /// Adds the line reader's error, at line `number`.
   func appendFailure(_ error: any Error, number: Int, _ filling: inout Filling) {
-    items[filling.count] = Item(
-      event: EngineEvent(time: 0, .focus(false)), number: number, start: failures.count,
-      count: 0, kind: .failure)
-    failures.append(error)
+    (spans + filling.count).initialize(to: Span(start: failures.count, count: -1))
+    failures.append((error, number))
     filling.count += 1
   }
 
@@ -164,39 +191,47 @@ final class _LineChunk: @unchecked Sendable {
     UnsafeRawBufferPointer(start: bytes + item.start, count: item.count)
   }
 
-  /// Decodes every line (a worker's part), each on its own, as the trace's decoder would
-  /// after its first line; names are numbered by the chunk's own tables.
+  /// Makes the items of the lines and decodes them (a worker's part), each on its own, as
+  /// the trace's decoder would after its first line; names are numbered by the chunk's own
+  /// tables.
   func decode() {
     var decoder = TraceDecoder(file: "")
     decoder.hasSeenContent = true  // the serial stage decodes the lines before the first
     var event = EngineEvent(time: 0, .focus(false))
-    for index in 0..<count where items[index].kind == .line {
-      let line = UnsafeRawBufferPointer(
-        start: bytes + items[index].start, count: items[index].count)
-      decoder.touchNames.lastNumber = 0
-      do {
-        let kind = try decoder._decodeUntracked(
-          line, lineNumber: items[index].number, into: &event)
-        if kind != .event {
-          items[index].kind = .blank
-        } else if decoder.touchNames.lastNumber != 0 && event._stringTouchNumber == 0 {
-          // A string id on an event that is not a touch: the serial decoder numbers it, and
-          // frees the number at the next line.
-          items[index].kind = .serial
-        } else {
-          items[index].kind = .event
-          items[index].event = event
+    for index in 0..<count {
+      let span = spans[index]
+      var number = firstNumber &+ index
+      var kind = Kind.failure
+      if span.count < 0 {
+        number = failures[span.start].number
+      } else {
+        let line = UnsafeRawBufferPointer(start: bytes + span.start, count: span.count)
+        decoder.touchNames.lastNumber = 0
+        do {
+          if try decoder._decodeUntracked(line, lineNumber: number, into: &event) != .event {
+            kind = .blank
+          } else if decoder.touchNames.lastNumber != 0 && event._stringTouchNumber == 0 {
+            // A string id on an event that is not a touch: the serial decoder numbers it,
+            // and frees the number at the next line.
+            kind = .serial
+          } else {
+            kind = .event
+          }
+        } catch {
+          kind = .serial
         }
-      } catch {
-        items[index].kind = .serial
       }
+      // The item is written whole, once: its memory was never initialized (see `init`). The
+      // event of an item that is not an event is the last one decoded, and never read.
+      (items + index).initialize(
+        to: Item(event: event, number: number, start: span.start, count: span.count, kind: kind))
     }
     sessionNames = decoder.sessionNames
     touchNames = decoder.touchNames
   }
 
   /// Makes room for `newCapacity` bytes, keeping the first `used`.
-  fileprivate func grow(to newCapacity: Int, used: Int) {
+  func grow(to newCapacity: Int, used: Int) {
     let newBytes = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
     if used > 0 { newBytes.copyMemory(from: bytes, byteCount: used) }
     bytes.deallocate()
