@@ -45,12 +45,18 @@ extension TraceReader {
       }
       chunk = next
     }
-    let item = chunk.items.unsafelyUnwrapped[chunk.index]
+    let index = chunk.index
     chunk.index += 1
-    lineNumber = item.number &+ chunk.numberBase
-    if item.kind == .failure { throw chunks.unsafelyUnwrapped.failure(of: item) }
+    let item = chunk.items.unsafelyUnwrapped[index]
+    let span = chunk.spans.unsafelyUnwrapped[index]
+    if item.kind == .failure {
+      let failure = chunks.unsafelyUnwrapped.failure(span.start)
+      lineNumber = chunk.numberBase &+ failure.number
+      throw failure.error
+    }
+    lineNumber = chunk.firstNumber &+ index
     let line = UnsafeRawBufferPointer(
-      start: chunk.bytes.unsafelyUnwrapped + item.start, count: item.count)
+      start: chunk.bytes.unsafelyUnwrapped + span.start, count: span.count)
     lastLine = line
     switch item.kind {
     case .event where decoder.hasSeenContent:
@@ -97,6 +103,7 @@ extension TraceReader {
 /// line costs no reference counting or exclusivity check.
 struct _ChunkCursor: BitwiseCopyable {
   var items: UnsafeMutablePointer<_LineChunk.Item>?
+  var spans: UnsafeMutablePointer<_LineChunk.Span>?
   var bytes: UnsafeMutableRawPointer?
   var count = 0
   var index = 0
@@ -106,6 +113,8 @@ struct _ChunkCursor: BitwiseCopyable {
   var sessionCount = 0
   /// What makes the chunk's line numbers the trace's (``_LineChunk/numberBase``).
   var numberBase = 0
+  /// The trace's number of the chunk's first line.
+  var firstNumber = 0
 }
 
 /// The reader's side of a parallel read: the chunk being read, the numbers its sessions have
@@ -144,16 +153,18 @@ final class _ChunkedLines {
     chunk = next
     sessions.update(repeating: 0, count: sessionCapacity)
     return _ChunkCursor(
-      items: next.items, bytes: next.bytes, count: next.count, index: 0, sessions: sessions,
-      sessionCount: sessionCapacity, numberBase: next.numberBase)
+      items: next.items, spans: next.spans, bytes: next.bytes, count: next.count, index: 0,
+      sessions: sessions, sessionCount: sessionCapacity, numberBase: next.numberBase,
+      firstNumber: next.numberBase + next.firstNumber)
   }
 
-  /// The line reader's error of a failure item: for a line too long that a worker found, made
-  /// here, at the line's number in the trace (as ``LineReader`` makes it).
-  func failure(of item: _LineChunk.Item) -> any Error {
+  /// The line reader's error `index` of the chunk, and its line number in the chunk: for a
+  /// line too long that a worker found, made here, at the line's number in the trace (as
+  /// ``LineReader`` makes it).
+  func failure(_ index: Int) -> (error: any Error, number: Int) {
     let chunk = chunk!
-    return chunk.failures[item.start].error
-      ?? pipeline.lineTooLong(at: chunk.numberBase + item.number)
+    let (error, number) = chunk.failures[index]
+    return (error ?? pipeline.lineTooLong(at: chunk.numberBase + number), number)
   }
 
   /// The trace's number of a session the chunk numbered `local`, not known to `cursor` yet.

@@ -6,9 +6,10 @@ import PageTrace
 /// what a worker made of it. A chunk is recycled: its buffers are allocated once, and grow
 /// only for a line longer than the chunk, so that memory never follows the input's size.
 ///
-/// The splitter fills it (``filling()``, ``Filling/append(_:to:)``), a worker decodes it
-/// (``decode()``), the reader's thread reads it (``items``) and gives it back; the three
-/// semaphores hand it on, so that each stage sees the previous one's writes.
+/// The splitter fills it (``filling(from:)``, ``Filling/appendLine(start:count:)``) and a
+/// worker decodes it (``decode()``), or a worker does both, reading a range of the file
+/// (``fill(range:from:of:)``); the reader's thread reads it (``items``, ``spans``) and gives
+/// it back. The semaphores hand it on, so that each stage sees the previous one's writes.
 final class _LineChunk: @unchecked Sendable {
   /// What a line is, once decoded.
   enum Kind: UInt8 {
@@ -21,16 +22,15 @@ final class _LineChunk: @unchecked Sendable {
     /// (its error, and what it did to the name tables, are the serial decoder's), or a line
     /// that named a string touch id its event does not carry.
     case serial
-    /// Not a line: the line reader's error (a line too long, a damaged gzip stream, a failed
-    /// read), ``failures``[``Item/start``].
+    /// The line reader's error (a line too long, a damaged gzip stream, a failed read):
+    /// ``failures``[its span's ``Span/start``].
     case failure
   }
 
-  /// Where the splitter found a line: 16 bytes of its own, so that the splitter writes no
-  /// more than that a line. A worker makes the ``Item`` (``decode()``), in memory its own
-  /// thread writes next: the splitter's writes to the items themselves cost it a cache miss
-  /// a line, the memory of each item being on the core that read it last, and made it the
-  /// slowest of the threads (issue 24, eighth round).
+  /// Where a line is: 16 bytes, all the splitter writes of a line. The worker writes the
+  /// ``Item``: when the splitter wrote the items' numbers and places, each item's memory
+  /// went from the processor that read it last to the splitter's and on to the worker's
+  /// (Benchmarks/RESULTS.md, "Issue 24, eighth round").
   struct Span: BitwiseCopyable {
     /// Where its bytes start in ``bytes``; for a failure, its index in ``failures``.
     var start: Int
@@ -38,14 +38,11 @@ final class _LineChunk: @unchecked Sendable {
     var count: Int
   }
 
-  /// One line.
+  /// What a worker made of a line (its bytes are those of its ``Span``; its number,
+  /// ``firstNumber`` + its index): 72 bytes, which the reader's thread reads from memory
+  /// another processor wrote, so nothing is in it that the span or the index tells.
   struct Item: BitwiseCopyable {
     var event: EngineEvent
-    /// The line's number in the trace.
-    var number: Int
-    /// Where its bytes start in ``bytes``; for a failure, its index in ``failures``.
-    var start: Int
-    var count: Int
     var kind: Kind
   }
 
@@ -87,14 +84,15 @@ final class _LineChunk: @unchecked Sendable {
   /// Filled from a range of the file that has more lines than a chunk takes: where the next
   /// line starts in the file.
   var resume: Int?
-  /// With ``isLast``, the line reader's line number at the end: every line read.
+  /// With ``isLast``, the line reader's line number at the end: every line read (from a
+  /// range, those of the chunk: ``numberBase`` adds the rest).
   var endLineNumber = 0
   /// The session names and string touch ids of this chunk's events, numbered in the order
   /// they appear in it (the serial stage renumbers them for the whole trace).
   private(set) var sessionNames = _NameTable()
   private(set) var touchNames = _NameTable()
 
-  /// The splitter may fill the chunk (it starts free).
+  /// The chunk may be filled (it starts free).
   let free = DispatchSemaphore(value: 1)
   /// The splitter filled it: a worker may decode it.
   let filled = DispatchSemaphore(value: 0)
@@ -185,12 +183,6 @@ final class _LineChunk: @unchecked Sendable {
     filling.count += 1
   }
 
-  /// The bytes of a line.
-  @inline(__always)
-  func bytes(of item: Item) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: bytes + item.start, count: item.count)
-  }
-
   /// Makes the items of the lines and decodes them (a worker's part), each on its own, as
   /// the trace's decoder would after its first line; names are numbered by the chunk's own
   /// tables.
@@ -200,14 +192,12 @@ final class _LineChunk: @unchecked Sendable {
     var event = EngineEvent(time: 0, .focus(false))
     for index in 0..<count {
       let span = spans[index]
-      var number = firstNumber &+ index
       var kind = Kind.failure
-      if span.count < 0 {
-        number = failures[span.start].number
-      } else {
+      if span.count >= 0 {
         let line = UnsafeRawBufferPointer(start: bytes + span.start, count: span.count)
         decoder.touchNames.lastNumber = 0
         do {
+          let number = firstNumber &+ index
           if try decoder._decodeUntracked(line, lineNumber: number, into: &event) != .event {
             kind = .blank
           } else if decoder.touchNames.lastNumber != 0 && event._stringTouchNumber == 0 {
@@ -223,8 +213,7 @@ final class _LineChunk: @unchecked Sendable {
       }
       // The item is written whole, once: its memory was never initialized (see `init`). The
       // event of an item that is not an event is the last one decoded, and never read.
-      (items + index).initialize(
-        to: Item(event: event, number: number, start: span.start, count: span.count, kind: kind))
+      (items + index).initialize(to: Item(event: event, kind: kind))
     }
     sessionNames = decoder.sessionNames
     touchNames = decoder.touchNames
