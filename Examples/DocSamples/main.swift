@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:1080
-func sample_README_md_1080() throws {
+// README.md:1089
+func sample_README_md_1089() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_1080() throws {
   }
 }
 
-// README.md:1160
-func sample_README_md_1160() throws {
+// README.md:1169
+func sample_README_md_1169() throws {
   do {
 
     // JSON → patch → configuration, and back (ConfigurationPatch(readingFile:) for a file).
@@ -104,8 +104,8 @@ func sample_README_md_1160() throws {
   }
 }
 
-// README.md:1200
-func sample_README_md_1200() throws {
+// README.md:1209
+func sample_README_md_1209() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -2370,9 +2370,9 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:1080", sample_README_md_1080)
-failures += _run("README.md:1160", sample_README_md_1160)
-failures += _run("README.md:1200", sample_README_md_1200)
+failures += _run("README.md:1089", sample_README_md_1089)
+failures += _run("README.md:1169", sample_README_md_1169)
+failures += _run("README.md:1209", sample_README_md_1209)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)

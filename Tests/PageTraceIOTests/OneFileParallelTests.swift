@@ -185,6 +185,29 @@ import Testing
     return output
   }
 
+  /// Expects `parallel` to hand out `serial`'s items, errors and line numbers to the end;
+  /// returns how many items and errors there were.
+  static func expectSameItems(
+    _ serial: inout TraceReader, _ parallel: inout TraceReader
+  ) -> (items: Int, errors: Int) {
+    var count = 0
+    var errors = 0
+    while true {
+      let expected = Result { try serial.next() }
+      let actual = Result { try parallel.next() }
+      switch (expected, actual) {
+      case (.success(let a), .success(let b)): #expect(a == b, "item \(count)")
+      case (.failure(let a), .failure(let b)):
+        #expect("\(a)" == "\(b)", "item \(count)")
+        errors += 1
+      default: Issue.record("item \(count): \(expected) against \(actual)")
+      }
+      #expect(serial.lineNumber == parallel.lineNumber, "item \(count)")
+      if case .success(nil) = expected { return (count, errors) }
+      count += 1
+    }
+  }
+
   // MARK: Tests
 
   /// Every scenario of Traces/, at every chunk size and thread count.
@@ -288,22 +311,7 @@ import Testing
       var parallel = try TraceReader(opening: file, chunkSize: readSize, maximumLineLength: 300)
       let isParallel = parallel._decodeInParallel(threads: 3, chunkSize: 50)
       #expect(isParallel)
-      var count = 0
-      var errors = 0
-      while true {
-        let expected = Result { try serial.next() }
-        let actual = Result { try parallel.next() }
-        switch (expected, actual) {
-        case (.success(let a), .success(let b)): #expect(a == b, "item \(count)")
-        case (.failure(let a), .failure(let b)):
-          #expect("\(a)" == "\(b)", "item \(count)")
-          errors += 1
-        default: Issue.record("item \(count): \(expected) against \(actual)")
-        }
-        #expect(serial.lineNumber == parallel.lineNumber)
-        if case .success(nil) = expected { break }
-        count += 1
-      }
+      let (count, errors) = Self.expectSameItems(&serial, &parallel)
       #expect(count > (file == cut || file == damaged ? 100 : 300) && errors > 5, "\(file)")
     }
     let binary = try Self.generated(events: 10, seed: 1, sessions: 1, binary: true)
@@ -362,22 +370,7 @@ import Testing
           let isParallel = parallel._decodeInParallel(threads: threads, chunkSize: chunkSize)
           let readsRanges = parallel._readsFileRanges
           #expect(isParallel && readsRanges == (file == path))
-          var count = 0
-          var errors = 0
-          while true {
-            let expected = Result { try serial.next() }
-            let actual = Result { try parallel.next() }
-            switch (expected, actual) {
-            case (.success(let a), .success(let b)): #expect(a == b, "item \(count)")
-            case (.failure(let a), .failure(let b)):
-              #expect("\(a)" == "\(b)", "item \(count)")
-              errors += 1
-            default: Issue.record("item \(count): \(expected) against \(actual)")
-            }
-            #expect(serial.lineNumber == parallel.lineNumber, "item \(count)")
-            if case .success(nil) = expected { break }
-            count += 1
-          }
+          let (count, errors) = Self.expectSameItems(&serial, &parallel)
           #expect(errors == 2 && count > 10_000, "\(chunkSize) bytes: \(count) items")
         }
       }

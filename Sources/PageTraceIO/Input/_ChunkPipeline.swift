@@ -221,6 +221,16 @@ final class _ChunkPipeline: @unchecked Sendable {
     return ended
   }
 
+  /// A worker's next chunk (or range), and whether the reader stopped; `nil` past the last.
+  private func takeNext() -> (sequence: Int, stopped: Bool)? {
+    lock.wait()
+    defer { lock.signal() }
+    let sequence = nextToDecode
+    if chunkCount >= 0 && sequence >= chunkCount { return nil }
+    nextToDecode += 1
+    return (sequence, cancelled)
+  }
+
   /// A worker reading ranges: takes the next range, waits for its chunk to be given back,
   /// fills and decodes it; after the last range (the one where the file ends, or a read
   /// failed), or once the reader stopped (a last chunk, empty), it ends.
@@ -229,16 +239,10 @@ final class _ChunkPipeline: @unchecked Sendable {
     let ranges = ranges.unsafelyUnwrapped
     while true {
       claim.wait()
-      lock.wait()
-      let sequence = nextToDecode
-      if chunkCount >= 0 && sequence >= chunkCount {
-        lock.signal()
+      guard let (sequence, stops) = takeNext() else {
         claim.signal()
         return
       }
-      nextToDecode += 1
-      let stops = cancelled
-      lock.signal()
       let chunk = chunks[sequence % chunks.count]
       chunk.free.wait()
       claim.signal()
@@ -263,15 +267,7 @@ final class _ChunkPipeline: @unchecked Sendable {
     _System.lowerPriorityOfCurrentThread(by: Self.workerPriorityDrop)
     while true {
       work.wait()
-      lock.wait()
-      let sequence = nextToDecode
-      if chunkCount >= 0 && sequence >= chunkCount {
-        lock.signal()
-        return
-      }
-      nextToDecode += 1
-      let skips = cancelled
-      lock.signal()
+      guard let (sequence, skips) = takeNext() else { return }
       let chunk = chunks[sequence % chunks.count]
       chunk.filled.wait()
       if !skips { chunk.decode() }
