@@ -380,6 +380,49 @@ import Testing
     }
   }
 
+  /// Random bytes cut into random ranges: line feeds, `\r`, byte order marks anywhere, runs of
+  /// `x` longer than the line limit, short events, no line feed at the end or one; every
+  /// range size from 1 byte, every limit from 1 byte. The serial reader is the oracle.
+  @Test func randomBytesInRandomRangesAreTheSerialItems() throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    print("OneFileParallelTests.randomBytesInRandomRangesAreTheSerialItems seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let pieces: [[UInt8]] = [
+      [10], [10], [10], [13, 10], [13], [32], [0xEF, 0xBB, 0xBF],
+      Array(#"{"t":1,"key":"tab"}"#.utf8),
+      Array(#"{"t":2,"touch":"down","id":"a","x":1,"y":2}"#.utf8),
+    ]
+    var items = 0
+    var errors = 0
+    for index in 0..<150 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...120, using: &random) {
+        if Int.random(in: 0..<8, using: &random) == 0 {
+          bytes += Array(
+            repeating: UInt8(ascii: "x"), count: Int.random(in: 1...90, using: &random))
+        } else {
+          bytes += pieces.randomElement(using: &random)!
+        }
+      }
+      let path = temporaryFile(bytes)
+      defer { unlink(path) }
+      let limit = Int.random(in: 1...60, using: &random)
+      let rangeSize = Int.random(in: 1...64, using: &random)
+      var serial = try TraceReader(opening: path, maximumLineLength: limit)
+      var parallel = try TraceReader(opening: path, maximumLineLength: limit)
+      let isParallel = parallel._decodeInParallel(
+        threads: Int.random(in: 2...3, using: &random), chunkSize: rangeSize)
+      let readsRanges = parallel._readsFileRanges
+      #expect(isParallel && readsRanges, "seed \(seed), file \(index)")
+      print("file \(index): limit \(limit), ranges of \(rangeSize)")
+      let (fileItems, fileErrors) = Self.expectSameItems(&serial, &parallel)
+      items += fileItems
+      errors += fileErrors
+    }
+    // The files are not empty, and many lines are bad (too long, not JSON): both paths ran.
+    #expect(items > 3000 && errors > 1000, "seed \(seed): \(items) items, \(errors) errors")
+  }
+
   /// A reader that goes away before the end stops its threads (the test would hang otherwise).
   @Test func aReaderLeftEarlyStopsItsThreads() throws {
     let path = try Self.generated(events: 20000, seed: 4, sessions: 2)
