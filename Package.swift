@@ -1,6 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// CI's sanitizer runs test the libraries alone (the executables are fuzzed with sanitizers
+// instead) and set PAGETRACE_LIBRARY_TESTS_ONLY, so that they compile neither the executables
+// nor the end-to-end test target that runs them; PAGETRACE_TEST_TARGETS (names, comma-separated)
+// keeps only those test targets (the ThreadSanitizer run's suites are all in one). SwiftPM
+// evaluates the manifest again when either changes.
+let libraryTestsOnly = Context.environment["PAGETRACE_LIBRARY_TESTS_ONLY"] != nil
+let testTargetNames = Context.environment["PAGETRACE_TEST_TARGETS"].map {
+  Set($0.split(separator: ",").map(String.init))
+}
+
 let package = Package(
   name: "PageTrace",
   products: [
@@ -8,8 +18,7 @@ let package = Package(
     .library(name: "PageTraceIO", targets: ["PageTraceIO"]),
     .library(name: "PageTraceAnalysis", targets: ["PageTraceAnalysis"]),
     .library(name: "PageTraceGenerator", targets: ["PageTraceGenerator"]),
-    .executable(name: "pagetrace", targets: ["pagetrace"]),
-  ],
+  ] + (libraryTestsOnly ? [] : [.executable(name: "pagetrace", targets: ["pagetrace"])]),
   targets: [
     // The engine: configuration, events, records and the reducer. No Foundation.
     .target(name: "PageTrace", dependencies: ["_PageTraceMath"]),
@@ -27,6 +36,18 @@ let package = Package(
     .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
     // Deterministic realistic traces, for benchmarks and anyone.
     .target(name: "PageTraceGenerator", dependencies: ["PageTrace"]),
+    // What the test targets share: the phone fixture and event builders, temporary files.
+    .target(
+      name: "PageTraceTestSupport", dependencies: ["PageTrace"], path: "Tests/PageTraceTestSupport"),
+  ]
+    + (libraryTestsOnly ? [] : executables)
+    + libraryTests.filter { testTargetNames?.contains($0.name) ?? true }
+    + (libraryTestsOnly ? [] : [endToEndTests])
+)
+
+/// The command-line tool, the examples and the checks CI runs in release builds.
+var executables: [Target] {
+  [
     // The command-line tool.
     .executableTarget(
       name: "pagetrace",
@@ -49,9 +70,12 @@ let package = Package(
     .executableTarget(
       name: "shortest-digits-check", dependencies: ["PageTraceIO", "PageTraceGenerator"],
       path: "Tests/ShortestDigitsCheck"),
-    // What the test targets share: the phone fixture and event builders, temporary files.
-    .target(
-      name: "PageTraceTestSupport", dependencies: ["PageTrace"], path: "Tests/PageTraceTestSupport"),
+  ]
+}
+
+/// The libraries' tests.
+var libraryTests: [Target] {
+  [
     .testTarget(
       name: "PageTraceTests",
       dependencies: ["PageTrace", "PageTraceGenerator", "PageTraceTestSupport"]),
@@ -68,18 +92,11 @@ let package = Package(
       dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),
     .testTarget(name: "PageTraceGeneratorTests", dependencies: ["PageTraceGenerator"]),
   ]
-    // End-to-end tests: they run the built `pagetrace` executable. CI's sanitizer runs test the
-    // libraries alone (the executable is fuzzed with sanitizers instead) and set
-    // PAGETRACE_LIBRARY_TESTS_ONLY, so that they do not compile this target either (about a
-    // minute of CI).
-    + (Context.environment["PAGETRACE_LIBRARY_TESTS_ONLY"] != nil
-      ? []
-      : [
-        .testTarget(
-          name: "PageTraceCLITests",
-          dependencies: [
-            "pagetrace", "embedding-example", "live-loop", "doc-samples", "PageTraceIO",
-          ]
-        )
-      ])
-)
+}
+
+/// End-to-end tests: they run the built `pagetrace` executable and the examples.
+var endToEndTests: Target {
+  .testTarget(
+    name: "PageTraceCLITests",
+    dependencies: ["pagetrace", "embedding-example", "live-loop", "doc-samples", "PageTraceIO"])
+}
