@@ -17,8 +17,8 @@ import PageTraceIO
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:1089
-func sample_README_md_1089() throws {
+// README.md:1095
+func sample_README_md_1095() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -74,8 +74,8 @@ func sample_README_md_1089() throws {
   }
 }
 
-// README.md:1169
-func sample_README_md_1169() throws {
+// README.md:1175
+func sample_README_md_1175() throws {
   do {
 
     // JSON → patch → configuration, and back (ConfigurationPatch(readingFile:) for a file).
@@ -104,8 +104,8 @@ func sample_README_md_1169() throws {
   }
 }
 
-// README.md:1209
-func sample_README_md_1209() throws {
+// README.md:1215
+func sample_README_md_1215() throws {
   do {
     let phone = PageControlConfiguration(
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
@@ -1456,8 +1456,8 @@ func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33() throws {
   _ = output
 }
 
-// Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:88
-func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_88() throws {
+// Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:89
+func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_89() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   do {
     var writer = BinaryTraceWriter(descriptor: .standardOutput, flush: .perEvent)
@@ -2370,9 +2370,9 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:1089", sample_README_md_1089)
-failures += _run("README.md:1169", sample_README_md_1169)
-failures += _run("README.md:1209", sample_README_md_1209)
+failures += _run("README.md:1095", sample_README_md_1095)
+failures += _run("README.md:1175", sample_README_md_1175)
+failures += _run("README.md:1215", sample_README_md_1215)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
@@ -2454,7 +2454,7 @@ failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:102", sample_S
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:129", sample_Sources_PageTraceGenerator_TraceGenerator_swift_129)
 failures += _run("Sources/PageTraceIO/Binary/BinaryTraceReader.swift:31", sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31)
 failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:33", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33)
-failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:88", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_88)
+failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:89", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_89)
 failures += _run("Sources/PageTraceIO/Import/CSVImporter.swift:15", sample_Sources_PageTraceIO_Import_CSVImporter_swift_15)
 failures += _run("Sources/PageTraceIO/Import/GeteventImporter.swift:34", sample_Sources_PageTraceIO_Import_GeteventImporter_swift_34)
 failures += _run("Sources/PageTraceIO/Import/LineImporter.swift:15", sample_Sources_PageTraceIO_Import_LineImporter_swift_15)

@@ -183,22 +183,8 @@ let variedTrace = #"""
     }
   }
 
-  @Test func stringTableStaysWithinItsByteLimit() throws {
-    // 4,200 sessions of the longest name, 4 KiB, in a table of up to 65,536 strings: 17.2 MB,
-    // more than the 16 MiB (16.78 MB) a table may hold.
-    let events = (0..<4200).map { index in
-      let suffix = String(index)
-      return PageControlEvent(
-        time: Double(index),
-        session: String(repeating: "A", count: 4096 - suffix.utf8.count) + suffix,
-        .touch(.down, id: .string("id \(index)"), x: 0, y: 0))
-    }
-    let bytes = try binary(
-      header: nil, events + events.reversed(), stringCapacity: 1 << 16, threshold: 1 << 16)
-    let read = try readBinary(bytes, chunkSize: 1 << 16)
-    #expect(read.errors.isEmpty)
-    #expect(read.events == events + events.reversed())
-  }
+  // The table's byte limit: StringTableReuseTests.aFullTableByBytesEmptiesWhatTheRuleSays
+  // reads such a trace back too.
 
   @Test func configurationJSONIsCanonical() throws {
     var patch = ConfigurationPatch()

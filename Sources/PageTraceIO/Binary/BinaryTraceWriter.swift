@@ -70,8 +70,9 @@ public struct BinaryTraceWriter: ~Copyable {
   /// The index of each string in ``strings`` (one of them, if a string is there twice), by
   /// its UTF-8 bytes: canonically equivalent names (`"é"`, `"e\u{301}"`) are two strings.
   private var indices: [_UTF8Name: UInt32] = [:]
-  /// When each index was last used, for eviction.
-  private var lastUse: [UInt64] = []
+  /// The order in which indices are reused once the table is full; ``clock`` counts the
+  /// events, the time of each use.
+  private var recency = _StringRecency()
   private var clock: UInt64 = 0
   /// The total UTF-8 size of ``strings``.
   private var tableSize = 0
@@ -268,7 +269,7 @@ public struct BinaryTraceWriter: ~Copyable {
   /// needed; never evicts the index `kept`, which the event being written uses too.
   private mutating func intern(_ string: String, keeping kept: UInt32) -> UInt32 {
     if let index = indices[_UTF8Name(string)] {
-      lastUse[Int(index) - 1] = clock
+      recency.use(Int(index) - 1, at: clock)
       return index
     }
     let length = string.utf8.count
@@ -277,7 +278,7 @@ public struct BinaryTraceWriter: ~Copyable {
       && tableSize + length <= BinaryTraceReader.maximumStringTableSize
     {
       strings.append("")
-      lastUse.append(0)
+      recency.append()
       index = UInt32(strings.count)
     } else {
       index = leastRecentlyUsed(excluding: kept, 0)
@@ -295,20 +296,16 @@ public struct BinaryTraceWriter: ~Copyable {
     return index
   }
 
-  /// The index used longest ago, other than the two given; 0 if there is none.
+  /// The index used longest ago (of two used by one event, the lower), other than the two
+  /// given (0: none) and, with `nonEmpty`, other than an empty string's; 0 if there is none
+  /// (docs/binary-format.md, "String table").
   private func leastRecentlyUsed(
     excluding first: UInt32, _ second: UInt32, nonEmpty: Bool = false
   ) -> UInt32 {
-    var best: UInt32 = 0
-    var bestUse = UInt64.max
-    for position in strings.indices {
-      let index = UInt32(position + 1)
-      guard index != first && index != second, lastUse[position] < bestUse else { continue }
-      if nonEmpty && strings[position].isEmpty { continue }
-      best = index
-      bestUse = lastUse[position]
+    let position = recency.leastRecent(excluding: Int(first) - 1, Int(second) - 1) {
+      !nonEmpty || !strings[$0].isEmpty
     }
-    return best
+    return position.map { UInt32($0 + 1) } ?? 0
   }
 
   /// Writes the entry that sets an index to a string, and records it.
@@ -318,7 +315,7 @@ public struct BinaryTraceWriter: ~Copyable {
     if indices[_UTF8Name(old)] == index { indices[_UTF8Name(old)] = nil }
     tableSize += string.utf8.count - old.utf8.count
     strings[position] = string
-    lastUse[position] = clock
+    recency.use(position, at: clock)
     if indices[_UTF8Name(string)] == nil { indices[_UTF8Name(string)] = index }
 
     let length = string.utf8.count
