@@ -120,8 +120,7 @@ extension _LineChunk {
       return
     }
     if let failure = reading.failure {
-      (spans + count).initialize(to: Span(start: failures.count, count: -1))
-      failures.append((failure, lineCount))
+      _storeFailure(failure, number: lineCount, at: count)
       count += 1
     }
     isLast = ends || reading.failure != nil
@@ -153,8 +152,7 @@ extension _LineChunk {
 
   /// Adds a line too long: a failure whose error the reader's thread makes.
   private func appendLineTooLong() {
-    (spans + count).initialize(to: Span(start: failures.count, count: -1))
-    failures.append((nil, firstNumber + count))
+    _storeFailure(nil, number: firstNumber + count, at: count)
     count += 1
   }
 }

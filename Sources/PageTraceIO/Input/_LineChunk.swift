@@ -178,9 +178,17 @@ final class _LineChunk: @unchecked Sendable {
 
   /// Adds the line reader's error, at line `number`.
   func appendFailure(_ error: any Error, number: Int, _ filling: inout Filling) {
-    (spans + filling.count).initialize(to: Span(start: failures.count, count: -1))
-    failures.append((error, number))
+    _storeFailure(error, number: number, at: filling.count)
     filling.count += 1
+  }
+
+  /// Writes at item `index` the span of a failure of line `number`: `error`, or `nil` for a
+  /// line too long, whose error the main thread makes. (The splitter's, a worker's range's
+  /// and its end's failures are all written here.)
+  @inline(__always)
+  func _storeFailure(_ error: (any Error)?, number: Int, at index: Int) {
+    (spans + index).initialize(to: Span(start: failures.count, count: -1))
+    failures.append((error, number))
   }
 
   /// Makes the items of the lines and decodes them (a worker's part), each on its own, as
