@@ -30,6 +30,14 @@ extension TraceReader {
     return true
   }
 
+  /// A test's: before ``_decodeInParallel(threads:chunkSize:)``, makes the workers' reading
+  /// of the file fail (EIO) from byte `offset` on, as a damaged disk would.
+  package mutating func _failReading(at offset: Int) {
+    guard var reader = lines.take() else { return }
+    reader._failsReadingAt = offset
+    lines = consume reader
+  }
+
   /// Whether the workers of a parallel reader read ranges of the file each on its own (a
   /// regular file, not compressed) rather than chunks a splitter cut.
   package var _readsFileRanges: Bool { chunks?.readsFileRanges ?? false }

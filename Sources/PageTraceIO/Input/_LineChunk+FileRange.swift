@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A regular file read in ranges, each by a worker of its own (docs/behaviour.md, "Parallel
 /// replay of one file"): range `k` holds the lines whose first byte is among the file's bytes
 /// `base + k × size ..< base + (k + 1) × size`, so that a worker finds its lines without
@@ -19,6 +25,9 @@ struct _FileRanges: Sendable {
   /// under 16 bytes on average, in ranges of 512 KiB) is finished by the reader's thread, a
   /// chunk at a time, so that memory stays that of the ring whatever the lines.
   let lineLimit: Int
+  /// A test's: reading the file's bytes from this offset on fails (EIO), as on a damaged
+  /// disk, which a test cannot otherwise make of a regular file (``LineReader/_failsReadingAt``).
+  var _failsReadingAt: Int?
 
   /// Ranges of `size` bytes of the file open as `descriptor`, from `base`.
   init(descriptor: Int32, name: String, base: Int, size: Int, maximumLineLength: Int) {
@@ -176,9 +185,16 @@ struct _RangeReading {
       chunk.grow(to: max(total, 2 * chunk.capacity), used: available)
     }
     while available < total && !atEnd {
-      do {
+      do throws(FileError) {
+        var wanted = total - available
+        if let failing = file._failsReadingAt, delta + available + wanted > failing {
+          guard delta + available < failing else {
+            throw FileError(.readFailed, path: file.name, code: EIO)
+          }
+          wanted = failing - (delta + available)
+        }
         let count = try _System.read(
-          file.descriptor, into: chunk.bytes + available, count: total - available,
+          file.descriptor, into: chunk.bytes + available, count: wanted,
           at: delta + available, name: file.name)
         if count == 0 { atEnd = true } else { available += count }
       } catch {
