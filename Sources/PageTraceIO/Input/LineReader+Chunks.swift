@@ -15,11 +15,9 @@ extension LineReader {
     }
     let base = _System.offset(of: source.descriptor) - end
     guard base >= 0 else { return nil }
-    var ranges = _FileRanges(
+    return _FileRanges(
       descriptor: source.descriptor, name: name, base: base, size: max(1, size),
       maximumLineLength: maximumLineLength)
-    ranges._failsReadingAt = _failsReadingAt
-    return ranges
   }
 
   /// Reads lines into `filling` until the chunk holds about its target of bytes, or its

@@ -60,9 +60,6 @@ public struct LineReader: ~Copyable {
   var atEndOfInput = false
   /// Whether the rest of a too-long line is being discarded.
   var skipping = false
-  /// A test's: when workers read ranges of the file (``_fileRanges(size:)``), reading its
-  /// bytes from this offset on fails (EIO); the reader's own reads are unchanged.
-  var _failsReadingAt: Int?
 
   /// Reads from a descriptor the caller owns (it is not closed), e.g. standard input.
   ///

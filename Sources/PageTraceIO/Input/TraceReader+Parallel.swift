@@ -18,24 +18,21 @@ extension TraceReader {
   /// bytes; does nothing (the reader stays serial) unless the input is a JSON Lines trace in
   /// a regular file (gzip-compressed or not) read without an importer or a shard, or if the
   /// system will not start the threads. Returns whether it is parallel.
+  ///
+  /// `failingReadsAt` is a test's: the workers' reads of a file they read in ranges fail
+  /// (EIO) from that byte on, as on a damaged disk, which a test cannot otherwise make of a
+  /// regular file.
   @discardableResult
   package mutating func _decodeInParallel(
-    threads: Int, chunkSize: Int = _ChunkPipeline.defaultChunkSize
+    threads: Int, chunkSize: Int = _ChunkPipeline.defaultChunkSize, failingReadsAt: Int? = nil
   ) -> Bool {
     guard threads > 1, format == .jsonLines, !imports, shard == nil, chunks == nil,
       fromLines({ $0._readsRegularFile }) == true,
-      let pipeline = _ChunkPipeline.start(&lines, workers: threads, chunkSize: chunkSize)
+      let pipeline = _ChunkPipeline.start(
+        &lines, workers: threads, chunkSize: chunkSize, failingReadsAt: failingReadsAt)
     else { return false }
     chunks = _ChunkedLines(pipeline)
     return true
-  }
-
-  /// A test's: before ``_decodeInParallel(threads:chunkSize:)``, makes the workers' reading
-  /// of the file fail (EIO) from byte `offset` on, as a damaged disk would.
-  package mutating func _failReading(at offset: Int) {
-    guard var reader = lines.take() else { return }
-    reader._failsReadingAt = offset
-    lines = consume reader
   }
 
   /// Whether the workers of a parallel reader read ranges of the file each on its own (a

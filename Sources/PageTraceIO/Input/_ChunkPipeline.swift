@@ -51,7 +51,9 @@ final class _ChunkPipeline: @unchecked Sendable {
   /// The default bytes of a chunk: 512 KiB.
   static let defaultChunkSize = 1 << 19
 
-  private init(source: consuming LineReader, chunkSize: Int, workers: Int) {
+  private init(
+    source: consuming LineReader, chunkSize: Int, workers: Int, failingReadsAt: Int?
+  ) {
     ranges = source._fileRanges(size: chunkSize)
     self.source = consume source
     // A range is read with a little more, for the end of its last line.
@@ -63,18 +65,21 @@ final class _ChunkPipeline: @unchecked Sendable {
     // Each worker has one chunk to decode and one decoded waiting, with one being read and
     // one being filled.
     chunks = (0..<(2 * workers + 2)).map { _ in
-      _LineChunk(byteTarget: byteTarget, itemCapacity: itemCapacity)
+      let chunk = _LineChunk(byteTarget: byteTarget, itemCapacity: itemCapacity)
+      chunk._failingReadsAt = failingReadsAt
+      return chunk
     }
   }
 
   /// Starts reading `lines` on `workers` threads and a splitter thread, in chunks of about
   /// `chunkSize` bytes, taking the reader; `nil`, leaving it, when the system would not start
-  /// the threads.
+  /// the threads. (`failingReadsAt`: a test's, ``_LineChunk/_failingReadsAt``.)
   static func start(
-    _ lines: inout LineReader?, workers: Int, chunkSize: Int
+    _ lines: inout LineReader?, workers: Int, chunkSize: Int, failingReadsAt: Int? = nil
   ) -> _ChunkPipeline? {
     guard let reader = lines.take() else { return nil }
-    let pipeline = _ChunkPipeline(source: reader, chunkSize: chunkSize, workers: workers)
+    let pipeline = _ChunkPipeline(
+      source: reader, chunkSize: chunkSize, workers: workers, failingReadsAt: failingReadsAt)
     for _ in 0..<workers {
       let readsRanges = pipeline.ranges != nil
       guard

@@ -25,9 +25,6 @@ struct _FileRanges: Sendable {
   /// under 16 bytes on average, in ranges of 512 KiB) is finished by the reader's thread, a
   /// chunk at a time, so that memory stays that of the ring whatever the lines.
   let lineLimit: Int
-  /// A test's: reading the file's bytes from this offset on fails (EIO), as on a damaged
-  /// disk, which a test cannot otherwise make of a regular file (``LineReader/_failsReadingAt``).
-  var _failsReadingAt: Int?
 
   /// Ranges of `size` bytes of the file open as `descriptor`, from `base`.
   init(descriptor: Int32, name: String, base: Int, size: Int, maximumLineLength: Int) {
@@ -159,7 +156,10 @@ extension _LineChunk {
     count += 1
   }
 
-  /// Adds a line too long: a failure whose error the reader's thread makes.
+  /// Adds a line too long: a failure whose error the reader's thread makes. (Out of line: a
+  /// rare path, which inlined into the loop over a range's lines cost it about 6 instructions
+  /// a line.)
+  @inline(never)
   private func appendLineTooLong() {
     _storeFailure(nil, number: firstNumber + count, at: count)
     count += 1
@@ -179,7 +179,9 @@ struct _RangeReading {
   var failure: FileError?
 
   /// Reads the file's bytes until the buffer holds `total` (it grows as needed), the file
-  /// ends or a read fails.
+  /// ends or a read fails. (Out of line: a call of about 64 KiB or more, which inlined into
+  /// the loop over the lines cost it about 4 instructions a line.)
+  @inline(never)
   mutating func read(_ chunk: _LineChunk, _ file: _FileRanges, upTo total: Int) {
     if total > chunk.capacity {
       chunk.grow(to: max(total, 2 * chunk.capacity), used: available)
@@ -187,7 +189,7 @@ struct _RangeReading {
     while available < total && !atEnd {
       do throws(FileError) {
         var wanted = total - available
-        if let failing = file._failsReadingAt, delta + available + wanted > failing {
+        if let failing = chunk._failingReadsAt, delta + available + wanted > failing {
           guard delta + available < failing else {
             throw FileError(.readFailed, path: file.name, code: EIO)
           }
