@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A regular file read in ranges, each by a worker of its own (docs/behaviour.md, "Parallel
 /// replay of one file"): range `k` holds the lines whose first byte is among the file's bytes
 /// `base + k × size ..< base + (k + 1) × size`, so that a worker finds its lines without
@@ -191,7 +185,7 @@ struct _RangeReading {
         var wanted = total - available
         if let failing = chunk._failingReadsAt, delta + available + wanted > failing {
           guard delta + available < failing else {
-            throw FileError(.readFailed, path: file.name, code: EIO)
+            throw FileError(.readFailed, path: file.name, code: _System.inputOutputError)
           }
           wanted = failing - (delta + available)
         }

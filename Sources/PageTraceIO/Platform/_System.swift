@@ -30,6 +30,8 @@ package enum _System {
   static let illegalByteSequence: Int32 = EILSEQ
   /// `errno`'s value for a path that does not exist.
   static let noSuchFile: Int32 = ENOENT
+  /// `errno`'s value for a device that failed to read or write (a damaged disk).
+  static let inputOutputError: Int32 = EIO
 
   /// Whether `errno` value `code` says the process or system ran short of descriptors or
   /// memory.
