@@ -2338,8 +2338,8 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20() throws {
   _use(&options)
 }
 
-// Sources/PageTraceIO/Replay/TraceReplay.swift:63
-func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_63() throws {
+// Sources/PageTraceIO/Replay/TraceReplay.swift:58
+func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2504,6 +2504,6 @@ failures += _run("Sources/PageTraceIO/Replay/ReplayProblem.swift:9", sample_Sour
 failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sources_PageTraceIO_Replay_ReplayProgress_swift_5)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10", sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:20", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20)
-failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:63", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_63)
+failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:58", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58)
 print("\(failures) of 135 samples failed")
 exit(failures == 0 ? 0 : 1)

@@ -79,7 +79,6 @@ extension StrokeClassifier {
     if options.defaults.control == nil {
       options.defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
     }
-    options._plainEventHandler = _StrokeObserver.plainEventHandler
     return withoutActuallyEscaping(stroke) { stroke in
       var observer = _StrokeObserver(controlGiven: controlGiven, sink: _ClosureSink(emit: stroke))
       return TraceReplay(options).run(&reader, observer: &observer) { _ in }
@@ -118,12 +117,6 @@ final class _ClosureSink: _StrokeSink {
 /// and `pagetrace classify`): each stroke's shape, and what the control made of it when the
 /// input has a control (docs/behaviour.md, "Stroke classification").
 package struct _StrokeObserver: ReplayObserver {
-  /// The replay loop's handling of each event compiled for this observer, here where its
-  /// methods are known (``PageTraceIO/TraceReplay/_PlainEventHandler``): about 130
-  /// instructions an event fewer than the loop's generic code, which reached each method
-  /// through the protocol's witness table.
-  package static var plainEventHandler: TraceReplay._PlainEventHandler { .init(for: Self.self) }
-
   /// Whether the options give a control: then every input has one.
   let controlGiven: Bool
   /// Where the strokes go.

@@ -152,7 +152,6 @@ enum ClassifyCommand: _Command {
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try _CommandRun(inputs, output: options.path(.output))
     var replay = inputs.replay
-    replay._plainEventHandler = _StrokeObserver.plainEventHandler
     var counts = StrokeCounts()
     for (index, file) in inputs.files.enumerated() {
       let lines = StrokeLines(

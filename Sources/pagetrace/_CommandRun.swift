@@ -91,13 +91,6 @@ struct _CommandRun: ~Copyable {
   ) -> TraceReplay.Outcome? {
     var options = options ?? inputs.replay
     options.progress = progress?.progress
-    // The loop's handling of each plain event compiled here, for this observer, unless the
-    // caller made it where the observer's methods are inlinable (`classify`'s): about 120
-    // instructions an event fewer than the loop's generic code
-    // (TraceReplay._PlainEventHandler).
-    if options._plainEventHandler == nil {
-      options._plainEventHandler = .init(for: Observer.self)
-    }
     let outcome = ReplayDriver(inputs.driver).replay(
       file, options: options, observer: &observer
     ) {

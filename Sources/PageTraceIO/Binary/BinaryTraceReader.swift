@@ -95,7 +95,7 @@ public struct BinaryTraceReader: ~Copyable {
   mutating func forgetNewestSession() { names.forgetNewestSession() }
   /// The number of the last event's string id if it was a freed one given to a new id, else
   /// 0 (``TraceReader/reusedTouchNumber``).
-  package var reusedTouchNumber: Int32 { names.reusedTouchNumber }
+  @usableFromInline package var reusedTouchNumber: Int32 { names.reusedTouchNumber }
   /// The string touch ids met in events.
   package var touchNames: _NameTable { names.touchNames }
   /// The header's configuration, once read.
@@ -224,7 +224,7 @@ public struct BinaryTraceReader: ~Copyable {
   /// an event (each look is a call of about 11 instructions). Its hot path is inlined into
   /// the caller's loop: as a call, it cost the replay loop about 15 instructions an event
   /// (the call, the frame, and `event` and the line passed through memory).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func next(
     into event: inout EngineEvent, recordNumber line: inout Int
   ) throws -> TraceItemKind? {

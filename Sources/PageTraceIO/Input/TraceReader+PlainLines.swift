@@ -3,7 +3,7 @@ import PageTrace
 extension TraceReader {
   /// Whether ``_nextPlainLine(into:)`` may read this input: JSON Lines read line by line,
   /// without an importer, a shard or decoding ahead on other threads.
-  package var _readsPlainLines: Bool {
+  @usableFromInline package var _readsPlainLines: Bool {
     format == .jsonLines && !imports && chunks == nil && shard == nil && lines != nil
   }
 
@@ -30,6 +30,21 @@ extension TraceReader {
     }
     lastLine = line.bytes
     return (try decoder.decode(line.bytes, lineNumber: line.number, into: &event), line.number)
+  }
+
+  /// The binary reader, taken out for the replay's fast path when it reads this input alone
+  /// (no importer, no lines decoded ahead); ``_putBack(_:lineNumber:)`` returns it.
+  @usableFromInline
+  mutating func _takeBinaryReader() -> BinaryTraceReader? {
+    guard format == .binary, !imports, chunks == nil else { return nil }
+    return binary.take()
+  }
+
+  /// Returns the binary reader taken by ``_takeBinaryReader()``, at record `lineNumber`.
+  @usableFromInline
+  mutating func _putBack(_ reader: consuming BinaryTraceReader, lineNumber: Int) {
+    binary = consume reader
+    self.lineNumber = lineNumber
   }
 
   /// Sets ``lineNumber`` to the line last read, after ``_nextPlainLine(into:)``.

@@ -299,21 +299,6 @@ public struct TraceReader: ~Copyable {
     }
   }
 
-  /// Tells an observer the session names and string touch ids met after the first
-  /// `sessionsFrom` and `touchesFrom`.
-  func announceNames<Observer: ReplayObserver & ~Copyable>(
-    sessionsFrom: Int, touchesFrom: Int, to observer: inout Observer
-  ) {
-    let sessions = sessionNames
-    for number in sessionsFrom..<sessions.count {
-      observer.name(SessionID(Int32(number + 1)), sessions.names[number])
-    }
-    let touches = touchNames
-    for number in touchesFrom..<touches.count {
-      observer.name(TouchKey.name(Int32(number + 1)), touches.names[number])
-    }
-  }
-
   private var sessionNames: _NameTable {
     !imports ? fromBinary { $0.sessionNames } ?? decoder.sessionNames : decoder.sessionNames
   }
@@ -340,11 +325,11 @@ public struct TraceReader: ~Copyable {
 
   /// The bytes of the last JSON Lines line read (empty for other formats), valid until the
   /// next read.
-  var lastLineBytes: UnsafeRawBufferPointer { lastLine }
+  @usableFromInline var lastLineBytes: UnsafeRawBufferPointer { lastLine }
 
   /// The data error for an event of a line that was passed over without decoding (another
   /// shard's), found by decoding the line again.
-  func errorDecodingAgain(for error: PageControlError) -> TraceError {
+  @usableFromInline func errorDecodingAgain(for error: PageControlError) -> TraceError {
     TraceError(error, file: name, line: lineNumber, bytes: lastLine)
   }
 

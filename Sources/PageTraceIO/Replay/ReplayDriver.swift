@@ -58,8 +58,10 @@ public struct ReplayDriver: Sendable {
     /// Why the replay stopped early, if it did.
     public var failure: ReplayFailure?
     /// What the loop did (its header and configuration), `nil` if the input could not be
-    /// opened.
+    /// opened; of the first variant, for a fan-out.
     public var replay: TraceReplay.Outcome?
+    /// For a fan-out, each variant's outcome, in order (empty if the input could not be opened).
+    public var variants: [TraceReplay.Outcome] = []
 
     /// Creates the outcome of an input not replayed yet.
     public init() {}
@@ -81,11 +83,63 @@ public struct ReplayDriver: Sendable {
   ///   - options: How to replay it.
   ///   - observer: What watches the replay.
   ///   - report: Called with each problem, in input order.
+  @inlinable
   public func replay<Observer: ReplayObserver & ~Copyable>(
     _ input: SystemPath, name: String? = nil, options: TraceReplay.Options = .init(),
     observer: inout Observer, report: (ReplayProblem) -> Void
   ) -> Outcome {
     var outcome = Outcome()
+    guard var reader = open(input, name: name, options: options, into: &outcome, report: report)
+    else { return outcome }
+    let result = TraceReplay(options).run(&reader, observer: &observer, report: report)
+    outcome.summary = result.summary
+    outcome.failure = result.failure
+    outcome.replay = result
+    return outcome
+  }
+
+  /// Opens `input` and replays it once under each of `variants`, decoding it once
+  /// (``FanOutReplay``), `observers[k]` watching variant `k`; the outcome's summary and
+  /// failure are the first variant's, and ``Outcome/variants`` holds each one's.
+  ///
+  /// - Parameters:
+  ///   - afterEvent: Called after every variant has handled an event, with the variants
+  ///     that rejected it (``FanOutReplay/runEach(_:observers:afterEvent:report:)``).
+  @inlinable
+  public func replay<Observer: ReplayObserver>(
+    _ input: SystemPath, name: String? = nil, options: TraceReplay.Options = .init(),
+    variants: [ConfigurationPatch], observers: inout [Observer],
+    afterEvent: (_ event: EngineEvent, _ rejectedBy: [Int]) -> Void = { _, _ in },
+    report: (ReplayProblem) -> Void
+  ) -> Outcome {
+    var outcome = Outcome()
+    var replay = options
+    replay.shard = nil  // a fan-out replays whole inputs
+    guard var reader = open(input, name: name, options: replay, into: &outcome, report: report)
+    else { return outcome }
+    let results = FanOutReplay(replay, variants: variants).runEach(
+      &reader, observers: &observers, afterEvent: afterEvent, report: report)
+    var first = results.first ?? TraceReplay.Outcome()
+    if results.isEmpty {
+      first.summary.lines = reader.lineNumber
+      first.header = reader.header
+    }
+    outcome.summary = first.summary
+    outcome.failure = first.failure
+    outcome.replay = first
+    outcome.variants = results
+    return outcome
+  }
+
+  /// Opens `input` for a replay under `options`, decoded on several threads when
+  /// ``Options/jobs`` asks and it can be; `nil` when it cannot be opened, with `outcome`
+  /// saying why: a problem reported when bad lines are skipped, else the failure; a resource
+  /// shortage always the failure (another try may open it).
+  @usableFromInline
+  func open(
+    _ input: SystemPath, name: String?, options: TraceReplay.Options, into outcome: inout Outcome,
+    report: (ReplayProblem) -> Void
+  ) -> TraceReader? {
     var reader: TraceReader
     do {
       reader = try TraceReader(
@@ -93,25 +147,21 @@ public struct ReplayDriver: Sendable {
         maximumLineLength: self.options.maximumLineLength)
     } catch {
       outcome.summary.unreadableFiles = 1
-      if error.isResourceShortage {  // never skipped: another try may open it
+      if error.isResourceShortage {
         outcome.failure = .resources(error)
       } else if options.skipsBadLines {
         report(.unreadableInput(error))
       } else {
         outcome.failure = .input(error)
       }
-      return outcome
+      return nil
     }
     // No more workers than processors (nor than 64): more would only hold more chunks.
     let threads = min(self.options.jobs, _System.processorCount, 64)
     if threads > 1 && options.shard == nil {
       reader._decodeInParallel(threads: threads, chunkSize: self.options._chunkSize)
     }
-    let result = TraceReplay(options).run(&reader, observer: &observer, report: report)
-    outcome.summary = result.summary
-    outcome.failure = result.failure
-    outcome.replay = result
-    return outcome
+    return reader
   }
 
   /// Replays `jobs` to `descriptor`, each job's output after the previous one's, calling

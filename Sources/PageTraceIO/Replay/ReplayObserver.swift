@@ -48,6 +48,10 @@ public protocol ReplayObserver: ~Copyable {
   /// A failure that should stop the replay, such as a write error of the observer's output;
   /// the loop checks it every few thousand events and at the end.
   var outputFailure: FileError? { get }
+  /// Whether the observer has what it needs, so that the replay may stop before the input's
+  /// end (`diff --first`); the loop asks every few thousand events, and stops once every
+  /// observer is done (``TraceReplay/Outcome/endedEarly``).
+  var isDone: Bool { get }
   /// The engine starts at the input's first event with `configuration`.
   mutating func begin(_ configuration: PageControlConfiguration)
   /// The engine starts at the input's first event with `configuration`, resolved from the
@@ -93,6 +97,8 @@ extension ReplayObserver where Self: ~Copyable {
   public static var observesEventEnds: Bool { false }
   /// `nil`: nothing stops the replay.
   public var outputFailure: FileError? { nil }
+  /// `false`: the replay reads the whole input.
+  public var isDone: Bool { false }
   /// Does nothing.
   public mutating func begin(_ configuration: PageControlConfiguration) {}
   /// Calls ``begin(_:)``.

@@ -51,6 +51,7 @@ extension TraceReplay {
     /// The UTF-8 bytes of a JSON Lines event line's session name, found as
     /// ``membership(ofLine:)`` finds it: `.some(nil)` for the default session, `nil` when
     /// that cannot be told without decoding.
+    @usableFromInline
     static func sessionName(ofLine line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer?? {
       guard let base = line.baseAddress, !line.isEmpty else { return nil }
       let count = line.count
@@ -89,5 +90,77 @@ extension TraceReplay {
       }
       return .some(nil)
     }
+  }
+}
+
+/// What a sharded replay knows of the sessions: which are in the shard, and the sessions of
+/// the other shards counted against the limit, so that every shard refuses the same sessions
+/// as the whole replay (docs/behaviour/commands.md, "Sharded replay").
+@usableFromInline
+struct ShardSessions {
+  /// Where a session stands.
+  @usableFromInline
+  enum Membership: UInt8 {
+    /// Not yet known.
+    case unknown
+    /// In the shard, not yet held by the engine.
+    case new
+    /// In another shard.
+    case other
+    /// In the shard and held by the engine.
+    case held
+  }
+
+  let shard: TraceReplay.Shard
+  let limit: Int
+  /// By session number.
+  private var memberships: [Membership] = []
+  private var others = _OtherShardSessions()
+
+  @usableFromInline
+  init(_ options: TraceReplay.Options) {
+    shard = options.shard!
+    limit = options.maximumSessions
+  }
+
+  /// Where `session`, named `name`, stands, found the first time it is asked.
+  @usableFromInline
+  mutating func membership(of session: SessionID, named name: @autoclosure () -> String?)
+    -> Membership
+  {
+    let index = session.index
+    if index >= memberships.count {
+      memberships.append(
+        contentsOf: repeatElement(.unknown, count: index + 1 - memberships.count))
+    }
+    if memberships[index] == .unknown {
+      memberships[index] = shard.contains(session: name()) ? .new : .other
+    }
+    return memberships[index]
+  }
+
+  /// Whether the engine, holding `engineSessions`, must refuse a session new to the shard.
+  @usableFromInline
+  func refuses(_ session: SessionID, engineSessions: Int) -> Bool {
+    let index = session.index
+    return index < memberships.count && memberships[index] == .new
+      && engineSessions + others.total >= limit
+  }
+
+  /// The engine now holds `session`.
+  @usableFromInline
+  mutating func hold(_ session: SessionID) { memberships[session.index] = .held }
+
+  /// The reader forgot `session`, refused: its number may name another session.
+  @usableFromInline
+  mutating func forget(_ session: SessionID) {
+    if session.index < memberships.count { memberships[session.index] = .unknown }
+  }
+
+  /// Counts the session of another shard's event (`nil`: the default session) against the
+  /// limit; `false` when it is new and the whole replay would refuse it.
+  @usableFromInline
+  mutating func countOther(_ name: UnsafeRawBufferPointer?, engineSessions: Int) -> Bool {
+    others.count(name, engineSessions: engineSessions, limit: limit)
   }
 }

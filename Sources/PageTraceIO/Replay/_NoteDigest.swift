@@ -3,6 +3,7 @@
 /// reason, and told at the end, one ``ReplayProblem/moreNotes(file:count:reason:)`` per reason
 /// (`pagetrace` prints `pagetrace: note: FILE: and 36446 more like it (time went backwards:
 /// sample skipped)`).
+@usableFromInline
 struct _NoteDigest {
   /// How many notes of dropped samples and added events are reported one by one.
   static let shown = 10
@@ -12,6 +13,7 @@ struct _NoteDigest {
   private var more: [(reason: String, count: Int)] = []
 
   /// Reports a note, or counts it once ``shown`` were reported.
+  @usableFromInline
   mutating func report(_ note: ImportNote, _ report: (ReplayProblem) -> Void) {
     guard note.kind != .information else { return report(.note(note)) }
     if reported < Self.shown {
