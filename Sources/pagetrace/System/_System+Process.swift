@@ -1,3 +1,5 @@
+import PageTraceIO
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,22 +8,22 @@
   import Darwin
 #endif
 
-// The process-wide calls of the command-line tool: its exit, its standard descriptors, the
-// signals that remove a temporary output, and the progress line's terminal, clock and
-// counters. Kept here, beside the I/O layer's, so that the tool imports no C library itself.
+// The process-wide calls of the command-line tool, which the libraries never make: its exit,
+// its standard descriptors, the signals that remove a temporary output, and the progress
+// line's terminal, clock and counters.
 
 extension _System {
   /// Standard error's descriptor.
-  package static let standardError: Int32 = STDERR_FILENO
+  static let standardError: Int32 = STDERR_FILENO
   /// `errno`'s value for a descriptor that is not open.
-  package static let badDescriptor: Int32 = EBADF
+  static let badDescriptor: Int32 = EBADF
 
   /// Ends the process with `status`.
-  package static func exit(_ status: Int32) -> Never { _exitProcess(status) }
+  static func exit(_ status: Int32) -> Never { _exitProcess(status) }
 
   /// Whether standard input was closed when the process started (before
   /// ``guardStandardDescriptors()`` put `/dev/null` there): reading it is then an error.
-  nonisolated(unsafe) package private(set) static var standardInputWasClosed = false
+  nonisolated(unsafe) private(set) static var standardInputWasClosed = false
 
   /// Opens `/dev/null` onto each of descriptors 0, 1 and 2 that the process was started
   /// without, as daemons and coreutils do, so that no file the tool opens later (a temporary
@@ -30,7 +32,7 @@ extension _System {
   /// input for writing, the others for reading), so that using the stream still fails as on a
   /// closed descriptor (`EBADF`): nothing is read from a closed standard input, and writing to
   /// a closed standard output is still a write error. Called first thing in `main`.
-  package static func guardStandardDescriptors() {
+  static func guardStandardDescriptors() {
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
       guard fcntl(descriptor, F_GETFD) == -1 && errno == EBADF else { continue }
       if descriptor == STDIN_FILENO { standardInputWasClosed = true }
@@ -46,7 +48,7 @@ extension _System {
   /// Writes all of `text`, unbuffered, through ``writeAll(_:from:count:name:)``: 0, or the
   /// `errno` of the write that failed (diagnostics ignore it).
   @discardableResult
-  package static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
+  static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
     var text = text
     return text.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return 0 }
@@ -61,7 +63,7 @@ extension _System {
 
   /// Removes the file at `path` if the process is ended by `SIGINT`, `SIGTERM`, `SIGHUP` or
   /// `SIGPIPE` (then ends by that signal as it would have); `nil` forgets the path.
-  package static func removeOnSignals(_ path: SystemPath?) {
+  static func removeOnSignals(_ path: SystemPath?) {
     let old = _pathToRemove
     _pathToRemove = path.map { path in
       let copy = UnsafeMutablePointer<CChar>.allocate(capacity: path.bytes.count + 1)
@@ -76,7 +78,7 @@ extension _System {
   /// Runs `body` with the signals of ``removeOnSignals(_:)`` held back: one that comes while a
   /// temporary file is created and registered is delivered after, when its handler removes
   /// the file (not before, which would leave it behind).
-  package static func holdingSignals<Value: ~Copyable, Failure: Error>(
+  static func holdingSignals<Value: ~Copyable, Failure: Error>(
     _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
     var held = sigset_t()
@@ -90,7 +92,7 @@ extension _System {
 
   /// Whether a signal that ends the process (as ``removeOnSignals(_:)``) first erases the
   /// current line of standard error: the progress line, so the shell prompt starts clean.
-  package static func erasesLineOnSignals(_ erases: Bool) {
+  static func erasesLineOnSignals(_ erases: Bool) {
     _erasesLine = erases ? 1 : 0
     if erases { _installHandlers() }
   }
@@ -104,30 +106,30 @@ extension _System {
   }
 
   /// The width of the terminal at `descriptor`, if it is one and says.
-  package static func terminalWidth(_ descriptor: Int32) -> Int? {
+  static func terminalWidth(_ descriptor: Int32) -> Int? {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
 
   /// The length of a C string.
-  package static func length(_ text: UnsafePointer<CChar>) -> Int { strlen(text) }
+  static func length(_ text: UnsafePointer<CChar>) -> Int { strlen(text) }
 
   /// Whether a descriptor is a terminal.
-  package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+  static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
   /// The size of a file, if `stat` can tell.
-  package static func fileSize(_ path: SystemPath) -> Int? { identity(ofPath: path)?.size }
+  static func fileSize(_ path: SystemPath) -> Int? { identity(ofPath: path)?.size }
 
   /// Seconds on a clock that never goes back.
-  package static func monotonicSeconds() -> Double {
+  static func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
   }
 
   /// Bytes this process has read so far (`rchar` of /proc/self/io; 0 where unavailable).
-  package static func bytesRead() -> Int {
+  static func bytesRead() -> Int {
     let descriptor = open("/proc/self/io", O_RDONLY)
     guard descriptor >= 0 else { return 0 }
     defer { close(descriptor) }

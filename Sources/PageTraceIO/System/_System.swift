@@ -170,7 +170,7 @@ package enum _System {
   static func unlink(_ path: SystemPath) { _ = path.withCString { _unlink($0) } }
 
   /// Reads up to `count` bytes; returns 0 only at the end of the input.
-  static func read(
+  package static func read(
     _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, name: String
   ) throws(FileError) -> Int {
     while true {
@@ -201,7 +201,7 @@ package enum _System {
   /// part of the bytes went out (a full disk, a file size limit), the file is cut back to
   /// where this call began. Writers hand whole records to one call, so a file that a failed
   /// run keeps (`.partial`) ends at a record boundary, never in the middle of one.
-  static func writeAll(
+  package static func writeAll(
     _ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int, name: String
   ) throws(FileError) {
     var written = 0
@@ -268,15 +268,15 @@ package enum _System {
   // MARK: Identity
 
   /// What `stat` says about a file: which file it is, and of what kind.
-  struct FileIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
-    var isRegular: Bool
-    var isDirectory: Bool
+  package struct FileIdentity: Hashable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var isRegular: Bool
+    package var isDirectory: Bool
     /// A FIFO (named pipe): opening it for writing waits for a reader.
-    var isFIFO: Bool
-    var mode: UInt32
-    var size: Int
+    package var isFIFO: Bool
+    package var mode: UInt32
+    package var size: Int
   }
 
   /// The identity of an open descriptor.
@@ -287,7 +287,7 @@ package enum _System {
   }
 
   /// The identity of the file at `path` (following links), or `nil` if there is none.
-  static func identity(ofPath path: SystemPath) -> FileIdentity? {
+  package static func identity(ofPath path: SystemPath) -> FileIdentity? {
     var status = stat()
     guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
     return FileIdentity(status)

@@ -1,5 +1,7 @@
 import Dispatch
 
+import PageTraceIO
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -16,7 +18,7 @@ extension _System {
   /// it ended.
   /// - Throws: ``FileError`` (`readFailed`, as `name`) if a read fails, e.g. standard input
   ///   is a directory: nothing read is worth anything then, not even as the start of a trace.
-  package static func readStandardInput(
+  static func readStandardInput(
     upTo limit: Int, name: String
   ) throws(FileError) -> (bytes: [UInt8], ended: Bool) {
     var bytes = [UInt8](repeating: 0, count: limit)
@@ -38,7 +40,7 @@ extension _System {
   /// Puts `prefix` back in front of standard input: from now on, standard input reads
   /// `prefix`, then (unless it had `ended`) the rest of what it held. A pipe fed by a
   /// background thread stands in for it, so nothing is held but `prefix` and one buffer.
-  package static func unreadStandardInput(_ prefix: [UInt8], ended: Bool) {
+  static func unreadStandardInput(_ prefix: [UInt8], ended: Bool) {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return }
     let original = ended ? -1 : dup(STDIN_FILENO)
