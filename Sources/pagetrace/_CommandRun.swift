@@ -86,14 +86,25 @@ struct _CommandRun: ~Copyable {
   /// `nil` if the input could not be opened (reported, and ending the run unless bad input is
   /// skipped).
   @discardableResult
-  mutating func replay<Observer: ReplayObserver & ~Copyable & SendableMetatype>(
+  mutating func replay<Observer: ReplayObserver & ~Copyable>(
     _ file: SystemPath, options: TraceReplay.Options? = nil, observer: inout Observer
+  ) -> TraceReplay.Outcome? {
+    replay(file, options: options) { driver, options, report in
+      driver.replay(file, options: options, observer: &observer, report: report)
+    }
+  }
+
+  /// Replays one input by `body`, which hands the driver, the options (with the progress
+  /// count) and the report of problems to a library's replay of it (a classification, a
+  /// fan-out); as ``replay(_:options:observer:)`` otherwise.
+  @discardableResult
+  mutating func replay(
+    _ file: SystemPath, options: TraceReplay.Options? = nil,
+    _ body: (ReplayDriver, TraceReplay.Options, (ReplayProblem) -> Void) -> ReplayDriver.Outcome
   ) -> TraceReplay.Outcome? {
     var options = options ?? inputs.replay
     options.progress = progress?.progress
-    let outcome = ReplayDriver(inputs.driver).replay(
-      file, options: options, observer: &observer
-    ) {
+    let outcome = body(ReplayDriver(inputs.driver), options) {
       _standardError.write($0._standardErrorLine + "\n")
     }
     summary.add(outcome.summary)

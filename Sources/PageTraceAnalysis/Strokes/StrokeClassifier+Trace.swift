@@ -71,6 +71,36 @@ extension StrokeClassifier {
     _ reader: inout TraceReader, options: TraceReplay.Options = TraceReplay.Options(),
     stroke: (ClassifiedStroke) -> Void
   ) -> TraceReplay.Outcome {
+    let (options, controlGiven) = classifying(options)
+    return withoutActuallyEscaping(stroke) { stroke in
+      var observer = _StrokeObserver(controlGiven: controlGiven, sink: _ClosureSink(emit: stroke))
+      return TraceReplay(options).run(&reader, observer: &observer) { _ in }
+    }
+  }
+
+  /// Opens `input` through `driver` and classifies its strokes into `writer`, as `pagetrace
+  /// classify` does, calling `report` with each problem (a skipped line, an importer's note).
+  /// Options are as for ``classify(_:options:stroke:)``.
+  ///
+  /// ```swift
+  /// let writer = StrokeWriter(descriptor: .standardOutput, name: "<stdout>")
+  /// let outcome = StrokeClassifier.classify(
+  ///   "Traces/scrub.jsonl", driver: ReplayDriver(), writer: writer
+  /// ) { print($0) }
+  /// try writer.flush()
+  /// ```
+  public static func classify(
+    _ input: SystemPath, driver: ReplayDriver, options: TraceReplay.Options = .init(),
+    writer: StrokeWriter, report: (ReplayProblem) -> Void
+  ) -> ReplayDriver.Outcome {
+    let (options, controlGiven) = classifying(options)
+    var observer = _StrokeObserver(controlGiven: controlGiven, sink: writer)
+    return driver.replay(input, options: options, observer: &observer, report: report)
+  }
+
+  /// The options of a classification: `pages` 0 and an empty control under everything where
+  /// no default gives them; and whether the options give a control (then every input has one).
+  static func classifying(_ options: TraceReplay.Options) -> (TraceReplay.Options, Bool) {
     var options = options
     let controlGiven =
       options.configuration != nil || options.overrides.control != nil
@@ -79,10 +109,7 @@ extension StrokeClassifier {
     if options.defaults.control == nil {
       options.defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
     }
-    return withoutActuallyEscaping(stroke) { stroke in
-      var observer = _StrokeObserver(controlGiven: controlGiven, sink: _ClosureSink(emit: stroke))
-      return TraceReplay(options).run(&reader, observer: &observer) { _ in }
-    }
+    return (options, controlGiven)
   }
 }
 
