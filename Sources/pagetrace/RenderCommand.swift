@@ -184,7 +184,7 @@ enum RenderCommand: _Command {
       guard let drawn, let entry = catalog.entry(drawn) else {
         // The shape of every session selector that matches nothing (docs/behaviour.md,
         // "Session selectors").
-        var seen = _SessionsSeen()
+        var seen = SessionsSeen()
         for entry in catalog.entries {
           if let name = names.name(of: entry.session) {
             seen.add(name)
@@ -192,11 +192,11 @@ enum RenderCommand: _Command {
             seen.hasDefault = true
           }
         }
-        return .failure(
-          seen.error(
-            missing: session.map { [$0] } ?? [],
-            missingDefault: session == nil ? "drawn without --session" : nil,
-            more: "; --list-sessions lists them"))
+        let message = seen.error(
+          missing: session.map { [$0] } ?? [],
+          missingDefault: session == nil ? "drawn without --session" : nil,
+          more: "; --list-sessions lists them")
+        return .failure(CommandFailure(status: .dataError, message: message))
       }
       if let start = window.start, start > entry.last - entry.first {
         return failure(

@@ -476,7 +476,7 @@ enum SweepCommand: _Command {
       if let file = row.file { line.append(file) }
       line += metrics.map { metric in
         guard let value = metric.value(row.statistics) else { return "—" }
-        return metric.isCount ? "\(Int(value))" : StatsCommand.twoDecimals(value)
+        return metric.isCount ? "\(Int(value))" : StatisticsText.twoDecimals(value)
       }
       cells.append(line)
     }

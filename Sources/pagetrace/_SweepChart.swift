@@ -263,7 +263,7 @@ struct _SweepChart {
   }
 
   static func valueText(_ value: Double, _ metric: SweepCommand.Metric) -> String {
-    metric.isCount ? "\(Int(value))" : StatsCommand.twoDecimals(value)
+    metric.isCount ? "\(Int(value))" : StatisticsText.twoDecimals(value)
   }
 
   /// The top of a value axis from 0 and its step: 1, 2 or 5 times a power of ten, 4 to 10
@@ -284,7 +284,7 @@ struct _SweepChart {
 
   static func tickText(_ value: Double, step: Double) -> String {
     if step >= 1 { return "\(Int(value.rounded()))" }
-    return StatsCommand.twoDecimals(value)
+    return StatisticsText.twoDecimals(value)
   }
 
   func label(_ x: Double, _ y: Double, _ content: String, attributes: String = "") -> String {

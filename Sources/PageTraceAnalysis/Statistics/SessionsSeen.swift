@@ -2,27 +2,30 @@ import PageTrace
 import PageTraceIO
 
 /// The sessions a run met, in order of first appearance, for the error of a session selector
-/// that matches nothing (`stats --session`, `render --session`; docs/behaviour.md, "Session
-/// selectors"): names compare as their UTF-8 bytes, never by Unicode equivalence.
-struct _SessionsSeen {
+/// that matches nothing (`stats --session`, `render --session`; docs/behaviour/commands.md,
+/// "Session selectors"): names compare as their UTF-8 bytes, never by Unicode equivalence.
+public struct SessionsSeen: Sendable {
   /// The most names an error lists.
-  static let shownLimit = 20
+  public static let shownLimit = 20
 
   /// The first ``shownLimit`` names met.
-  private(set) var shown: [String] = []
+  public private(set) var shown: [String] = []
   /// Every name met, as bytes.
   private var all: Set<_UTF8Name> = []
+
+  /// No session met yet.
+  public init() {}
   /// Whether events without a session were met.
-  var hasDefault = false
+  public var hasDefault = false
 
   /// The number of named sessions met.
-  var count: Int { all.count }
+  public var count: Int { all.count }
 
   /// Whether a session of this name was met.
-  func contains(_ name: String) -> Bool { all.contains(_UTF8Name(name)) }
+  public func contains(_ name: String) -> Bool { all.contains(_UTF8Name(name)) }
 
   /// Notes a session name.
-  mutating func add(_ name: String) {
+  public mutating func add(_ name: String) {
     if all.insert(_UTF8Name(name)).inserted && shown.count < Self.shownLimit {
       shown.append(name)
     }
@@ -31,9 +34,9 @@ struct _SessionsSeen {
   /// `no input holds the session "x"; the sessions seen: "0", "3"`: `missing` are the names
   /// no input holds, `missingDefault` whether the events without a session were asked for
   /// (`what` names how) and none were met; `more` follows the count when names were left out.
-  func error(
+  public func error(
     missing: [String], missingDefault: String? = nil, more: String = ""
-  ) -> CommandFailure {
+  ) -> String {
     var wanted: [String] = []
     if !missing.isEmpty {
       let names = missing.map { JSONText.string($0) }.joined(separator: ", ")
@@ -47,8 +50,6 @@ struct _SessionsSeen {
     } else if hasDefault {
       seen += ", and events without a session"
     }
-    return CommandFailure(
-      status: .dataError,
-      message: "no input holds \(wanted.joined(separator: " nor ")); the sessions seen: \(seen)")
+    return "no input holds \(wanted.joined(separator: " nor ")); the sessions seen: \(seen)"
   }
 }
