@@ -1003,42 +1003,8 @@ func sample_Sources_PageTrace__UTF8Name_swift_9() throws {
   }
 }
 
-// Sources/PageTraceAnalysis/GuidelineLint.swift:7
-func sample_Sources_PageTraceAnalysis_GuidelineLint_swift_7() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  do {
-    for finding in GuidelineLint.check(configuration) {
-      print("\(finding.rule.id): \(finding.message)")  // PT001: 12 pages are hard to count …
-    }
-  }
-  _use(&configuration)
-  _use(&control)
-}
-
-// Sources/PageTraceAnalysis/GuidelineLint.swift:148
-func sample_Sources_PageTraceAnalysis_GuidelineLint_swift_148() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var engine = try PageControlEngine(configuration)
-  var control = try PageControl(configuration)
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  do {
-    var watch = GuidelineLint.TraceWatch()
-    try engine.handle(event) { record in watch.observe(record) }
-    watch.observe(engine.control(forSession: event.session)!)
-  }
-  _use(&configuration)
-  _use(&engine)
-  _use(&control)
-  _ = event
-}
-
-// Sources/PageTraceAnalysis/SVGTimeline+FingerAxis.swift:9
-func sample_Sources_PageTraceAnalysis_SVGTimeline_FingerAxis_swift_9() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline+FingerAxis.swift:9
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_FingerAxis_swift_9() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1055,8 +1021,8 @@ func sample_Sources_PageTraceAnalysis_SVGTimeline_FingerAxis_swift_9() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/SVGTimeline.swift:27
-func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_27() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:27
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_27() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1089,8 +1055,8 @@ func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_27() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/SVGTimeline.swift:67
-func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_67() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:67
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_67() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1106,8 +1072,8 @@ func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_67() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/SVGTimeline.swift:79
-func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_79() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:79
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_79() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1123,8 +1089,8 @@ func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_79() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/SVGTimeline.swift:126
-func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_126() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:126
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_126() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1144,8 +1110,8 @@ func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_126() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/SVGTimeline.swift:142
-func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:142
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_142() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1162,94 +1128,99 @@ func sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/StrokeClassifier+Trace.swift:56
-func sample_Sources_PageTraceAnalysis_StrokeClassifier_Trace_swift_56() throws {
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  var reader = try TraceReader(opening: "trace.jsonl")
-  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+// Sources/PageTraceAnalysis/Charts/SweepChart.swift:9
+func sample_Sources_PageTraceAnalysis_Charts_SweepChart_swift_9() throws {
   do {
-    var reader = try TraceReader(opening: "trace.jsonl")
-    let outcome = StrokeClassifier.classify(&reader) { classified in
-      print(classified.stroke.kind, classified.outcome?.word.rawValue ?? "-")
-    }
-    if let failure = outcome.failure { print("stopped:", failure) }
+    let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
+    let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { _ in }
+    var chart = SweepChart(
+      axes: sweep.axes, metrics: [Sweep.metrics[0]],
+      rows: zip(sweep.combinations, figures ?? []).map { ($0, $1) }, inputs: ["scrub.jsonl"])
+    let svg = chart.render()
   }
-  _use(&writer)
-  _use(&reader)
-  _ = outcome
 }
 
-// Sources/PageTraceAnalysis/StrokeClassifier.swift:23
-func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23() throws {
+// Sources/PageTraceAnalysis/Diff/ConfigurationDiff.swift:146
+func sample_Sources_PageTraceAnalysis_Diff_ConfigurationDiff_swift_146() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  let name = "trace.csv"
+  do {
+    var a = ConfigurationPatch()
+    a.scrubDelay = 0.1
+    var b = ConfigurationPatch()
+    b.scrubDelay = 0.4
+    let diff = ConfigurationDiff(
+      writer: TextWriter(descriptor: .standardOutput, name: "<stdout>"), json: false,
+      stopsAtFirst: false)
+    diff.start(file: "scrub.jsonl", named: false)
+    _ = diff.compare("Traces/scrub.jsonl", a: a, b: b, driver: ReplayDriver()) { print($0) }
+    diff.writeSummary()
+    try diff.writer.flush()
+  }
+  _use(&writer)
+  _ = name
+}
+
+// Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:7
+func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_7() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  do {
+    for finding in GuidelineLint.check(configuration) {
+      print("\(finding.rule.id): \(finding.message)")  // PT001: 12 pages are hard to count …
+    }
+  }
+  _use(&configuration)
+  _use(&control)
+}
+
+// Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:148
+func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_148() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  let events = [
-    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
-    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
-  ]
   do {
-    var classifier = StrokeClassifier(constants: .uikit)  // or StrokeClassifier(configuration)
-    for event in events { classifier.handle(event) { print($0.kind, $0.dominantAxis) } }
+    var watch = GuidelineLint.TraceWatch()
+    try engine.handle(event) { record in watch.observe(record) }
+    watch.observe(engine.control(forSession: event.session)!)
   }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
   _ = event
-  _ = events
 }
 
-// Sources/PageTraceAnalysis/StrokeClassifier.swift:236
-func sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_236() throws {
+// Sources/PageTraceAnalysis/Statistics/StatisticsObserver.swift:36
+func sample_Sources_PageTraceAnalysis_Statistics_StatisticsObserver_swift_36() throws {
+  let name = "trace.csv"
   do {
-    var classifier = StrokeClassifier(constants: Profile.android.constants)
+    var observer = StatisticsObserver(selection: nil, bySession: true)
+    _ = observer.replay("Traces/sessions.jsonl", driver: ReplayDriver()) { print($0) }
+    let figures = observer.result(name: "sessions.jsonl")
+    print(figures.statistics.events, figures.sessions?.count ?? 0)
   }
+  _ = name
 }
 
-// Sources/PageTraceAnalysis/StrokeOutcome.swift:7
-func sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7() throws {
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  var reader = try TraceReader(opening: "trace.jsonl")
-  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
-  let session = SessionID.defaultSession
-  let key = TouchKey.number(1)
+// Sources/PageTraceAnalysis/Statistics/StatisticsText.swift:7
+func sample_Sources_PageTraceAnalysis_Statistics_StatisticsText_swift_7() throws {
+  let name = "trace.csv"
   do {
-    var outcomes = StrokeOutcomes()
-    // for each record while replaying: outcomes.observe(record)
-    // after each event: outcomes.follow(engine.trackedTouch(for: session), session: session)
-    let outcome = outcomes.end(session: session, touch: key)  // when the stroke ends
-    outcome.word.rawValue  // "scrub"
+    var observer = StatisticsObserver(selection: nil, bySession: false)
+    _ = observer.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { print($0) }
+    let figures = observer.result(name: "scrub.jsonl")
+    print(StatisticsText.table(figures.statistics, heading: figures.name))
   }
-  _use(&writer)
-  _use(&reader)
-  _ = outcome
-  _ = session
-  _ = key
+  _ = name
 }
 
-// Sources/PageTraceAnalysis/SweepStatistics.swift:16
-func sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16() throws {
-  var reader = try TraceReader(opening: "trace.jsonl")
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-
-    var scrubDelays: [ConfigurationPatch] = []
-    for delay in [0.1, 0.3, 0.5] {
-      var patch = ConfigurationPatch()
-      patch.scrubDelay = delay
-      scrubDelays.append(patch)
-    }
-    let sweep = SweepStatistics(configurations: scrubDelays.count)
-    var observers = sweep.observers
-    var reader = try TraceReader(opening: "Traces/scrub.jsonl")
-    _ = FanOutReplay(TraceReplay.Options(), variants: scrubDelays).run(
-      &reader, observers: &observers, afterEvent: sweep.follow
-    ) { print($0) }
-    for figures in sweep.statistics(observers) { print(figures.strokes) }
-  }
-  _use(&reader)
-  _use(&patch)
-}
-
-// Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5
-func sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5() throws {
+// Sources/PageTraceAnalysis/Statistics/TraceStatistics+Summary.swift:5
+func sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_Summary_swift_5() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1266,8 +1237,8 @@ func sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5() throws {
   _use(&statistics)
 }
 
-// Sources/PageTraceAnalysis/TraceStatistics.swift:9
-func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9() throws {
+// Sources/PageTraceAnalysis/Statistics/TraceStatistics.swift:9
+func sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_swift_9() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1296,8 +1267,8 @@ func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9() throws {
   _use(&statistics)
 }
 
-// Sources/PageTraceAnalysis/TraceStatistics.swift:137
-func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_137() throws {
+// Sources/PageTraceAnalysis/Statistics/TraceStatistics.swift:137
+func sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_swift_137() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1319,6 +1290,139 @@ func sample_Sources_PageTraceAnalysis_TraceStatistics_swift_137() throws {
   _ = event
   _ = events
   _use(&statistics)
+}
+
+// Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:56
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_56() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  do {
+    var reader = try TraceReader(opening: "trace.jsonl")
+    let outcome = StrokeClassifier.classify(&reader) { classified in
+      print(classified.stroke.kind, classified.outcome?.word.rawValue ?? "-")
+    }
+    if let failure = outcome.failure { print("stopped:", failure) }
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+}
+
+// Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:85
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_85() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  let name = "trace.csv"
+  do {
+    let writer = StrokeWriter(descriptor: .standardOutput, name: "<stdout>")
+    let outcome = StrokeClassifier.classify(
+      "Traces/scrub.jsonl", driver: ReplayDriver(), writer: writer
+    ) { print($0) }
+    try writer.flush()
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+  _ = name
+}
+
+// Sources/PageTraceAnalysis/Strokes/StrokeClassifier.swift:23
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_swift_23() throws {
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  let events = [
+    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+  ]
+  do {
+    var classifier = StrokeClassifier(constants: .uikit)  // or StrokeClassifier(configuration)
+    for event in events { classifier.handle(event) { print($0.kind, $0.dominantAxis) } }
+  }
+  _ = event
+  _ = events
+}
+
+// Sources/PageTraceAnalysis/Strokes/StrokeClassifier.swift:236
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_swift_236() throws {
+  do {
+    var classifier = StrokeClassifier(constants: Profile.android.constants)
+  }
+}
+
+// Sources/PageTraceAnalysis/Strokes/StrokeOutcome.swift:7
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeOutcome_swift_7() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
+  let session = SessionID.defaultSession
+  let key = TouchKey.number(1)
+  do {
+    var outcomes = StrokeOutcomes()
+    // for each record while replaying: outcomes.observe(record)
+    // after each event: outcomes.follow(engine.trackedTouch(for: session), session: session)
+    let outcome = outcomes.end(session: session, touch: key)  // when the stroke ends
+    outcome.word.rawValue  // "scrub"
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = outcome
+  _ = session
+  _ = key
+}
+
+// Sources/PageTraceAnalysis/Strokes/StrokeWriter.swift:10
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeWriter_swift_10() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let name = "trace.csv"
+  do {
+    let writer = StrokeWriter(descriptor: .standardOutput, name: "<stdout>", format: .csv)
+    writer.writeHeader()
+    var reader = try TraceReader(opening: "Traces/tap.jsonl")
+    _ = StrokeClassifier.classify(&reader) { writer.write($0) }
+    try writer.flush()
+    print(writer.counts.tap, "taps")
+  }
+  _use(&writer)
+  _use(&reader)
+  _ = name
+}
+
+// Sources/PageTraceAnalysis/Sweep/Sweep.swift:9
+func sample_Sources_PageTraceAnalysis_Sweep_Sweep_swift_9() throws {
+  do {
+    let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
+    let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { print($0) }
+    let rows = sweep.rows(totals: figures ?? [])
+    print(Sweep.table(sweep.axes, rows, byFile: false))
+  }
+}
+
+// Sources/PageTraceAnalysis/Sweep/SweepStatistics.swift:16
+func sample_Sources_PageTraceAnalysis_Sweep_SweepStatistics_swift_16() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+
+    var scrubDelays: [ConfigurationPatch] = []
+    for delay in [0.1, 0.3, 0.5] {
+      var patch = ConfigurationPatch()
+      patch.scrubDelay = delay
+      scrubDelays.append(patch)
+    }
+    let sweep = SweepStatistics(configurations: scrubDelays.count)
+    var observers = sweep.observers
+    var reader = try TraceReader(opening: "Traces/scrub.jsonl")
+    _ = FanOutReplay(TraceReplay.Options(), variants: scrubDelays).run(
+      &reader, observers: &observers, afterEvent: sweep.follow
+    ) { print($0) }
+    for figures in sweep.statistics(observers) { print(figures.strokes) }
+  }
+  _use(&reader)
+  _use(&patch)
 }
 
 // Sources/PageTraceGenerator/SplitMix64.swift:4
@@ -1413,8 +1517,192 @@ func sample_Sources_PageTraceGenerator_TraceGenerator_swift_129() throws {
   _ = events
 }
 
-// Sources/PageTraceIO/Binary/BinaryTraceReader.swift:31
-func sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31() throws {
+// Sources/PageTraceIO/Configuration/ConfigurationFileError.swift:5
+func sample_Sources_PageTraceIO_Configuration_ConfigurationFileError_swift_5() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    do {
+      let patch = try ConfigurationPatch(readingFile: "phone.json")
+    } catch {
+      switch error {
+      case .unreadable(let error): print("cannot read:", error)  // phone.json: No such file …
+      case .invalid(let error): print("bad configuration:", error)  // phone.json:3:12: expected …
+      }
+    }
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationKey.swift:7
+func sample_Sources_PageTraceIO_Configuration_ConfigurationKey_swift_7() throws {
+  let key = TouchKey.number(1)
+  do {
+    let key = ConfigurationKey.named("scrubDelay")!
+    print(key.flag, key.kind)  // scrub-delay number
+  }
+  _ = key
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:13
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_13() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var configuration = PageControlConfiguration(
+      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+    configuration.constants.scrubDelay = 0.5
+    let patch = ConfigurationPatch(configuration)
+    // try patch.resolve() == configuration
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:60
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_60() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var patch = ConfigurationPatch()
+    patch.pages = 8
+    patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+    let configuration = try patch.resolve()
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+Encoding.swift:20
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Encoding_swift_20() throws {
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var patch = ConfigurationPatch()
+    patch.pages = 8
+    patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+    String(decoding: patch.jsonBytes(), as: UTF8.self)
+    // {"pagetrace":1,"pages":8,"control":{"x":0,"y":780,"width":390,"height":30}}
+  }
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+JSON.swift:15
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_JSON_swift_15() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    let text = #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#
+    let patch = try Array(text.utf8).withUnsafeBytes { bytes in
+      try ConfigurationPatch(json: bytes, file: "phone.json")
+    }
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+JSON.swift:35
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_JSON_swift_35() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    let patch = try ConfigurationPatch(readingFile: "phone.json")
+    let configuration = try patch.resolve()
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+Settings.swift:9
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Settings_swift_9() throws {
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    let patch = try ConfigurationPatch(settings: "scrubDelay=0.3,profile=android", source: "--a")
+    print(patch.scrubDelay ?? 0)  // 0.3
+  }
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+Text.swift:9
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Text_swift_9() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    let patch = try ConfigurationPatch(
+      json: #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#)
+  }
+  _use(&configuration)
+  _use(&control)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Configuration/ConfigurationPatch.swift:13
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_swift_13() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var control = try PageControl(configuration)
+  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+  var header = ConfigurationPatch()
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  let flags = ConfigurationPatch()
+  do {
+    var patch = header                       // from TraceDecoder: .header(patch)
+    patch.merge(try ConfigurationPatch(readingFile: "phone.json"))
+    patch.merge(flags)                       // flags win
+    let configuration = try patch.resolve(file: "trace.jsonl", line: 2)
+  }
+  _use(&configuration)
+  _use(&control)
+  _ = line
+  _use(&header)
+  _use(&patch)
+  _ = flags
+}
+
+// Sources/PageTraceIO/Formats/Binary/BinaryTraceReader.swift:31
+func sample_Sources_PageTraceIO_Formats_Binary_BinaryTraceReader_swift_31() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
   var reader = try TraceReader(opening: "trace.jsonl")
   do {
@@ -1427,8 +1715,8 @@ func sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31() throws {
   _use(&reader)
 }
 
-// Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:33
-func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33() throws {
+// Sources/PageTraceIO/Formats/Binary/BinaryTraceWriter.swift:33
+func sample_Sources_PageTraceIO_Formats_Binary_BinaryTraceWriter_swift_33() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
   let events = [
     PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
@@ -1456,13 +1744,75 @@ func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33() throws {
   _ = output
 }
 
-// Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:89
-func sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_89() throws {
+// Sources/PageTraceIO/Formats/Binary/BinaryTraceWriter.swift:89
+func sample_Sources_PageTraceIO_Formats_Binary_BinaryTraceWriter_swift_89() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   do {
     var writer = BinaryTraceWriter(descriptor: .standardOutput, flush: .perEvent)
   }
   _use(&writer)
+}
+
+// Sources/PageTraceIO/Formats/JSONLines/EventWriter.swift:33
+func sample_Sources_PageTraceIO_Formats_JSONLines_EventWriter_swift_33() throws {
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  let events = [
+    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
+    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
+  ]
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var patch = ConfigurationPatch()
+  patch.pages = 8
+  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
+  do {
+    var writer = EventWriter(descriptor: .standardOutput)
+    writer.writeHeader(patch)
+    for event in events { writer.write(event) }
+    try writer.flush()
+  }
+  _ = event
+  _ = events
+  _use(&writer)
+  _use(&patch)
+}
+
+// Sources/PageTraceIO/Formats/JSONLines/EventWriter.swift:66
+func sample_Sources_PageTraceIO_Formats_JSONLines_EventWriter_swift_66() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  do {
+    var writer = EventWriter(descriptor: .standardOutput, flush: .perEvent)
+  }
+  _use(&writer)
+}
+
+// Sources/PageTraceIO/Formats/JSONLines/TraceDecoder+Text.swift:8
+func sample_Sources_PageTraceIO_Formats_JSONLines_TraceDecoder_Text_swift_8() throws {
+  var decoder = TraceDecoder(file: "trace.jsonl")
+  do {
+    var decoder = TraceDecoder(file: "<live>")
+    let item = try decoder.decode(#"{"t": 0.5, "touch": "down", "id": 1, "x": 20, "y": 795}"#,
+      lineNumber: 1)
+  }
+  _use(&decoder)
+}
+
+// Sources/PageTraceIO/Formats/JSONLines/TraceDecoder.swift:18
+func sample_Sources_PageTraceIO_Formats_JSONLines_TraceDecoder_swift_18() throws {
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+  var decoder = TraceDecoder(file: "trace.jsonl")
+  do {
+    var reader = try LineReader(path: "trace.jsonl")
+    var decoder = TraceDecoder(file: reader.name)
+    while let line = try reader.next() {
+      if case .event(let event, _) = try decoder.decode(line) { print(event.time) }
+    }
+  }
+  _ = event
+  _use(&reader)
+  _ = line
+  _use(&decoder)
 }
 
 // Sources/PageTraceIO/Import/CSVImporter.swift:15
@@ -1508,6 +1858,26 @@ func sample_Sources_PageTraceIO_Import_LineImporter_swift_15() throws {
   _ = mapping
 }
 
+// Sources/PageTraceIO/Import/RecordingInspection.swift:7
+func sample_Sources_PageTraceIO_Import_RecordingInspection_swift_7() throws {
+  do {
+    let found = try RecordingInspector.inspect(path: "user0.csv")
+    found.format         // .csv
+    found.csv?.mapping   // t=4, phase=5, x=7, y=8, session=3
+    found.timeUnit       // .milliseconds
+    found.command        // ["pagetrace", "classify", "--from", "csv", "--columns", …]
+  }
+}
+
+// Sources/PageTraceIO/Import/RecordingInspector.swift:15
+func sample_Sources_PageTraceIO_Import_RecordingInspector_swift_15() throws {
+  do {
+    let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
+    found.command?.joined(separator: " ")
+    // pagetrace classify --from csv --columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms …
+  }
+}
+
 // Sources/PageTraceIO/Import/TimeUnitEvidence.swift:12
 func sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12() throws {
   do {
@@ -1538,24 +1908,40 @@ func sample_Sources_PageTraceIO_Input_LineReader_swift_17() throws {
   _ = session
 }
 
-// Sources/PageTraceIO/Input/RecordingInspection.swift:7
-func sample_Sources_PageTraceIO_Input_RecordingInspection_swift_7() throws {
+// Sources/PageTraceIO/Input/TraceError+PageControlError.swift:8
+func sample_Sources_PageTraceIO_Input_TraceError_PageControlError_swift_8() throws {
+  var configuration = PageControlConfiguration(
+    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
+  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
+  var engine = try PageControlEngine(configuration)
+  var control = try PageControl(configuration)
+  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  var reader = try TraceReader(opening: "trace.jsonl")
+  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
   do {
-    let found = try RecordingInspector.inspect(path: "user0.csv")
-    found.format         // .csv
-    found.csv?.mapping   // t=4, phase=5, x=7, y=8, session=3
-    found.timeUnit       // .milliseconds
-    found.command        // ["pagetrace", "classify", "--from", "csv", "--columns", …]
+    do { try engine.handle(event) { writer.write($0) } } catch {
+      throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
+    }
   }
+  _use(&configuration)
+  _use(&engine)
+  _use(&control)
+  _ = event
+  _use(&writer)
+  _use(&reader)
+  _ = line
 }
 
-// Sources/PageTraceIO/Input/RecordingInspector.swift:15
-func sample_Sources_PageTraceIO_Input_RecordingInspector_swift_15() throws {
+// Sources/PageTraceIO/Input/TraceError.swift:8
+func sample_Sources_PageTraceIO_Input_TraceError_swift_8() throws {
+  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
   do {
-    let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
-    found.command?.joined(separator: " ")
-    // pagetrace classify --from csv --columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms …
+    let error = TraceError(
+      file: "<stdin>", line: 3, column: 7, expected: "a number for \"t\"", found: "\"soon\"")
+    print(error)  // <stdin>:3:7: expected a number for "t", found "soon"
   }
+  _ = line
 }
 
 // Sources/PageTraceIO/Input/TraceFileSelection.swift:7
@@ -1689,275 +2075,6 @@ func sample_Sources_PageTraceIO_Input_TraceReader_swift_161() throws {
   _ = name
 }
 
-// Sources/PageTraceIO/JSON/ConfigurationFileError.swift:5
-func sample_Sources_PageTraceIO_JSON_ConfigurationFileError_swift_5() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    do {
-      let patch = try ConfigurationPatch(readingFile: "phone.json")
-    } catch {
-      switch error {
-      case .unreadable(let error): print("cannot read:", error)  // phone.json: No such file …
-      case .invalid(let error): print("bad configuration:", error)  // phone.json:3:12: expected …
-      }
-    }
-  }
-  _use(&configuration)
-  _use(&control)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:13
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_13() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    var configuration = PageControlConfiguration(
-      pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-    configuration.constants.scrubDelay = 0.5
-    let patch = ConfigurationPatch(configuration)
-    // try patch.resolve() == configuration
-  }
-  _use(&configuration)
-  _use(&control)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:60
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_60() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    var patch = ConfigurationPatch()
-    patch.pages = 8
-    patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-    let configuration = try patch.resolve()
-  }
-  _use(&configuration)
-  _use(&control)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/ConfigurationPatch+Encoding.swift:20
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Encoding_swift_20() throws {
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    var patch = ConfigurationPatch()
-    patch.pages = 8
-    patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-    String(decoding: patch.jsonBytes(), as: UTF8.self)
-    // {"pagetrace":1,"pages":8,"control":{"x":0,"y":780,"width":390,"height":30}}
-  }
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:15
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_15() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    let text = #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#
-    let patch = try Array(text.utf8).withUnsafeBytes { bytes in
-      try ConfigurationPatch(json: bytes, file: "phone.json")
-    }
-  }
-  _use(&configuration)
-  _use(&control)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:35
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_35() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    let patch = try ConfigurationPatch(readingFile: "phone.json")
-    let configuration = try patch.resolve()
-  }
-  _use(&configuration)
-  _use(&control)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/ConfigurationPatch+Text.swift:9
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Text_swift_9() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    let patch = try ConfigurationPatch(
-      json: #"{"pages": 8, "control": {"x": 0, "y": 780, "width": 390, "height": 30}}"#)
-  }
-  _use(&configuration)
-  _use(&control)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/ConfigurationPatch.swift:13
-func sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_13() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var control = try PageControl(configuration)
-  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
-  var header = ConfigurationPatch()
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  let flags = ConfigurationPatch()
-  do {
-    var patch = header                       // from TraceDecoder: .header(patch)
-    patch.merge(try ConfigurationPatch(readingFile: "phone.json"))
-    patch.merge(flags)                       // flags win
-    let configuration = try patch.resolve(file: "trace.jsonl", line: 2)
-  }
-  _use(&configuration)
-  _use(&control)
-  _ = line
-  _use(&header)
-  _use(&patch)
-  _ = flags
-}
-
-// Sources/PageTraceIO/JSON/EventWriter.swift:33
-func sample_Sources_PageTraceIO_JSON_EventWriter_swift_33() throws {
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  let events = [
-    PageControlEvent(time: 0, .touch(.down, id: 1, x: 200, y: 795)),
-    PageControlEvent(time: 0.05, .touch(.up, id: 1, x: 200, y: 795)),
-  ]
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  var patch = ConfigurationPatch()
-  patch.pages = 8
-  patch.control = Rect(x: 0, y: 780, width: 390, height: 30)
-  do {
-    var writer = EventWriter(descriptor: .standardOutput)
-    writer.writeHeader(patch)
-    for event in events { writer.write(event) }
-    try writer.flush()
-  }
-  _ = event
-  _ = events
-  _use(&writer)
-  _use(&patch)
-}
-
-// Sources/PageTraceIO/JSON/EventWriter.swift:66
-func sample_Sources_PageTraceIO_JSON_EventWriter_swift_66() throws {
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  do {
-    var writer = EventWriter(descriptor: .standardOutput, flush: .perEvent)
-  }
-  _use(&writer)
-}
-
-// Sources/PageTraceIO/JSON/JSONText.swift:9
-func sample_Sources_PageTraceIO_JSON_JSONText_swift_9() throws {
-  do {
-    JSONText.number(1.0)                   // "1"
-    JSONText.number(JSONText.difference(3.15, 3.0))  // "0.15"
-    JSONText.string("a\"b")                // "\"a\\\"b\""
-  }
-}
-
-// Sources/PageTraceIO/JSON/TraceDecoder+Text.swift:8
-func sample_Sources_PageTraceIO_JSON_TraceDecoder_Text_swift_8() throws {
-  var decoder = TraceDecoder(file: "trace.jsonl")
-  do {
-    var decoder = TraceDecoder(file: "<live>")
-    let item = try decoder.decode(#"{"t": 0.5, "touch": "down", "id": 1, "x": 20, "y": 795}"#,
-      lineNumber: 1)
-  }
-  _use(&decoder)
-}
-
-// Sources/PageTraceIO/JSON/TraceDecoder.swift:18
-func sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18() throws {
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var reader = try TraceReader(opening: "trace.jsonl")
-  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
-  var decoder = TraceDecoder(file: "trace.jsonl")
-  do {
-    var reader = try LineReader(path: "trace.jsonl")
-    var decoder = TraceDecoder(file: reader.name)
-    while let line = try reader.next() {
-      if case .event(let event, _) = try decoder.decode(line) { print(event.time) }
-    }
-  }
-  _ = event
-  _use(&reader)
-  _ = line
-  _use(&decoder)
-}
-
-// Sources/PageTraceIO/JSON/TraceError+PageControlError.swift:8
-func sample_Sources_PageTraceIO_JSON_TraceError_PageControlError_swift_8() throws {
-  var configuration = PageControlConfiguration(
-    pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
-  configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
-  var engine = try PageControlEngine(configuration)
-  var control = try PageControl(configuration)
-  let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  var reader = try TraceReader(opening: "trace.jsonl")
-  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
-  do {
-    do { try engine.handle(event) { writer.write($0) } } catch {
-      throw TraceError(error, file: reader.name, line: line.number, bytes: line.bytes)
-    }
-  }
-  _use(&configuration)
-  _use(&engine)
-  _use(&control)
-  _ = event
-  _use(&writer)
-  _use(&reader)
-  _ = line
-}
-
-// Sources/PageTraceIO/JSON/TraceError.swift:8
-func sample_Sources_PageTraceIO_JSON_TraceError_swift_8() throws {
-  let line = (number: 1, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
-  do {
-    let error = TraceError(
-      file: "<stdin>", line: 3, column: 7, expected: "a number for \"t\"", found: "\"soon\"")
-    print(error)  // <stdin>:3:7: expected a number for "t", found "soon"
-  }
-  _ = line
-}
-
 // Sources/PageTraceIO/Output/CSVText.swift:7
 func sample_Sources_PageTraceIO_Output_CSVText_swift_7() throws {
   do {
@@ -1986,6 +2103,15 @@ func sample_Sources_PageTraceIO_Output_FlushPolicy_swift_16() throws {
   _use(&control)
   _ = event
   _use(&writer)
+}
+
+// Sources/PageTraceIO/Output/JSONText.swift:9
+func sample_Sources_PageTraceIO_Output_JSONText_swift_9() throws {
+  do {
+    JSONText.number(1.0)                   // "1"
+    JSONText.number(JSONText.difference(3.15, 3.0))  // "0.15"
+    JSONText.string("a\"b")                // "\"a\\\"b\""
+  }
 }
 
 // Sources/PageTraceIO/Output/OutputFile.swift:23
@@ -2092,47 +2218,6 @@ func sample_Sources_PageTraceIO_Output_TextWriter_swift_4() throws {
   _use(&writer)
   _ = name
   _ = output
-}
-
-// Sources/PageTraceIO/Platform/FileError.swift:6
-func sample_Sources_PageTraceIO_Platform_FileError_swift_6() throws {
-  var reader = try TraceReader(opening: "trace.jsonl")
-  do {
-    do {
-      let reader = try LineReader(path: "missing.jsonl")
-      print(reader.name)
-    } catch {  // a FileError: the initialiser throws nothing else
-      if error.isOpenFailure { print(error) }  // missing.jsonl: No such file or directory
-    }
-  }
-  _use(&reader)
-}
-
-// Sources/PageTraceIO/Platform/SystemDescriptor.swift:9
-func sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9() throws {
-  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-  let name = "trace.csv"
-  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
-  do {
-    var writer = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
-    var output = try OutputFile(path: "records.jsonl", inputs: [])
-    var toFile = RecordWriter(descriptor: output.descriptor, name: output.name)
-    let inherited = SystemDescriptor(rawValue: 3)  // one the program was started with
-  }
-  _use(&writer)
-  _ = name
-  _ = output
-}
-
-// Sources/PageTraceIO/Platform/SystemPath.swift:11
-func sample_Sources_PageTraceIO_Platform_SystemPath_swift_11() throws {
-  var reader = try TraceReader(opening: "trace.jsonl")
-  do {
-    let path = SystemPath(bytes: Array("out".utf8) + [0xFE] + Array(".jsonl".utf8))
-    print(path)  // out\xFE.jsonl
-    var reader = try TraceReader(opening: path)
-  }
-  _use(&reader)
 }
 
 // Sources/PageTraceIO/Replay/BatchReplay.swift:12
@@ -2354,6 +2439,47 @@ func sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58() throws {
   _use(&control)
 }
 
+// Sources/PageTraceIO/System/FileError.swift:6
+func sample_Sources_PageTraceIO_System_FileError_swift_6() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  do {
+    do {
+      let reader = try LineReader(path: "missing.jsonl")
+      print(reader.name)
+    } catch {  // a FileError: the initialiser throws nothing else
+      if error.isOpenFailure { print(error) }  // missing.jsonl: No such file or directory
+    }
+  }
+  _use(&reader)
+}
+
+// Sources/PageTraceIO/System/SystemDescriptor.swift:9
+func sample_Sources_PageTraceIO_System_SystemDescriptor_swift_9() throws {
+  var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+  let name = "trace.csv"
+  let output = try OutputFile(path: String("/dev/null"), inputs: [String]())
+  do {
+    var writer = RecordWriter(descriptor: .standardOutput, flush: .perEvent)
+    var output = try OutputFile(path: "records.jsonl", inputs: [])
+    var toFile = RecordWriter(descriptor: output.descriptor, name: output.name)
+    let inherited = SystemDescriptor(rawValue: 3)  // one the program was started with
+  }
+  _use(&writer)
+  _ = name
+  _ = output
+}
+
+// Sources/PageTraceIO/System/SystemPath.swift:11
+func sample_Sources_PageTraceIO_System_SystemPath_swift_11() throws {
+  var reader = try TraceReader(opening: "trace.jsonl")
+  do {
+    let path = SystemPath(bytes: Array("out".utf8) + [0xFE] + Array(".jsonl".utf8))
+    print(path)  // out\xFE.jsonl
+    var reader = try TraceReader(opening: path)
+  }
+  _use(&reader)
+}
+
 // Left out until the API they need is in the package (a `// TODO(lead):` line):
 // none
 
@@ -2431,59 +2557,68 @@ failures += _run("Sources/PageTrace/TimerProgress.swift:3", sample_Sources_PageT
 failures += _run("Sources/PageTrace/TouchID.swift:7", sample_Sources_PageTrace_TouchID_swift_7)
 failures += _run("Sources/PageTrace/TouchKey.swift:7", sample_Sources_PageTrace_TouchKey_swift_7)
 failures += _run("Sources/PageTrace/_UTF8Name.swift:9", sample_Sources_PageTrace__UTF8Name_swift_9)
-failures += _run("Sources/PageTraceAnalysis/GuidelineLint.swift:7", sample_Sources_PageTraceAnalysis_GuidelineLint_swift_7)
-failures += _run("Sources/PageTraceAnalysis/GuidelineLint.swift:148", sample_Sources_PageTraceAnalysis_GuidelineLint_swift_148)
-failures += _run("Sources/PageTraceAnalysis/SVGTimeline+FingerAxis.swift:9", sample_Sources_PageTraceAnalysis_SVGTimeline_FingerAxis_swift_9)
-failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:27", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_27)
-failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:67", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_67)
-failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:79", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_79)
-failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:126", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_126)
-failures += _run("Sources/PageTraceAnalysis/SVGTimeline.swift:142", sample_Sources_PageTraceAnalysis_SVGTimeline_swift_142)
-failures += _run("Sources/PageTraceAnalysis/StrokeClassifier+Trace.swift:56", sample_Sources_PageTraceAnalysis_StrokeClassifier_Trace_swift_56)
-failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:23", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_23)
-failures += _run("Sources/PageTraceAnalysis/StrokeClassifier.swift:236", sample_Sources_PageTraceAnalysis_StrokeClassifier_swift_236)
-failures += _run("Sources/PageTraceAnalysis/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_StrokeOutcome_swift_7)
-failures += _run("Sources/PageTraceAnalysis/SweepStatistics.swift:16", sample_Sources_PageTraceAnalysis_SweepStatistics_swift_16)
-failures += _run("Sources/PageTraceAnalysis/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_TraceStatistics_Summary_swift_5)
-failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_9)
-failures += _run("Sources/PageTraceAnalysis/TraceStatistics.swift:137", sample_Sources_PageTraceAnalysis_TraceStatistics_swift_137)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline+FingerAxis.swift:9", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_FingerAxis_swift_9)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:27", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_27)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:67", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_67)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:79", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_79)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:126", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_126)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:142", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_142)
+failures += _run("Sources/PageTraceAnalysis/Charts/SweepChart.swift:9", sample_Sources_PageTraceAnalysis_Charts_SweepChart_swift_9)
+failures += _run("Sources/PageTraceAnalysis/Diff/ConfigurationDiff.swift:146", sample_Sources_PageTraceAnalysis_Diff_ConfigurationDiff_swift_146)
+failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:7", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_7)
+failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:148", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_148)
+failures += _run("Sources/PageTraceAnalysis/Statistics/StatisticsObserver.swift:36", sample_Sources_PageTraceAnalysis_Statistics_StatisticsObserver_swift_36)
+failures += _run("Sources/PageTraceAnalysis/Statistics/StatisticsText.swift:7", sample_Sources_PageTraceAnalysis_Statistics_StatisticsText_swift_7)
+failures += _run("Sources/PageTraceAnalysis/Statistics/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_Summary_swift_5)
+failures += _run("Sources/PageTraceAnalysis/Statistics/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_swift_9)
+failures += _run("Sources/PageTraceAnalysis/Statistics/TraceStatistics.swift:137", sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_swift_137)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:56", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_56)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:85", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_85)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier.swift:23", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_swift_23)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier.swift:236", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_swift_236)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_Strokes_StrokeOutcome_swift_7)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeWriter.swift:10", sample_Sources_PageTraceAnalysis_Strokes_StrokeWriter_swift_10)
+failures += _run("Sources/PageTraceAnalysis/Sweep/Sweep.swift:9", sample_Sources_PageTraceAnalysis_Sweep_Sweep_swift_9)
+failures += _run("Sources/PageTraceAnalysis/Sweep/SweepStatistics.swift:16", sample_Sources_PageTraceAnalysis_Sweep_SweepStatistics_swift_16)
 failures += _run("Sources/PageTraceGenerator/SplitMix64.swift:4", sample_Sources_PageTraceGenerator_SplitMix64_swift_4)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:13", sample_Sources_PageTraceGenerator_TraceGenerator_swift_13)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:26", sample_Sources_PageTraceGenerator_TraceGenerator_swift_26)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:102", sample_Sources_PageTraceGenerator_TraceGenerator_swift_102)
 failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:129", sample_Sources_PageTraceGenerator_TraceGenerator_swift_129)
-failures += _run("Sources/PageTraceIO/Binary/BinaryTraceReader.swift:31", sample_Sources_PageTraceIO_Binary_BinaryTraceReader_swift_31)
-failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:33", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_33)
-failures += _run("Sources/PageTraceIO/Binary/BinaryTraceWriter.swift:89", sample_Sources_PageTraceIO_Binary_BinaryTraceWriter_swift_89)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationFileError.swift:5", sample_Sources_PageTraceIO_Configuration_ConfigurationFileError_swift_5)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationKey.swift:7", sample_Sources_PageTraceIO_Configuration_ConfigurationKey_swift_7)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:13", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_13)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:60", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_60)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Encoding.swift:20", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Encoding_swift_20)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+JSON.swift:15", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_JSON_swift_15)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+JSON.swift:35", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_JSON_swift_35)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Settings.swift:9", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Settings_swift_9)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Text.swift:9", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Text_swift_9)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch.swift:13", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_swift_13)
+failures += _run("Sources/PageTraceIO/Formats/Binary/BinaryTraceReader.swift:31", sample_Sources_PageTraceIO_Formats_Binary_BinaryTraceReader_swift_31)
+failures += _run("Sources/PageTraceIO/Formats/Binary/BinaryTraceWriter.swift:33", sample_Sources_PageTraceIO_Formats_Binary_BinaryTraceWriter_swift_33)
+failures += _run("Sources/PageTraceIO/Formats/Binary/BinaryTraceWriter.swift:89", sample_Sources_PageTraceIO_Formats_Binary_BinaryTraceWriter_swift_89)
+failures += _run("Sources/PageTraceIO/Formats/JSONLines/EventWriter.swift:33", sample_Sources_PageTraceIO_Formats_JSONLines_EventWriter_swift_33)
+failures += _run("Sources/PageTraceIO/Formats/JSONLines/EventWriter.swift:66", sample_Sources_PageTraceIO_Formats_JSONLines_EventWriter_swift_66)
+failures += _run("Sources/PageTraceIO/Formats/JSONLines/TraceDecoder+Text.swift:8", sample_Sources_PageTraceIO_Formats_JSONLines_TraceDecoder_Text_swift_8)
+failures += _run("Sources/PageTraceIO/Formats/JSONLines/TraceDecoder.swift:18", sample_Sources_PageTraceIO_Formats_JSONLines_TraceDecoder_swift_18)
 failures += _run("Sources/PageTraceIO/Import/CSVImporter.swift:15", sample_Sources_PageTraceIO_Import_CSVImporter_swift_15)
 failures += _run("Sources/PageTraceIO/Import/GeteventImporter.swift:34", sample_Sources_PageTraceIO_Import_GeteventImporter_swift_34)
 failures += _run("Sources/PageTraceIO/Import/LineImporter.swift:15", sample_Sources_PageTraceIO_Import_LineImporter_swift_15)
+failures += _run("Sources/PageTraceIO/Import/RecordingInspection.swift:7", sample_Sources_PageTraceIO_Import_RecordingInspection_swift_7)
+failures += _run("Sources/PageTraceIO/Import/RecordingInspector.swift:15", sample_Sources_PageTraceIO_Import_RecordingInspector_swift_15)
 failures += _run("Sources/PageTraceIO/Import/TimeUnitEvidence.swift:12", sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12)
 failures += _run("Sources/PageTraceIO/Input/LineReader.swift:17", sample_Sources_PageTraceIO_Input_LineReader_swift_17)
-failures += _run("Sources/PageTraceIO/Input/RecordingInspection.swift:7", sample_Sources_PageTraceIO_Input_RecordingInspection_swift_7)
-failures += _run("Sources/PageTraceIO/Input/RecordingInspector.swift:15", sample_Sources_PageTraceIO_Input_RecordingInspector_swift_15)
+failures += _run("Sources/PageTraceIO/Input/TraceError+PageControlError.swift:8", sample_Sources_PageTraceIO_Input_TraceError_PageControlError_swift_8)
+failures += _run("Sources/PageTraceIO/Input/TraceError.swift:8", sample_Sources_PageTraceIO_Input_TraceError_swift_8)
 failures += _run("Sources/PageTraceIO/Input/TraceFileSelection.swift:7", sample_Sources_PageTraceIO_Input_TraceFileSelection_swift_7)
 failures += _run("Sources/PageTraceIO/Input/TraceItem.swift:5", sample_Sources_PageTraceIO_Input_TraceItem_swift_5)
 failures += _run("Sources/PageTraceIO/Input/TraceNames.swift:8", sample_Sources_PageTraceIO_Input_TraceNames_swift_8)
 failures += _run("Sources/PageTraceIO/Input/TraceReader.swift:33", sample_Sources_PageTraceIO_Input_TraceReader_swift_33)
 failures += _run("Sources/PageTraceIO/Input/TraceReader.swift:161", sample_Sources_PageTraceIO_Input_TraceReader_swift_161)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationFileError.swift:5", sample_Sources_PageTraceIO_JSON_ConfigurationFileError_swift_5)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:13", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_13)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Configuration.swift:60", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Configuration_swift_60)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Encoding.swift:20", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Encoding_swift_20)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:15", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_15)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+JSON.swift:35", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_JSON_swift_35)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch+Text.swift:9", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_Text_swift_9)
-failures += _run("Sources/PageTraceIO/JSON/ConfigurationPatch.swift:13", sample_Sources_PageTraceIO_JSON_ConfigurationPatch_swift_13)
-failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:33", sample_Sources_PageTraceIO_JSON_EventWriter_swift_33)
-failures += _run("Sources/PageTraceIO/JSON/EventWriter.swift:66", sample_Sources_PageTraceIO_JSON_EventWriter_swift_66)
-failures += _run("Sources/PageTraceIO/JSON/JSONText.swift:9", sample_Sources_PageTraceIO_JSON_JSONText_swift_9)
-failures += _run("Sources/PageTraceIO/JSON/TraceDecoder+Text.swift:8", sample_Sources_PageTraceIO_JSON_TraceDecoder_Text_swift_8)
-failures += _run("Sources/PageTraceIO/JSON/TraceDecoder.swift:18", sample_Sources_PageTraceIO_JSON_TraceDecoder_swift_18)
-failures += _run("Sources/PageTraceIO/JSON/TraceError+PageControlError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_PageControlError_swift_8)
-failures += _run("Sources/PageTraceIO/JSON/TraceError.swift:8", sample_Sources_PageTraceIO_JSON_TraceError_swift_8)
 failures += _run("Sources/PageTraceIO/Output/CSVText.swift:7", sample_Sources_PageTraceIO_Output_CSVText_swift_7)
 failures += _run("Sources/PageTraceIO/Output/FlushPolicy.swift:16", sample_Sources_PageTraceIO_Output_FlushPolicy_swift_16)
+failures += _run("Sources/PageTraceIO/Output/JSONText.swift:9", sample_Sources_PageTraceIO_Output_JSONText_swift_9)
 failures += _run("Sources/PageTraceIO/Output/OutputFile.swift:23", sample_Sources_PageTraceIO_Output_OutputFile_swift_23)
 failures += _run("Sources/PageTraceIO/Output/RecordFormat.swift:4", sample_Sources_PageTraceIO_Output_RecordFormat_swift_4)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:26", sample_Sources_PageTraceIO_Output_RecordWriter_swift_26)
@@ -2491,9 +2626,6 @@ failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:113", sample_Sou
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:347", sample_Sources_PageTraceIO_Output_RecordWriter_swift_347)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:390", sample_Sources_PageTraceIO_Output_RecordWriter_swift_390)
 failures += _run("Sources/PageTraceIO/Output/TextWriter.swift:4", sample_Sources_PageTraceIO_Output_TextWriter_swift_4)
-failures += _run("Sources/PageTraceIO/Platform/FileError.swift:6", sample_Sources_PageTraceIO_Platform_FileError_swift_6)
-failures += _run("Sources/PageTraceIO/Platform/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_Platform_SystemDescriptor_swift_9)
-failures += _run("Sources/PageTraceIO/Platform/SystemPath.swift:11", sample_Sources_PageTraceIO_Platform_SystemPath_swift_11)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
 failures += _run("Sources/PageTraceIO/Replay/FanOutReplay.swift:27", sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27)
 failures += _run("Sources/PageTraceIO/Replay/ReplayDriver.swift:20", sample_Sources_PageTraceIO_Replay_ReplayDriver_swift_20)
@@ -2505,5 +2637,8 @@ failures += _run("Sources/PageTraceIO/Replay/ReplayProgress.swift:5", sample_Sou
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay+Shard.swift:10", sample_Sources_PageTraceIO_Replay_TraceReplay_Shard_swift_10)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:20", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_20)
 failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:58", sample_Sources_PageTraceIO_Replay_TraceReplay_swift_58)
-print("\(failures) of 135 samples failed")
+failures += _run("Sources/PageTraceIO/System/FileError.swift:6", sample_Sources_PageTraceIO_System_FileError_swift_6)
+failures += _run("Sources/PageTraceIO/System/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_System_SystemDescriptor_swift_9)
+failures += _run("Sources/PageTraceIO/System/SystemPath.swift:11", sample_Sources_PageTraceIO_System_SystemPath_swift_11)
+print("\(failures) of 144 samples failed")
 exit(failures == 0 ? 0 : 1)

@@ -277,16 +277,6 @@ func _wrap(_ text: String, width: Int) -> [String] {
   return lines
 }
 
-/// The items of a comma-separated option value, each without the spaces around it
-/// (`"PT001, PT002"` is two rules); an empty item stays, to be reported as unknown.
-func _listItems(_ list: String) -> [Substring] {
-  list.split(separator: ",", omittingEmptySubsequences: false).map { item in
-    let start = item.firstIndex { $0 != " " } ?? item.endIndex
-    let end = item.lastIndex { $0 != " " }.map(item.index(after:)) ?? start
-    return item[start..<end]
-  }
-}
-
 /// The subcommands that take the option `--name`, e.g. `replay` or `replay and classify`;
 /// `nil` if none does.
 func _commandsTaking(_ name: String) -> String? {

@@ -8,50 +8,16 @@ import PageTraceIO
 /// Each flag becomes a one-key JSON object parsed by ``ConfigurationPatch``, so flags,
 /// `--config` files and headers share one vocabulary and one validation.
 enum ConfigurationFlags {
-  enum Kind { case number, string, bool, frame, progress }
+  /// (flag, configuration key, kind, help): ``ConfigurationKey/all``.
+  static var table: [(flag: String, key: String, kind: ConfigurationKey.Kind, help: String)] {
+    ConfigurationKey.all.map { ($0.flag, $0.name, $0.kind, $0.summary) }
+  }
 
-  /// (flag, configuration key, kind, help)
-  static let table: [(flag: String, key: String, kind: Kind, help: String)] = [
-    (
-      "profile", "profile", .string,
-      "Behaviour model: " + Profile.builtIn.map(\.name).joined(separator: ", ") + "."
-    ),
-    ("pages", "pages", .number, "Number of pages."),
-    ("current", "current", .number, "Starting page (clamped)."),
-    ("control", "control", .frame, "Frame of the control: x,y,width,height."),
-    ("container", "container", .frame, "Frame of the paged content: x,y,width,height."),
-    ("direction", "direction", .string, "ltr, rtl, ttb, btt (natural = ltr)."),
-    ("style", "style", .string, "automatic, prominent, minimal."),
-    ("continuous", "continuous", .bool, "Allow scrubbing (--no-continuous: taps only)."),
-    ("hides-for-single-page", "hidesForSinglePage", .bool, "Hide the control when pages < 2."),
-    ("enabled", "enabled", .bool, "Accept input (--no-enabled: disabled)."),
-    ("pitch", "pitch", .number, "Centre-to-centre distance of the dots (16)."),
-    ("padding", "padding", .number, "Inset at both ends (14; 0 for minimal)."),
-    ("fps", "fps", .number, "Display refresh rate for scrub steps (120)."),
-    ("voice-over", "voiceOver", .bool, "A screen reader is running."),
-    ("timer", "progress", .progress, "Auto-advance timer: seconds per page, or a JSON object."),
-    ("placement", "placement", .string, "Where the control is: content or header (lint only)."),
-    ("scrub-delay", "scrubDelay", .number, "Hold before a press scrubs (0.15 s)."),
-    ("scrub-travel", "scrubTravel", .number, "Travel before a press scrubs (16 pt)."),
-    ("follow-up-window", "followUpWindow", .number, "Follow-up tap window (0.75 s)."),
-    ("follow-up-radius", "followUpRadius", .number, "Follow-up tap radius (8 pt)."),
-    ("animation-duration", "animationDuration", .number, "Discrete state duration (0.3 s)."),
-    ("flick-velocity", "flickVelocity", .number, "Flick threshold (800 pt/s)."),
-    ("edge-step-rate", "edgeStepRate", .number, "Steps past the edge (8 pages/s)."),
-    ("jog-base", "jogBase", .number, "Jog rate base (1.6)."),
-    ("jog-max-rate", "jogMaxRate", .number, "Fastest jog (13 pages/s)."),
-    ("rubber-band", "rubberBand", .number, "Farthest distance past the edge (20 pt)."),
-    ("swipe-distance", "swipeDistance", .number, "Shortest velocity swipe (25 pt)."),
-    ("swipe-velocity", "swipeVelocity", .number, "Slowest velocity swipe (400 pt/s)."),
-  ]
-
-  /// The values of the string keys that take one of a fixed set, for completion scripts.
-  static let choices: [String: [String]] = [
-    "profile": Profile.builtIn.map(\.name),
-    "direction": LayoutDirection.allCases.map(\.rawValue),
-    "style": BackgroundStyle.allCases.map(\.rawValue),
-    "placement": Placement.allCases.map(\.rawValue),
-  ]
+  /// The values of the string keys that take one of a fixed set, by flag.
+  static let choices: [String: [String]] = Dictionary(
+    uniqueKeysWithValues: ConfigurationKey.all.compactMap { key in
+      key.choices.map { (key.flag, $0) }
+    })
 
   /// The option specs: a valued option per key, and `--no-KEY` for booleans; the lint-only
   /// ones (``lintOnly``) only for `lint`, the one command they change anything for.

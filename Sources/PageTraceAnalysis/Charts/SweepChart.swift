@@ -1,13 +1,22 @@
-import PageTraceAnalysis
+import PageTrace
 import PageTraceIO
 
-/// The chart of `pagetrace sweep --chart FILE.svg` (docs/behaviour.md, "Sweeps"): with one
+/// The chart of `pagetrace sweep --chart FILE.svg` (docs/behaviour/commands.md, "Sweeps"): with one
 /// varied key, each metric as a line against it; with two, a heat map of the first metric,
 /// the first key across and the second down. In the house style of the timelines
-/// (`pagetrace render`): white ground, grey grid, DejaVu Sans, a title naming what is drawn.
-struct _SweepChart {
-  let axes: [SweepCommand.Axis]
-  let metrics: [SweepCommand.Metric]
+/// (``SVGTimeline``): white ground, grey grid, DejaVu Sans, a title naming what is drawn.
+///
+/// ```swift
+/// let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
+/// let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { _ in }
+/// var chart = SweepChart(
+///   axes: sweep.axes, metrics: [Sweep.metrics[0]],
+///   rows: zip(sweep.combinations, figures ?? []).map { ($0, $1) }, inputs: ["scrub.jsonl"])
+/// let svg = chart.render()
+/// ```
+public struct SweepChart {
+  let axes: [Sweep.Axis]
+  let metrics: [Sweep.Metric]
   /// Every combination's value indices and figures, in grid order.
   let rows: [(combination: [Int], statistics: TraceStatistics)]
   /// The inputs' names, for the subtitle.
@@ -42,8 +51,10 @@ struct _SweepChart {
 
   var out = ""
 
-  init(
-    axes: [SweepCommand.Axis], metrics: [SweepCommand.Metric],
+  /// A chart of `metrics` over `rows` (every combination's value indices and figures, in
+  /// grid order) of a sweep of one or two `axes`, naming `inputs` in its subtitle.
+  public init(
+    axes: [Sweep.Axis], metrics: [Sweep.Metric],
     rows: [(combination: [Int], statistics: TraceStatistics)], inputs: [String]
   ) {
     self.axes = axes
@@ -52,7 +63,8 @@ struct _SweepChart {
     self.inputs = inputs
   }
 
-  mutating func render() -> String {
+  /// The SVG document.
+  public mutating func render() -> String {
     let w = _number(Self.width)
     let h = _number(Self.height)
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -92,7 +104,7 @@ struct _SweepChart {
   // MARK: Lines
 
   /// Where value `index` of an axis sits across: to scale for numbers, evenly otherwise.
-  func x(_ axis: SweepCommand.Axis, _ index: Int) -> Double {
+  func x(_ axis: Sweep.Axis, _ index: Int) -> Double {
     let count = axis.values.count
     guard count > 1 else { return (Self.left + Self.right) / 2 }
     if axis.isNumeric {
@@ -141,7 +153,7 @@ struct _SweepChart {
     let yTitle = units.count == 1 ? units.first! : "value"
     out += "<text x=\"18\" y=\"\(_number((Self.top + Self.bottom) / 2))\""
     out += " transform=\"rotate(-90 18 \(_number((Self.top + Self.bottom) / 2)))\""
-    out += " text-anchor=\"middle\" font-weight=\"bold\">\(_escaped(yTitle))</text>\n"
+    out += " text-anchor=\"middle\" font-weight=\"bold\">\(_escape(yTitle))</text>\n"
     // One line per metric, a dot at each value; a missing value breaks the line.
     for (index, metric) in metrics.enumerated() {
       let colour = Self.colours[index % Self.colours.count]
@@ -160,7 +172,7 @@ struct _SweepChart {
         dots += "<circle cx=\"\(px)\" cy=\"\(py)\" r=\"3\"/>\n"
       }
       out += "<g class=\"metric\" stroke=\"\(colour)\" fill=\"\(colour)\">\n"
-      out += "<title>\(_escaped(metric.name))</title>\n"
+      out += "<title>\(_escape(metric.name))</title>\n"
       out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\"/>\n\(dots)</g>\n"
       // The legend, beside the plot.
       let ly = Self.top + 8 + Double(index) * 18
@@ -193,8 +205,8 @@ struct _SweepChart {
         value.map { Self.colour(high > low ? ($0 - low) / (high - low) : 0.5) } ?? "#dddddd"
       cells += "<rect x=\"\(_number(cx))\" y=\"\(_number(cy))\" width=\"\(_number(cellWidth))\""
       cells += " height=\"\(_number(cellHeight))\" fill=\"\(fill)\" stroke=\"#ffffff\">"
-      cells += "<title>\(_escaped(across.key))=\(_escaped(across.values[row.combination[0]].text))"
-      cells += " \(_escaped(down.key))=\(_escaped(down.values[row.combination[1]].text)):"
+      cells += "<title>\(_escape(across.key))=\(_escape(across.values[row.combination[0]].text))"
+      cells += " \(_escape(down.key))=\(_escape(down.values[row.combination[1]].text)):"
       cells += " \(value.map { Self.valueText($0, metric) } ?? "none")</title></rect>\n"
       if writesValues, let value {
         let dark = high > low ? (fraction(value, low, high) > 0.6) : false
@@ -222,7 +234,7 @@ struct _SweepChart {
       " text-anchor=\"middle\" font-weight=\"bold\"")
     out += "<text x=\"18\" y=\"\(_number((Self.top + Self.bottom) / 2))\""
     out += " transform=\"rotate(-90 18 \(_number((Self.top + Self.bottom) / 2)))\""
-    out += " text-anchor=\"middle\" font-weight=\"bold\">\(_escaped(Self.title(down.key)))</text>\n"
+    out += " text-anchor=\"middle\" font-weight=\"bold\">\(_escape(Self.title(down.key)))</text>\n"
     // The colour scale.
     let sx = Self.right + 30
     text(sx, Self.top - 8, "\(metric.name) (\(metric.unit))", " font-weight=\"bold\"")
@@ -262,7 +274,7 @@ struct _SweepChart {
     return "#" + channel(a.0, b.0) + channel(a.1, b.1) + channel(a.2, b.2)
   }
 
-  static func valueText(_ value: Double, _ metric: SweepCommand.Metric) -> String {
+  static func valueText(_ value: Double, _ metric: Sweep.Metric) -> String {
     metric.isCount ? "\(Int(value))" : StatisticsText.twoDecimals(value)
   }
 
@@ -288,7 +300,7 @@ struct _SweepChart {
   }
 
   func label(_ x: Double, _ y: Double, _ content: String, attributes: String = "") -> String {
-    "<text x=\"\(_number(x))\" y=\"\(_number(y))\"\(attributes)>\(_escaped(content))</text>\n"
+    "<text x=\"\(_number(x))\" y=\"\(_number(y))\"\(attributes)>\(_escape(content))</text>\n"
   }
 
   mutating func text(_ x: Double, _ y: Double, _ content: String, _ attributes: String) {
@@ -297,25 +309,4 @@ struct _SweepChart {
 }
 
 /// A coordinate with at most one decimal, without a trailing `.0`.
-private func _number(_ value: Double) -> String {
-  let tenths = Int((value * 10).rounded())
-  let whole = "\(tenths / 10)"
-  let fraction = abs(tenths % 10)
-  if fraction == 0 { return whole }
-  return (tenths < 0 && tenths / 10 == 0 ? "-" : "") + whole + ".\(fraction)"
-}
-
-/// Text for XML: `&`, `<`, `>` and `"` escaped.
-private func _escaped(_ text: String) -> String {
-  var result = ""
-  for character in text {
-    switch character {
-    case "&": result += "&amp;"
-    case "<": result += "&lt;"
-    case ">": result += "&gt;"
-    case "\"": result += "&quot;"
-    default: result.append(character)
-    }
-  }
-  return result
-}
+private func _number(_ value: Double) -> String { _fmt(value, 1) }

@@ -4,27 +4,26 @@ import PageTraceIO
 import Testing
 
 @testable import PageTraceAnalysis
-@testable import pagetrace
 
-/// The literals of `classify`'s JSON line (``ClassifyCommand/writeJSONLine``): each member of
+/// The literals of `classify`'s JSON line (``StrokeWriter/writeJSONLine``): each member of
 /// an enum's word is its key and the word's raw value, as the general writer made them.
-@Suite struct ClassifyLineTests {
+@Suite struct StrokeWriterLineTests {
   func text(_ literal: StaticString) -> String { literal.description }
 
   @Test func eachWordIsItsKeyAndRawValue() {
     for kind in StrokeClassifier.Kind.allCases {
-      #expect(text(ClassifyCommand.jsonMember(kind)) == ",\"kind\":\"\(kind.rawValue)\"")
+      #expect(text(StrokeWriter.jsonMember(kind)) == ",\"kind\":\"\(kind.rawValue)\"")
     }
     for target in StrokeTarget.allCases {
-      #expect(text(ClassifyCommand.jsonMember(target)) == ",\"target\":\"\(target.rawValue)\"")
+      #expect(text(StrokeWriter.jsonMember(target)) == ",\"target\":\"\(target.rawValue)\"")
     }
     for word in StrokeOutcome.Word.allCases {
-      #expect(text(ClassifyCommand.jsonMember(word)) == ",\"outcome\":\"\(word.rawValue)\"")
+      #expect(text(StrokeWriter.jsonMember(word)) == ",\"outcome\":\"\(word.rawValue)\"")
     }
     for axis in [StrokeClassifier.Axis.x, .y] {
       for rule in [StrokeClassifier.SwipeRule.container, .velocity] {
         #expect(
-          text(ClassifyCommand.jsonMembers(axis, rule))
+          text(StrokeWriter.jsonMembers(axis, rule))
             == ",\"axis\":\"\(axis.rawValue)\",\"swipeRule\":\"\(rule.rawValue)\"")
       }
     }
@@ -43,7 +42,7 @@ import Testing
     target: StrokeTarget?, outcome: StrokeOutcome?, file: String?
   ) -> String {
     var members: [String] = []
-    ClassifyCommand.forEachField(
+    StrokeWriter.forEachField(
       of: stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file
     ) { key, value in
       switch value {
@@ -130,7 +129,7 @@ import Testing
           from: random.below(3) == 0 ? nil : random.integer(),
           to: random.below(3) == 0 ? nil : random.integer(), transitions: random.integer())
       let file = random.below(3) == 0 ? random.text() : nil
-      ClassifyCommand.writeJSONLine(
+      StrokeWriter.writeJSONLine(
         stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file, to: &writer)
       expected.append(
         Self.generalLine(

@@ -33,3 +33,29 @@ package func _editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
   }
   return previous[b.count]
 }
+
+/// The value a user likely meant by `value`, which is none of `choices` (values are matched
+/// case-sensitively everywhere, docs/behaviour/commands.md, "Input options"): one that differs only in
+/// ASCII case (`CSV` for `csv`), else the closest by edit distance, then the closest ignoring
+/// case (`JSON` for `jsonl`); `nil` when none is close.
+package func _suggestion(for value: some StringProtocol, in choices: [String]) -> String? {
+  let lowered = _asciiLowercased(value)
+  if let same = choices.first(where: { _asciiLowercased($0) == lowered }) { return same }
+  if let close = _closest(to: String(value), in: choices) { return close }
+  let loweredChoices = choices.map { _asciiLowercased($0) }
+  guard let close = _closest(to: lowered, in: loweredChoices),
+    let index = loweredChoices.firstIndex(of: close)
+  else { return nil }
+  return choices[index]
+}
+
+/// `; did you mean 'csv'?` when ``_suggestion(for:in:)`` finds one, else nothing.
+package func _didYouMean(_ value: some StringProtocol, in choices: [String]) -> String {
+  _suggestion(for: value, in: choices).map { "; did you mean '\($0)'?" } ?? ""
+}
+
+/// `text` with the ASCII capitals made small (and nothing else changed).
+package func _asciiLowercased(_ text: some StringProtocol) -> String {
+  String(
+    decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+}

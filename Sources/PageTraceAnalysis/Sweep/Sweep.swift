@@ -1,0 +1,372 @@
+import PageTrace
+import PageTraceIO
+
+/// A grid of configurations to replay inputs under, and what `sweep` counts under each
+/// (docs/behaviour/commands.md, "Sweeps"): the varied keys (``Axis``), every combination of
+/// their values, each as a ``ConfigurationPatch`` laid over the inputs' configuration, and the
+/// figures of each combination's replay as ``metrics``.
+///
+/// ```swift
+/// let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
+/// let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { print($0) }
+/// let rows = sweep.rows(totals: figures ?? [])
+/// print(Sweep.table(sweep.axes, rows, byFile: false))
+/// ```
+public struct Sweep: Sendable {
+  /// The most combinations of one sweep.
+  public static let limit = 10_000
+
+  /// The varied keys, the first varying slowest.
+  public let axes: [Axis]
+  /// Every combination of value indices, in grid order.
+  public let combinations: [[Int]]
+
+  /// A sweep over `axes`.
+  ///
+  /// - Throws: ``Problem`` if a key is varied twice or the grid is over ``limit``.
+  public init(axes: [Axis]) throws(Problem) {
+    var keys: Set<String> = []
+    for axis in axes where !keys.insert(axis.key).inserted {
+      throw Problem(message: "invalid value for '--vary': '\(axis.key)' is varied twice")
+    }
+    var size = 1
+    for axis in axes {
+      let (product, overflow) = size.multipliedReportingOverflow(by: axis.values.count)
+      size = overflow ? Int.max : product
+    }
+    if size > Self.limit {
+      let factors = axes.map { "\($0.values.count)" }.joined(separator: " × ")
+      throw Problem(
+        message:
+          "the grid has \(size == .max ? "too many" : "\(size)") combinations (\(factors)), more than the limit of \(Self.limit); vary fewer keys or fewer values"
+      )
+    }
+    self.axes = axes
+    combinations = Self.grid(axes)
+  }
+
+  /// What is wrong with a sweep as asked for, in words for its user.
+  public struct Problem: Error, Sendable {
+    public var message: String
+  }
+
+  /// Replays `input` through `driver` once under every combination, decoding it once
+  /// (``PageTraceIO/FanOutReplay``), each combination's figures those of `stats` under it;
+  /// `nil` figures when the input could not be opened or the replay failed.
+  public func replay(
+    _ input: SystemPath, driver: ReplayDriver, options: TraceReplay.Options = .init(),
+    report: (ReplayProblem) -> Void
+  ) -> (outcome: ReplayDriver.Outcome, figures: [TraceStatistics]?) {
+    let statistics = SweepStatistics(configurations: combinations.count)
+    var observers = statistics.observers
+    let outcome = driver.replay(
+      input, options: options, variants: variants, observers: &observers,
+      afterEvent: statistics.follow, report: report)
+    guard outcome.replay != nil, outcome.failure == nil else { return (outcome, nil) }
+    return (outcome, statistics.statistics(observers))
+  }
+
+  /// The rows of a sweep in grid order: one per combination of the `totals` (each
+  /// combination's figures over every input), or with `perFile` (each input's name and
+  /// figures), each combination's inputs in order.
+  public func rows(
+    totals: [TraceStatistics], perFile: [(name: String, figures: [TraceStatistics])]? = nil
+  ) -> [Row] {
+    var rows: [Row] = []
+    for index in combinations.indices {
+      if let perFile {
+        for (name, figures) in perFile {
+          rows.append(Row(file: name, combination: combinations[index], statistics: figures[index]))
+        }
+      } else {
+        rows.append(Row(file: nil, combination: combinations[index], statistics: totals[index]))
+      }
+    }
+    return rows
+  }
+
+  /// Each combination as the patch laid over the inputs' configuration.
+  public var variants: [ConfigurationPatch] {
+    combinations.map { combination in
+      var patch = ConfigurationPatch()
+      for (axis, index) in zip(axes, combination) { patch.merge(axis.values[index].patch) }
+      return patch
+    }
+  }
+
+  /// The configuration keys that vary: every numeric, boolean or named key.
+  public static var varyingKeys: [ConfigurationKey] {
+    ConfigurationKey.all.filter { key in
+      switch key.kind {
+      case .number, .bool, .string: true
+      case .frame, .progress: false
+      }
+    }
+  }
+
+  /// One varied key: its values as written in rows and as JSON, and each as a patch.
+  public struct Axis: Sendable {
+    public var key: String
+    public var values: [(text: String, json: String, patch: ConfigurationPatch)] = []
+    /// Whether the values are numbers (a chart's axis is then to scale).
+    public var isNumeric: Bool
+  }
+
+  /// One row of results: a combination (and, by file, an input), and its figures.
+  public struct Row: Sendable {
+    public var file: String?
+    public var combination: [Int]
+    public var statistics: TraceStatistics
+  }
+
+  /// Every combination of value indices, the first axis varying slowest (the last fastest):
+  /// the grid in row order.
+  static func grid(_ axes: [Axis]) -> [[Int]] {
+    var combinations: [[Int]] = [[]]
+    for axis in axes {
+      combinations = combinations.flatMap { prefix in axis.values.indices.map { prefix + [$0] } }
+    }
+    return combinations
+  }
+
+}
+
+extension Sweep.Axis {
+  /// Reads one `KEY=START:STOP:STEP` (a decimal range, stop included) or `KEY=V1,V2,…`.
+  ///
+  /// - Throws: ``Sweep/Problem`` naming what is wrong.
+  public init(parsing text: String) throws(Sweep.Problem) {
+    func failure(_ message: String) -> Sweep.Problem {
+      Sweep.Problem(message: "invalid value for '--vary \(text)': \(message)")
+    }
+    guard let equals = text.firstIndex(of: "=") else {
+      throw failure("expected KEY=START:STOP:STEP or KEY=V1,V2,...")
+    }
+    let name = String(text[..<equals])
+    let list = String(text[text.index(after: equals)...])
+    let keys = Sweep.varyingKeys
+    guard let entry = keys.first(where: { $0.name == name || $0.flag == name }) else {
+      let known = keys.map(\.name)
+      let suggestion = _suggestion(for: name, in: known + keys.map(\.flag))
+        .map { flag in keys.first { $0.flag == flag }?.name ?? flag }
+      throw failure(
+        "unknown configuration key '\(name)'"
+          + (suggestion.map { "; did you mean '\($0)'?" }
+            ?? "; keys that vary: \(known.joined(separator: ", "))"))
+    }
+    var axis = Sweep.Axis(key: entry.name, isNumeric: entry.kind == .number)
+    let texts: [String]
+    if entry.kind == .number, list.contains(":") {
+      texts = try Self.range(list, failure)
+    } else {
+      texts = _listItems(list).map(String.init)
+    }
+    if texts.isEmpty || texts == [""] { throw failure("no values") }
+    for value in texts {
+      if value.isEmpty { throw failure("an empty value") }
+      let json = entry.kind == .string ? JSONText.string(value) : value
+      let object = "{\"\(entry.name)\":\(json)}"
+      let patch: ConfigurationPatch
+      do {
+        patch = try ConfigurationPatch(json: object, file: "--vary")
+      } catch {
+        throw failure(
+          "'\(value)' is not a valid \(entry.name): expected \(error.expected)"
+            + (entry.choices.map { _didYouMean(value, in: $0) } ?? ""))
+      }
+      if axis.values.contains(where: { $0.text == value }) {
+        throw failure("'\(value)' is given twice")
+      }
+      axis.values.append((value, json, patch))
+    }
+    self = axis
+  }
+
+  /// The values of `START:STOP:STEP`: START + i × STEP while not past STOP, computed exactly in
+  /// decimal and written with the most decimals any of the three has.
+  static func range(
+    _ text: String, _ failure: (String) -> Sweep.Problem
+  ) throws(Sweep.Problem) -> [String] {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 3 else {
+      throw failure("expected a range START:STOP:STEP, found '\(text)'")
+    }
+    var parsed: [(digits: Int, decimals: Int)] = []
+    for part in parts {
+      guard let number = decimal(part) else {
+        throw failure("expected a decimal number in the range, found '\(part)'")
+      }
+      parsed.append(number)
+    }
+    let decimals = parsed.map(\.decimals).max()!
+    func scaled(_ number: (digits: Int, decimals: Int)) -> Int {
+      var value = number.digits
+      for _ in number.decimals..<decimals { value *= 10 }
+      return value
+    }
+    let (start, stop, step) = (scaled(parsed[0]), scaled(parsed[1]), scaled(parsed[2]))
+    guard step != 0 else { throw failure("the step is 0") }
+    guard step > 0 ? start <= stop : start >= stop else {
+      throw failure(
+        "the range is empty: \(parts[0]) to \(parts[1]) by \(parts[2]) takes no value")
+    }
+    let count = (stop - start) / step + 1
+    guard count <= Sweep.limit else {
+      throw failure(
+        "the range has \(count) values, more than the limit of \(Sweep.limit) combinations")
+    }
+    return (0..<count).map { index in format(start + index * step, decimals: decimals) }
+  }
+
+  /// `-12.50` as (-1250, 2); `nil` unless an optional minus, digits, and optionally a point
+  /// and digits (at most 15 significant digits).
+  static func decimal(_ text: Substring) -> (digits: Int, decimals: Int)? {
+    var digits = 0
+    var decimals = 0
+    var seenPoint = false
+    var count = 0
+    let negative = text.hasPrefix("-")
+    for character in negative ? text.dropFirst() : text {
+      if character == ".", !seenPoint {
+        seenPoint = true
+        continue
+      }
+      guard let digit = character.wholeNumberValue, character.isASCII else { return nil }
+      count += 1
+      if count > 15 { return nil }
+      digits = digits * 10 + digit
+      if seenPoint { decimals += 1 }
+    }
+    guard count > 0 else { return nil }
+    return (negative ? -digits : digits, decimals)
+  }
+
+  /// A scaled integer written with `decimals` decimals: (150, 2) is `1.50`.
+  static func format(_ value: Int, decimals: Int) -> String {
+    guard decimals > 0 else { return "\(value)" }
+    var text = "\(value.magnitude)"
+    if text.count <= decimals {
+      text = String(repeating: "0", count: decimals + 1 - text.count) + text
+    }
+    text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals))
+    return (value < 0 ? "-" : "") + text
+  }
+}
+
+extension Sweep {
+  /// One column of a row: its name, unit and value.
+  public struct Metric: Sendable {
+    public var name: String
+    /// The unit for a chart's axis, e.g. `strokes`, `s`.
+    public var unit: String
+    /// The value, `nil` when there is none (a mean without scrubs).
+    public var value: @Sendable (TraceStatistics) -> Double?
+    /// Whether it is a count (written without decimals).
+    public var isCount = true
+
+    /// A metric named `name`, in `unit`, whose value `value` reads from the figures.
+    public init(
+      name: String, unit: String, value: @escaping @Sendable (TraceStatistics) -> Double?,
+      isCount: Bool = true
+    ) {
+      self.name = name
+      self.unit = unit
+      self.value = value
+      self.isCount = isCount
+    }
+  }
+
+  /// The columns after the varied values, in order.
+  public static let metrics: [Metric] =
+    StrokeClassifier.Kind.allCases.map { kind in
+      Metric(name: "strokes.\(kind.rawValue)", unit: "strokes") { Double($0.strokes[kind] ?? 0) }
+    }
+    + [Metric(name: "transitions", unit: "transitions") { Double($0.transitions) }]
+    + TransitionCause.allCases.map { cause in
+      Metric(name: "transitionsByCause.\(cause.rawValue)", unit: "transitions") {
+        Double($0.transitionsByCause[cause] ?? 0)
+      }
+    }
+    + [
+      Metric(name: "scrubs", unit: "scrubs") { Double($0.scrubs) },
+      Metric(
+        name: "pagesPerScrub.mean", unit: "pages", value: { $0.scrubSummary.mean },
+        isCount: false),
+      Metric(name: "pagesPerScrub.max", unit: "pages") { $0.scrubSummary.max.map(Double.init) },
+      Metric(name: "announcements", unit: "announcements") { Double($0.announcements) },
+      Metric(name: "meanTimeOnPage", unit: "s", value: meanTimeOnPage, isCount: false),
+    ]
+
+  /// The seconds on every page visited over the pages visited (``TraceStatistics/timeOnPage``,
+  /// as `stats` sums it), rounded to the precision of the trace's times; `nil` when no page
+  /// was visited.
+  public static func meanTimeOnPage(_ statistics: TraceStatistics) -> Double? {
+    let time = statistics.pageTimeSummary(longest: 0)
+    guard time.pages > 0 else { return nil }
+    return JSONText.rounded(
+      time.seconds / Double(time.pages), toPrecisionOf: statistics.largestTime)
+  }
+
+  /// A metric's value as written in CSV and JSON: a whole number, or the shortest decimal.
+  public static func text(_ metric: Metric, _ statistics: TraceStatistics) -> String? {
+    guard let value = metric.value(statistics) else { return nil }
+    return metric.isCount ? "\(Int(value))" : JSONText.number(value)
+  }
+
+  // MARK: Formats
+
+  public static func csvHeader(_ axes: [Axis], byFile: Bool) -> String {
+    let names = axes.map(\.key) + (byFile ? ["file"] : []) + metrics.map(\.name)
+    return names.map { CSVText.field($0) }.joined(separator: ",") + "\n"
+  }
+
+  public static func csvRow(
+    _ axes: [Axis], _ row: Row
+  ) -> String {
+    var fields = zip(axes, row.combination).map { CSVText.field($0.values[$1].text) }
+    if let file = row.file { fields.append(CSVText.field(file)) }
+    fields += metrics.map { text($0, row.statistics) ?? "" }
+    return fields.joined(separator: ",") + "\n"
+  }
+
+  public static func jsonRow(
+    _ axes: [Axis], _ row: Row
+  ) -> String {
+    let vary = zip(axes, row.combination).map { axis, index in
+      "\(JSONText.string(axis.key)):\(axis.values[index].json)"
+    }
+    var members = ["\"vary\":{\(vary.joined(separator: ","))}"]
+    if let file = row.file { members.append("\"file\":\(JSONText.string(file))") }
+    members += metrics.map { "\(JSONText.string($0.name)):\(text($0, row.statistics) ?? "null")" }
+    return "{" + members.joined(separator: ",") + "}\n"
+  }
+
+  /// Aligned columns: the varied values (and file) left-aligned, the metrics right-aligned
+  /// (means with two decimals, `—` for none), under a header row of the column names.
+  public static func table(
+    _ axes: [Axis], _ rows: [Row],
+    byFile: Bool
+  ) -> String {
+    let header = axes.map(\.key) + (byFile ? ["file"] : []) + metrics.map(\.name)
+    let left = axes.count + (byFile ? 1 : 0)
+    var cells = [header]
+    for row in rows {
+      var line = zip(axes, row.combination).map { $0.values[$1].text }
+      if let file = row.file { line.append(file) }
+      line += metrics.map { metric in
+        guard let value = metric.value(row.statistics) else { return "—" }
+        return metric.isCount ? "\(Int(value))" : StatisticsText.twoDecimals(value)
+      }
+      cells.append(line)
+    }
+    let widths = header.indices.map { column in cells.map { $0[column].count }.max()! }
+    return cells.map { line in
+      var text = line.indices.map { column in
+        let pad = String(repeating: " ", count: widths[column] - line[column].count)
+        return column < left ? line[column] + pad : pad + line[column]
+      }.joined(separator: "  ")
+      while text.last == " " { text.removeLast() }
+      return text
+    }.joined(separator: "\n") + "\n"
+  }
+}
