@@ -49,7 +49,7 @@ struct _DiffEventResult {
 
 /// The replay observer of `diff` under one of the two configurations: hands the comparison
 /// one result per accepted event.
-public struct _DiffObserver: ReplayObserver {
+struct DiffObserver: ReplayObserver {
   let side: Int
   let collector: ConfigurationDiff
   var classifier: StrokeClassifier?
@@ -63,30 +63,30 @@ public struct _DiffObserver: ReplayObserver {
   var current = _DiffEventResult()
   var closing: (stroke: StrokeClassifier.Stroke, touch: TouchKey, line: Int)?
 
-  public static var observesTrackedTouches: Bool { true }
+  static var observesTrackedTouches: Bool { true }
 
   /// Stops the replay (within a few thousand events) when the output failed.
-  public var outputFailure: FileError? { collector.writer.failure }
+  var outputFailure: FileError? { collector.writer.failure }
 
   /// Whether `--first` found its difference: the replay may stop.
-  public var isDone: Bool { collector.stopped }
+  var isDone: Bool { collector.stopped }
 
   init(side: Int, collector: ConfigurationDiff) {
     self.side = side
     self.collector = collector
   }
 
-  public mutating func begin(_ configuration: PageControlConfiguration) {
+  mutating func begin(_ configuration: PageControlConfiguration) {
     classifier = StrokeClassifier(configuration)
   }
 
-  public mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
+  mutating func name(_ session: SessionID, _ name: String) { names.set(name, of: session) }
 
-  public mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
+  mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
-  public mutating func eventLine(_ line: Int) { self.line = line }
+  mutating func eventLine(_ line: Int) { self.line = line }
 
-  public mutating func willHandle(_ event: EngineEvent) {
+  mutating func willHandle(_ event: EngineEvent) {
     current = _DiffEventResult(
       line: line, time: event.time, session: names.name(of: event.session))
     current.event = event
@@ -103,7 +103,7 @@ public struct _DiffObserver: ReplayObserver {
     }
   }
 
-  public mutating func observe(_ record: EngineRecord) {
+  mutating func observe(_ record: EngineRecord) {
     let index = record.session.index
     let followed = index < following.count && following[index]
     outcomes.observe(record)
@@ -124,7 +124,7 @@ public struct _DiffObserver: ReplayObserver {
     }
   }
 
-  public mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
+  mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
     if let (stroke, touch, start) = closing {
       closing = nil
       current.stroke = (stroke, start, outcomes.end(session: event.session, touch: touch))
@@ -169,12 +169,15 @@ public final class ConfigurationDiff {
   /// Results of one side not yet paired, from `head` on.
   var queues: [[_DiffEventResult]] = [[], []]
   var heads = [0, 0]
-  /// Strokes compared, and those whose outcomes differ.
+  /// Strokes compared.
   public private(set) var strokes = 0
+  /// Strokes whose outcomes differ.
   public private(set) var strokesDiffering = 0
-  /// Other events compared, and those whose outcomes differ; timer advances that differ.
+  /// Other events compared.
   public private(set) var events = 0
+  /// Other events whose outcomes differ.
   public private(set) var eventsDiffering = 0
+  /// Events before which the timer advanced differently.
   public private(set) var timerDiffering = 0
   /// Every difference found.
   public var differences: Int { strokesDiffering + eventsDiffering + timerDiffering }
@@ -204,7 +207,7 @@ public final class ConfigurationDiff {
     options: TraceReplay.Options = .init(), report: (ReplayProblem) -> Void
   ) -> ReplayDriver.Outcome {
     var observers = [
-      _DiffObserver(side: 0, collector: self), _DiffObserver(side: 1, collector: self),
+      DiffObserver(side: 0, collector: self), DiffObserver(side: 1, collector: self),
     ]
     return driver.replay(
       input, options: options, variants: [a, b], observers: &observers, report: report)

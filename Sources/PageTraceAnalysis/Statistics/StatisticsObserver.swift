@@ -76,11 +76,13 @@ public struct StatisticsObserver: ReplayObserver {
   ) -> ReplayDriver.Outcome {
     driver.replay(input, options: options, observer: &self, report: report)
   }
+  /// The input's engine starts: its figures start.
   public mutating func begin(_ configuration: PageControlConfiguration) {
     self.configuration = configuration
     statistics = TraceStatistics(configuration)
   }
 
+  /// Notes whether the session counts, and its name.
   public mutating func name(_ session: SessionID, _ name: String) {
     let index = session.index
     if let selection {
@@ -105,6 +107,7 @@ public struct StatisticsObserver: ReplayObserver {
   // The work of `--by-session` out of line: inlined, its call and large frame cost about 20
   // instructions an event.
 
+  /// Counts an event of a selected session.
   @inline(__always)
   public mutating func willHandle(_ event: EngineEvent) {
     if selection != nil && event.session == .defaultSession { seen.hasDefault = true }
@@ -113,6 +116,7 @@ public struct StatisticsObserver: ReplayObserver {
     if bySession { observeOwn(event) }
   }
 
+  /// Counts a record of a selected session.
   @inline(__always)
   public mutating func observe(_ record: EngineRecord) {
     guard counts(record.session) else { return }

@@ -47,6 +47,7 @@ public enum StatisticsText {
     return lines
   }
 
+  /// The readable table of `s` under `heading`, and with `sessions` a table of each.
   public static func table(
     _ s: TraceStatistics, heading: String,
     _ sessions: [(name: String?, statistics: TraceStatistics)]? = nil

@@ -84,12 +84,19 @@ public final class StrokeWriter: _StrokeSink {
 
 /// The number of strokes of each kind, and of swipes along each axis (`classify --summary`).
 public struct StrokeCounts: Sendable, Hashable {
+  /// Taps.
   public var tap = 0
+  /// Long presses.
   public var longPress = 0
+  /// Drags.
   public var drag = 0
+  /// Swipes.
   public var swipe = 0
+  /// Cancelled strokes.
   public var cancelled = 0
+  /// Swipes along x.
   public var swipesAlongX = 0
+  /// Swipes along y.
   public var swipesAlongY = 0
 
   /// No strokes.

@@ -47,6 +47,7 @@ public struct Sweep: Sendable {
 
   /// What is wrong with a sweep as asked for, in words for its user.
   public struct Problem: Error, Sendable {
+    /// What is wrong, as `pagetrace sweep` says it.
     public var message: String
   }
 
@@ -106,7 +107,9 @@ public struct Sweep: Sendable {
 
   /// One varied key: its values as written in rows and as JSON, and each as a patch.
   public struct Axis: Sendable {
+    /// The configuration key.
     public var key: String
+    /// Its values: as written in rows, as JSON, and as a patch of the key.
     public var values: [(text: String, json: String, patch: ConfigurationPatch)] = []
     /// Whether the values are numbers (a chart's axis is then to scale).
     public var isNumeric: Bool
@@ -114,8 +117,11 @@ public struct Sweep: Sendable {
 
   /// One row of results: a combination (and, by file, an input), and its figures.
   public struct Row: Sendable {
+    /// The input's name, in a sweep by file.
     public var file: String?
+    /// The index of each axis's value, in axis order.
     public var combination: [Int]
+    /// What the replays under the combination counted.
     public var statistics: TraceStatistics
   }
 
@@ -256,6 +262,7 @@ extension Sweep.Axis {
 extension Sweep {
   /// One column of a row: its name, unit and value.
   public struct Metric: Sendable {
+    /// The column's name, e.g. `strokes.tap`.
     public var name: String
     /// The unit for a chart's axis, e.g. `strokes`, `s`.
     public var unit: String
@@ -315,11 +322,13 @@ extension Sweep {
 
   // MARK: Formats
 
+  /// The CSV header row: the varied keys, `file` by file, the metrics; with its line end.
   public static func csvHeader(_ axes: [Axis], byFile: Bool) -> String {
     let names = axes.map(\.key) + (byFile ? ["file"] : []) + metrics.map(\.name)
     return names.map { CSVText.field($0) }.joined(separator: ",") + "\n"
   }
 
+  /// One CSV row, with its line end (a metric without a value is an empty cell).
   public static func csvRow(
     _ axes: [Axis], _ row: Row
   ) -> String {
@@ -329,6 +338,8 @@ extension Sweep {
     return fields.joined(separator: ",") + "\n"
   }
 
+  /// One JSON Lines object, with its line end: the varied values under `vary`, then the
+  /// metrics (`null` for none).
   public static func jsonRow(
     _ axes: [Axis], _ row: Row
   ) -> String {

@@ -27,6 +27,7 @@ public struct ConfigurationKey: Sendable, Hashable {
   public let name: String
   /// The command-line flag: `scrub-delay` (`--scrub-delay`).
   public let flag: String
+  /// What its value is.
   public let kind: Kind
   /// One line saying what it is, with its default where it has one.
   public let summary: String

@@ -57,6 +57,7 @@ extension ConfigurationPatch {
 
   /// What is wrong with a settings text (``init(settings:source:)``), in words.
   public struct SettingsError: Error, Sendable {
+    /// What is wrong, e.g. `scrubDelay=x: expected a number, found 'x'`.
     public var message: String
   }
 
