@@ -8,8 +8,8 @@ struct PageTraceCLI {
   /// Every subcommand, in the order of the overview, the manual and the completion scripts:
   /// the one list the dispatch, `help CMD`, the "did you mean" of an unknown subcommand,
   /// `--generate-manual` and `--generate-completion-script` read. To add a command, declare
-  /// it in a file of its own (``_Command`` says how) and append it here.
-  static let commands: [any _Command.Type] = [
+  /// it in a file of its own (``Command`` says how) and append it here.
+  static let commands: [any Command.Type] = [
     ReplayCommand.self,
     GenerateCommand.self,
     ConvertCommand.self,
@@ -23,7 +23,7 @@ struct PageTraceCLI {
   ]
 
   /// The command named `name`, if there is one.
-  static func command(named name: String) -> (any _Command.Type)? {
+  static func command(named name: String) -> (any Command.Type)? {
     commands.first { $0.name == name }
   }
 
@@ -34,7 +34,7 @@ struct PageTraceCLI {
   /// The exit statuses of `pagetrace` as a whole.
   static let exitStatuses = _exitStatuses(
     success: "success (lint: nothing found)",
-    extra: _ExitStatusItem(status: .findings, meaning: "lint findings or diff differences"))
+    extra: ExitStatusItem(status: .findings, meaning: "lint findings or diff differences"))
 
   /// The overview: `pagetrace --help`.
   static var help: String {

@@ -109,15 +109,15 @@ import Testing
     for usage in command.usage {
       #expect(help.contains(usage.split(separator: " ").prefix(3).joined(separator: " ")))
     }
-    #expect(section.contains(_Manual.text(command.overview)))
+    #expect(section.contains(Manual.text(command.overview)))
     for spec in command.specs {
       let option = "--" + spec.name
       if !spec.help.isEmpty {
         #expect(help.contains("  " + option) || help.contains(", " + option), "\(name): \(option)")
       }
       // In the command's section, or in the section of a group it takes whole.
-      let groups = _Manual.groups.filter { group in
-        group.specs.contains { $0.name == spec.name } && _Manual.takes(group.specs, command)
+      let groups = Manual.groups.filter { group in
+        group.specs.contains { $0.name == spec.name } && Manual.takes(group.specs, command)
       }
       let manual = groups.isEmpty ? section : page
       #expect(

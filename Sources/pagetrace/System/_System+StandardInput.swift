@@ -1,5 +1,4 @@
 import Dispatch
-
 import PageTraceIO
 
 #if canImport(Glibc)

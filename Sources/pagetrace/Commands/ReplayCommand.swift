@@ -3,7 +3,7 @@ import PageTraceIO
 
 /// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines or
 /// CSV (docs/behaviour.md, "Trace format", "Output records", "CSV output" and "Bad input").
-enum ReplayCommand: _Command {
+enum ReplayCommand: Command {
   static let name = "replay"
   static let summary = "Replay traces and write the records they produce."
 
@@ -62,7 +62,7 @@ enum ReplayCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [
       .options(ownOptions + InputFlags.specs), .otherFormats,
       .configuration(
@@ -125,7 +125,7 @@ enum ReplayCommand: _Command {
       }
       replayOptions.shard = shard
     }
-    var run = try _CommandRun(inputs, output: options.path(.output))
+    var run = try CommandRun(inputs, output: options.path(.output))
     replayOptions.progress = run.progress?.progress
     let batch = BatchReplay(replayOptions)
     run.output.preambleSize = batch.csvHeaderRow(for: inputs.files)?.utf8.count ?? 0

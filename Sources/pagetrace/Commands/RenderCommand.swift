@@ -4,7 +4,7 @@ import PageTraceIO
 
 /// `pagetrace render FILE [--session S] [--start S] [--end S] -o timeline.svg`: a
 /// self-contained SVG timeline of one session; `--list-sessions` lists the sessions instead.
-enum RenderCommand: _Command {
+enum RenderCommand: Command {
   static let name = "render"
   static let summary = "Draw one session as an SVG timeline."
 
@@ -52,7 +52,7 @@ enum RenderCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [.options(ownOptions + InputFlags.specs), .otherFormats, .configuration()]
   }
 
@@ -84,7 +84,7 @@ enum RenderCommand: _Command {
     let input = try InputFlags.onlyInput(
       inputs, given: options.positionalPaths.first?.description, command: "render")
     let file = TraceReader.displayName(of: input)
-    var run = try _CommandRun(inputs, output: options.path(.output))
+    var run = try CommandRun(inputs, output: options.path(.output))
     var observer = Observer(session: options[.session], window: window, axis: axis)
     let outcome = run.replay(input, observer: &observer)
     if !run.hasFailed && outcome != nil {

@@ -4,7 +4,7 @@ import PageTraceIO
 /// One updating line on standard error while a long run goes on: only when standard error
 /// is a terminal (never in pipes or CI logs), and only after the first second. It is cut to
 /// the terminal's width (so it never wraps), and erased when the run ends or is interrupted.
-final class _ProgressLine: @unchecked Sendable {
+final class ProgressLine: @unchecked Sendable {
   let progress = ReplayProgress()
   private let timer: DispatchSourceTimer?
   private let queue = DispatchQueue(label: "pagetrace.progress")

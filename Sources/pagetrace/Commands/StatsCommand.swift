@@ -4,7 +4,7 @@ import PageTraceIO
 
 /// `pagetrace stats [FILE...]`: what happened in each trace and in all of them, optionally
 /// for some sessions only and session by session.
-enum StatsCommand: _Command {
+enum StatsCommand: Command {
   static let name = "stats"
   static let summary = "Summarise what happened in traces."
 
@@ -45,7 +45,7 @@ enum StatsCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [.options(ownOptions + InputFlags.specs), .otherFormats, .configuration()]
   }
 
@@ -67,7 +67,7 @@ enum StatsCommand: _Command {
     let bySession = options.has(.bySession)
     var inputs = try InputFlags.inputs(from: options)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
-    var run = try _CommandRun(inputs, output: options.path(.output))
+    var run = try CommandRun(inputs, output: options.path(.output))
     var results: [FileStatistics] = []
     var seen = SessionsSeen()
     for file in inputs.files {

@@ -13,7 +13,7 @@ extension OptionName {
   static let metric = OptionName("metric")
 }
 
-enum SweepCommand: _Command {
+enum SweepCommand: Command {
   static let name = "sweep"
   static let summary =
     "Replay traces under a grid of configurations, decoding each once, and count."
@@ -62,7 +62,7 @@ enum SweepCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [
       .options(ownOptions + InputFlags.specs), .otherFormats,
       .configuration("CONFIGURATION (as for replay; --vary is laid over it)"),
@@ -119,7 +119,7 @@ enum SweepCommand: _Command {
     }
     let inputs = try InputFlags.inputs(from: options)
     if let chart { try _refuseOutputAmongInputs(chart, inputs: inputs.files + inputs.otherFiles) }
-    var run = try _CommandRun(inputs, output: options.path(.output))
+    var run = try CommandRun(inputs, output: options.path(.output))
     let byFile = options.has(.byFile)
     var totals: [TraceStatistics]?
     var perFile: [(name: String, figures: [TraceStatistics])] = []

@@ -3,7 +3,7 @@ import PageTraceIO
 
 /// `pagetrace convert IN -o OUT`: JSON Lines to binary or back, losslessly. The input's
 /// format is sniffed from its content; the output is the other one unless `--to` says.
-enum ConvertCommand: _Command {
+enum ConvertCommand: Command {
   static let name = "convert"
   static let summary = "Convert a trace between JSON Lines and binary."
 
@@ -31,7 +31,7 @@ enum ConvertCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [.options(ownOptions + InputFlags.copyingSpecs), .otherFormats]
   }
 
@@ -55,7 +55,7 @@ enum ConvertCommand: _Command {
     }
     let input = try InputFlags.onlyInput(
       inputs, given: options.positionalPaths.first?.description, command: "convert")
-    var run = try _CommandRun(inputs, output: options.path(.output))
+    var run = try CommandRun(inputs, output: options.path(.output))
     var reader: TraceReader
     do {
       reader = try TraceReader(
@@ -101,7 +101,7 @@ enum ConvertCommand: _Command {
   /// Hands every header and event of the input to the writer's closures, in order; bad
   /// lines end the run or, with `--on-error skip`, are reported and left out.
   static func copy(
-    from reader: inout TraceReader, run: inout _CommandRun,
+    from reader: inout TraceReader, run: inout CommandRun,
     header: (ConfigurationPatch) -> Void, event: (PageControlEvent) -> Void
   ) {
     while true {

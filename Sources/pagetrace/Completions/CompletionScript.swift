@@ -3,8 +3,8 @@
 /// `--no-<flag>` of booleans), files for arguments and `file` values, and the `choices` of an
 /// option where its table lists them. Values nobody can guess (a number, a name) are left to
 /// the user.
-enum _CompletionScript {
-  typealias Command = any _Command.Type
+enum CompletionScript {
+  typealias CommandType = any Command.Type
 
   /// The subcommands, then `help`.
   static var subcommandNames: [String] { PageTraceCLI.commands.map { $0.name } + ["help"] }

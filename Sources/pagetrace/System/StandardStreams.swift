@@ -1,7 +1,7 @@
 import PageTraceIO
 
 /// Unbuffered text output to a file descriptor, for help, diagnostics and generated files.
-struct _TextStream {
+struct TextStream {
   let descriptor: Int32
   /// The stream's name in messages, e.g. `<stdout>`.
   let name: String
@@ -21,6 +21,6 @@ struct _TextStream {
   }
 }
 
-let _standardOutput = _TextStream(
+let _standardOutput = TextStream(
   descriptor: _System.standardOutput, name: OutputFile.standardOutputName)
-let _standardError = _TextStream(descriptor: _System.standardError, name: "<stderr>")
+let _standardError = TextStream(descriptor: _System.standardError, name: "<stderr>")

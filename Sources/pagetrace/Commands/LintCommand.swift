@@ -4,7 +4,7 @@ import PageTraceIO
 
 /// `pagetrace lint [FILE...]`: checks configurations and traces against the guidelines of
 /// docs/behaviour.md, "Lint rules", one finding per line.
-enum LintCommand: _Command {
+enum LintCommand: Command {
   static let name = "lint"
   static let summary = "Check configurations and traces against the guidelines."
 
@@ -33,7 +33,7 @@ enum LintCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [
       .options(ownOptions + InputFlags.specs), .otherFormats, .configuration(inLint: true),
     ]
@@ -52,20 +52,20 @@ enum LintCommand: _Command {
   static var manualNotes: String {
     var text = ".Pp\nThe rules:\n.Bl -tag -width Ds\n"
     for rule in GuidelineLint.Rule.allCases {
-      text += ".It \(rule.id)\n" + _Manual.text(rule.summary) + "\n"
+      text += ".It \(rule.id)\n" + Manual.text(rule.summary) + "\n"
     }
     return text + ".El\n"
   }
 
   static let exitStatuses = _exitStatuses(
-    success: "nothing found", extra: _ExitStatusItem(status: .findings, meaning: "findings"),
+    success: "nothing found", extra: ExitStatusItem(status: .findings, meaning: "findings"),
     output: false)
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     let json = try _isJSONFormat(options)
     let disabled = try disabledRules(options)
     let inputs = try InputFlags.inputs(from: options, configurations: true)
-    var run = try _CommandRun(inputs, output: nil)
+    var run = try CommandRun(inputs, output: nil)
     var counts: [GuidelineLint.Severity: Int] = [:]
     var linted = 0  // the files read (with --on-error skip, not those that could not be)
     for file in inputs.files {
@@ -156,7 +156,7 @@ enum LintCommand: _Command {
   }
 
   /// The findings of one file: its configuration, and for a trace its behaviour.
-  static func lint(_ file: SystemPath, run: inout _CommandRun) -> [GuidelineLint.Finding] {
+  static func lint(_ file: SystemPath, run: inout CommandRun) -> [GuidelineLint.Finding] {
     let name = TraceReader.displayName(of: file)
     // A configuration (one object without "t", as for --config) is linted as it is; anything
     // else is a trace. Standard input is read far enough to tell, then put back.
@@ -201,7 +201,7 @@ enum LintCommand: _Command {
   /// `control` may be missing: the page-count rules need no control, and the rules that
   /// need it are then left out (with no pages, no page-count rule applies).
   static func lint(
-    _ patch: ConfigurationPatch, file: String, run: inout _CommandRun
+    _ patch: ConfigurationPatch, file: String, run: inout CommandRun
   ) -> [GuidelineLint.Finding] {
     var patch = patch.merging(run.inputs.replay.overrides)
     let hasControl = patch.control != nil

@@ -29,10 +29,10 @@ extension PageTraceCLI {
     }
     let text: String
     switch value {
-    case nil: text = _Manual.page()
-    case "bash": text = _CompletionScript.bash()
-    case "zsh": text = _CompletionScript.zsh()
-    case "fish": text = _CompletionScript.fish()
+    case nil: text = Manual.page()
+    case "bash": text = CompletionScript.bash()
+    case "zsh": text = CompletionScript.zsh()
+    case "fish": text = CompletionScript.fish()
     default:
       let shells = specs.first { $0.name == name }?.choices ?? []
       throw CommandFailure(

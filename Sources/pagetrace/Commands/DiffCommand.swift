@@ -5,7 +5,7 @@ import PageTraceIO
 /// `pagetrace diff [FILE...] --a SETTINGS --b SETTINGS`: replays every input under two
 /// configurations and lists each stroke, event and timer advance whose outcome differs
 /// (docs/behaviour.md, "Diff").
-enum DiffCommand: _Command {
+enum DiffCommand: Command {
   static let name = "diff"
   static let summary = "Replay under two configurations and list what they do differently."
 
@@ -41,7 +41,7 @@ enum DiffCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [
       .options(ownOptions + InputFlags.specs), .otherFormats,
       .configuration("CONFIGURATION (under both A and B)"),
@@ -59,7 +59,7 @@ enum DiffCommand: _Command {
     """
 
   static let exitStatuses = _exitStatuses(
-    success: "A and B agree", extra: _ExitStatusItem(status: .findings, meaning: "A and B differ"))
+    success: "A and B agree", extra: ExitStatusItem(status: .findings, meaning: "A and B differ"))
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     let json: Bool
@@ -88,7 +88,7 @@ enum DiffCommand: _Command {
             text, option: name.rawValue, inputs: &inputs, output: options.path(.output))
         } ?? ConfigurationPatch())
     }
-    var run = try _CommandRun(inputs, output: options.path(.output))
+    var run = try CommandRun(inputs, output: options.path(.output))
     let several = inputs.files.count > 1
     let collector = ConfigurationDiff(
       writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),

@@ -3,7 +3,7 @@ import PageTraceIO
 
 /// `pagetrace inspect [FILE...]`: what each input is, and a command line that reads it
 /// (docs/behaviour.md, "Inspection").
-enum InspectCommand: _Command {
+enum InspectCommand: Command {
   static let name = "inspect"
   static let summary = "Tell what an input is and how to read it: format, columns, time unit."
 
@@ -32,7 +32,7 @@ enum InspectCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [.options(ownOptions)]
   }
 

@@ -1,11 +1,11 @@
 import PageTraceAnalysis
 
 /// The manual page of `pagetrace --generate-manual`, `pagetrace.1` in mdoc, written from the
-/// declarations the help is written from (``PageTraceCLI/commands``, ``_Command``): every
+/// declarations the help is written from (``PageTraceCLI/commands``, ``Command``): every
 /// option from the tables the parser reads, each command's overview, usages and arguments, and
 /// the exit statuses of ``PageTraceCLI/exitStatuses``. docs/pagetrace.1 is its output, kept equal
 /// to it by a test.
-enum _Manual {
+enum Manual {
   /// The date on the page, changed with the version.
   static let date = "November 25, 2026"
 
@@ -134,13 +134,13 @@ enum _Manual {
   }
 
   /// Whether a command takes every option of a group.
-  static func takes(_ group: [OptionSpec], _ command: any _Command.Type) -> Bool {
+  static func takes(_ group: [OptionSpec], _ command: any Command.Type) -> Bool {
     group.allSatisfy { spec in command.specs.contains { $0.name == spec.name } }
   }
 
   /// A subcommand's section: its usage, overview, arguments and the options that are its
   /// own; the groups it takes whole are referred to.
-  static func section(_ command: any _Command.Type) -> String {
+  static func section(_ command: any Command.Type) -> String {
     var text = ".Sh PAGETRACE \(command.name.uppercased())\n"
     text += command.usage.map(synopsis).joined(separator: ".br\n")
     text += ".Pp\n" + self.text(command.overview) + "\n"

@@ -7,7 +7,7 @@ import PageTraceIO
 /// unknown subcommand are all written from ``PageTraceCLI/commands``, the one list of them.
 ///
 /// Adding a command:
-/// 1. Write `FooCommand.swift` declaring `enum FooCommand: _Command` with ``name``,
+/// 1. Write `FooCommand.swift` declaring `enum FooCommand: Command` with ``name``,
 ///    ``summary``, ``overview``, ``usage``, ``arguments`` (if it reads files),
 ///    ``optionGroups``, ``notes`` (if any), ``exitStatuses`` and ``run(_:)``. An option name no
 ///    other command takes is declared in the same file:
@@ -25,7 +25,7 @@ import PageTraceIO
 /// `options["jobs"]` fails too, as ``OptionName`` takes no string literal. (Reading a name
 /// the command does not declare still compiles and gives `nil`; the tests of its options
 /// catch that.)
-protocol _Command: Sendable {
+protocol Command: Sendable {
   /// The word that selects it: `pagetrace NAME`.
   static var name: String { get }
   /// The one line of the overview's list and the manual's list of subcommands.
@@ -37,11 +37,11 @@ protocol _Command: Sendable {
   /// Its positional arguments, e.g. `("<file>", "Traces …")`. (default: none)
   static var arguments: [(name: String, meaning: String)] { get }
   /// Its options, in sections of the help; the parser takes them all, in this order.
-  static var optionGroups: [_OptionGroup] { get }
+  static var optionGroups: [OptionGroup] { get }
   /// Text after the options in the help, before the exit statuses. (default: none)
   static var notes: String { get }
   /// Its exit statuses, in order (``_exitStatuses(success:extra:input:output:)``).
-  static var exitStatuses: [_ExitStatusItem] { get }
+  static var exitStatuses: [ExitStatusItem] { get }
   /// Whether its arguments are files, completed as such. (default: true)
   static var takesFiles: Bool { get }
   /// What its manual section adds after its options, in mdoc. (default: nothing)
@@ -50,7 +50,7 @@ protocol _Command: Sendable {
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus
 }
 
-extension _Command {
+extension Command {
   static var arguments: [(name: String, meaning: String)] { [] }
   static var notes: String { "" }
   static var takesFiles: Bool { true }
@@ -82,7 +82,7 @@ extension _Command {
 
 /// A section of options in a command's help: its title and its options. An option without
 /// help (a configuration flag's `--no-<flag>`) is taken but not listed.
-struct _OptionGroup {
+struct OptionGroup {
   var title: String
   var specs: [OptionSpec]
 
@@ -92,64 +92,20 @@ struct _OptionGroup {
   }
 
   /// `OPTIONS`: the command's own options, then those given.
-  static func options(_ specs: [OptionSpec]) -> _OptionGroup { _OptionGroup("OPTIONS", specs) }
+  static func options(_ specs: [OptionSpec]) -> OptionGroup { OptionGroup("OPTIONS", specs) }
 
   /// `OTHER FORMATS`: `--from` and the importers' options.
-  static var otherFormats: _OptionGroup { _OptionGroup("OTHER FORMATS", ImportFlags.specs) }
+  static var otherFormats: OptionGroup { OptionGroup("OTHER FORMATS", ImportFlags.specs) }
 
   /// The configuration flags, under `title`.
   static func configuration(
     _ title: String = "CONFIGURATION (as for replay)", inLint: Bool = false
-  ) -> _OptionGroup {
-    _OptionGroup(title, ConfigurationFlags.specs(inLint: inLint))
+  ) -> OptionGroup {
+    OptionGroup(title, ConfigurationFlags.specs(inLint: inLint))
   }
 }
 
 extension OptionSpec {
   /// `-h, --help`, which every command takes.
   static let helpOption = OptionSpec(name: .help, short: "h", help: "Show help information.")
-}
-
-/// One exit status and what it means, for the help and the manual.
-struct _ExitStatusItem {
-  var status: ExitStatus
-  var meaning: String
-}
-
-/// The exit statuses of a command that reads traces and writes one output (docs/behaviour.md,
-/// "Exit status"), with its own meaning of success and any status `extra` it has; without
-/// `input` (generate reads nothing) or `output` (lint has no -o), those statuses go.
-func _exitStatuses(
-  success: String = "success", extra: _ExitStatusItem? = nil, input: Bool = true,
-  output: Bool = true
-) -> [_ExitStatusItem] {
-  var statuses = [_ExitStatusItem(status: .success, meaning: success)]
-  if let extra { statuses.append(extra) }
-  statuses.append(_ExitStatusItem(status: .usage, meaning: "usage error"))
-  if input {
-    statuses.append(_ExitStatusItem(status: .dataError, meaning: "data error"))
-    statuses.append(_ExitStatusItem(status: .noInput, meaning: "missing or unreadable input"))
-  }
-  if output {
-    statuses.append(
-      _ExitStatusItem(status: .cannotCreate, meaning: "cannot create the output file"))
-  }
-  statuses.append(_ExitStatusItem(status: .ioError, meaning: "write error"))
-  statuses.append(
-    _ExitStatusItem(status: .temporaryFailure, meaning: "out of resources, worth retrying"))
-  return statuses
-}
-
-/// The EXIT STATUS paragraph of a help: `0 success, 64 usage error, …` in lines of whole
-/// statuses (never `73` at the end of one line and its meaning on the next).
-func _exitStatusHelp(_ statuses: [_ExitStatusItem]) -> String {
-  var lines = [""]
-  for (index, item) in statuses.enumerated() {
-    let text = "\(item.status.rawValue) \(item.meaning)" + (index == statuses.count - 1 ? "." : ",")
-    if !lines[lines.count - 1].isEmpty && lines[lines.count - 1].count + 1 + text.count > 78 {
-      lines.append("")
-    }
-    lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + text
-  }
-  return "EXIT STATUS:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
 }

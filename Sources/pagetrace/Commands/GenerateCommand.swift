@@ -4,7 +4,7 @@ import PageTraceIO
 
 /// `pagetrace generate`: writes a realistic trace, deterministically, for benchmarks and
 /// experiments.
-enum GenerateCommand: _Command {
+enum GenerateCommand: Command {
   static let name = "generate"
   static let summary = "Write a realistic trace, deterministically."
 
@@ -31,7 +31,7 @@ enum GenerateCommand: _Command {
 
   static let usage = ["pagetrace generate --events <n> [--seed <n>] [<options>]"]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [.options(ownOptions)]
   }
 
@@ -88,7 +88,7 @@ enum GenerateCommand: _Command {
       sessions: try integer(.sessions, default: 1, minimum: 1), pages: pages)
     let format = try TraceFormat(option: options[.format] ?? "jsonl", flag: "format")
     try _refuseBinaryOnATerminal(format, output: options[.output])
-    var run = try _CommandRun(InputFlags.Inputs(files: []), output: options.path(.output))
+    var run = try CommandRun(InputFlags.Inputs(files: []), output: options.path(.output))
     let descriptor = run.output.descriptor
     let name = run.output.name
 

@@ -7,7 +7,7 @@ import PageTraceIO
 /// turned into an exit status with nothing produced lost.
 ///
 /// ```swift
-/// var run = try _CommandRun(inputs, output: options.path(.output))
+/// var run = try CommandRun(inputs, output: options.path(.output))
 /// for file in run.inputs.files {
 ///   var observer = Counter()
 ///   run.replay(file, observer: &observer)
@@ -15,7 +15,7 @@ import PageTraceIO
 /// }
 /// return try run.finish()
 /// ```
-struct _CommandRun: ~Copyable {
+struct CommandRun: ~Copyable {
   let inputs: InputFlags.Inputs
   var output: OutputFile
   /// The counts of every input so far.
@@ -23,7 +23,7 @@ struct _CommandRun: ~Copyable {
   /// The failure that ended the run, if any.
   private(set) var failure: CommandFailure?
   /// The progress line, unless `--quiet` or `--no-progress` (it shows only on a terminal).
-  let progress: _ProgressLine?
+  let progress: ProgressLine?
 
   /// Checks every input, then opens the output.
   ///
@@ -62,7 +62,7 @@ struct _CommandRun: ~Copyable {
     self.inputs = inputs
     summary.unreadableFiles = inputs.unreadableDirectories
     progress =
-      inputs.showsProgress && !inputs.files.isEmpty ? _ProgressLine(files: inputs.files) : nil
+      inputs.showsProgress && !inputs.files.isEmpty ? ProgressLine(files: inputs.files) : nil
   }
 
   /// Whether an input ended the run.

@@ -4,7 +4,7 @@ import PageTraceIO
 
 /// `pagetrace classify [FILE...]`: one JSON object (or CSV row) per touch stroke — kind,
 /// times, displacement, release velocity, dominant axis — by the recognizers of `replay`.
-enum ClassifyCommand: _Command {
+enum ClassifyCommand: Command {
   static let name = "classify"
   static let summary = "Classify every touch stroke: tap, long press, drag, swipe, cancelled."
 
@@ -36,7 +36,7 @@ enum ClassifyCommand: _Command {
     )
   ]
 
-  static var optionGroups: [_OptionGroup] {
+  static var optionGroups: [OptionGroup] {
     [.options(ownOptions + InputFlags.specs), .otherFormats, .configuration()]
   }
 
@@ -62,7 +62,7 @@ enum ClassifyCommand: _Command {
     let format = try RecordFormat(option: options[.format])
     var inputs = try InputFlags.inputs(from: options)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
-    var run = try _CommandRun(inputs, output: options.path(.output))
+    var run = try CommandRun(inputs, output: options.path(.output))
     var counts = StrokeCounts()
     for (index, file) in inputs.files.enumerated() {
       let writer = StrokeWriter(
