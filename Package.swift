@@ -27,11 +27,16 @@ let package = Package(
     .target(
       name: "_PageTraceMath",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
+    // The number code: decimal text to the nearest double, doubles to their shortest digits,
+    // and the generated tables of both. No Foundation.
+    .target(name: "_PageTraceNumbers", dependencies: ["_PageTraceMath"]),
     // The system's zlib (libz, present on every Linux), for gzip-compressed traces.
     .systemLibrary(name: "_PageTraceZlib"),
     // Trace I/O along the pipeline: Input, JSON and Binary, Import, Replay, Output (and Platform).
     // No Foundation.
-    .target(name: "PageTraceIO", dependencies: ["PageTrace", "_PageTraceMath", "_PageTraceZlib"]),
+    .target(
+      name: "PageTraceIO",
+      dependencies: ["PageTrace", "_PageTraceNumbers", "_PageTraceMath", "_PageTraceZlib"]),
     // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
     .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
     // Deterministic realistic traces, for benchmarks and anyone.
@@ -81,7 +86,9 @@ var libraryTests: [Target] {
       dependencies: ["PageTrace", "PageTraceGenerator", "PageTraceTestSupport"]),
     .testTarget(
       name: "PageTraceIOTests",
-      dependencies: ["PageTraceIO", "PageTraceGenerator", "PageTraceTestSupport"]),
+      dependencies: [
+        "PageTraceIO", "_PageTraceNumbers", "PageTraceGenerator", "PageTraceTestSupport",
+      ]),
     .testTarget(
       name: "PageTraceAnalysisTests",
       dependencies: [

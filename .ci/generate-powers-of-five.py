@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/PageTraceIO/JSON/_PowersOfFive.swift, the table of the Eisel-Lemire conversion.
+"""Writes Sources/_PageTraceNumbers/PowersOfFive.swift, the table of the Eisel-Lemire conversion.
 
 For each q in -342...308, the entry is 5^q scaled by a power of two into [2^127, 2^128), as a
 128-bit integer split into its high and low 64 bits:
@@ -29,9 +29,8 @@ LARGEST = 308  # 10^309 times any non-zero significand is above the greatest dou
 OUTPUT = (
     pathlib.Path(__file__).resolve().parent.parent
     / "Sources"
-    / "PageTraceIO"
-    / "JSON"
-    / "_PowersOfFive.swift"
+    / "_PageTraceNumbers"
+    / "PowersOfFive.swift"
 )
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/PageTraceIO/Output/_ScaledPowersOfTen.swift, the shortest-digits printer's table.
+"""Writes Sources/_PageTraceNumbers/ScaledPowersOfTen.swift, the shortest-digits printer's table.
 
 For each K in -292...324 (the powers of ten the printer scales a double by), the entry is 10^K
 scaled by a power of two into [2^125, 2^126) and rounded up, as a 126-bit integer split into its
@@ -28,9 +28,8 @@ LARGEST = 324  # 10^324 scales the least subnormal 2^-1074: floor(-1074 log10 2)
 OUTPUT = (
     pathlib.Path(__file__).resolve().parent.parent
     / "Sources"
-    / "PageTraceIO"
-    / "Output"
-    / "_ScaledPowersOfTen.swift"
+    / "_PageTraceNumbers"
+    / "ScaledPowersOfTen.swift"
 )
 
 

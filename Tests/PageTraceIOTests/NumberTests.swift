@@ -3,6 +3,7 @@ import PageTraceGenerator
 import Testing
 
 @testable import PageTraceIO
+@testable import _PageTraceNumbers
 
 #if canImport(Glibc)
   import Glibc
@@ -122,14 +123,14 @@ import Testing
   @Test func clingerFastPathMatchesStrtod() {
     for significand: UInt64 in [1, 3, 7, 123_456_789, 9_007_199_254_740_991, 1 << 53] {
       for exponent in -22...37 {
-        guard let fast = _JSONScanner.clingerFastPath(significand, exponent) else { continue }
+        guard let fast = DecimalToDouble.clingerFastPath(significand, exponent) else { continue }
         let expected = Double("\(significand)e\(exponent)")!
         #expect(fast.bitPattern == expected.bitPattern, "\(significand)e\(exponent)")
       }
     }
-    #expect(_JSONScanner.clingerFastPath((1 << 53) + 1, 0) == nil)
-    #expect(_JSONScanner.clingerFastPath(1, 23) == 1e23)
-    #expect(_JSONScanner.clingerFastPath(1 << 53, 23) == nil)
+    #expect(DecimalToDouble.clingerFastPath((1 << 53) + 1, 0) == nil)
+    #expect(DecimalToDouble.clingerFastPath(1, 23) == 1e23)
+    #expect(DecimalToDouble.clingerFastPath(1 << 53, 23) == nil)
   }
 }
 
@@ -377,7 +378,7 @@ extension NumberTests {
         if index < 20 { significand = UInt64(index + 1) }
         if index >= 20 && index < 40 { significand = UInt64.max - UInt64(index) }
         let expected = Double("\(significand)e\(exponent)")!
-        let value = _JSONScanner.eiselLemire(significand, exponent)
+        let value = DecimalToDouble.eiselLemire(significand, exponent)
         if value?.bitPattern != expected.bitPattern && failures.count < 10 {
           let read = value.map { "\($0)" } ?? "nil"
           failures.append("\(significand)e\(exponent): \(read), not \(expected)")
@@ -385,7 +386,8 @@ extension NumberTests {
         // The common shape's variant, where it applies.
         if exponent >= -22 && exponent <= -5 && significand > 1 << 53
           && significand < 10_000_000_000_000_000_000,
-          _JSONScanner.eiselLemireNormal(significand, exponent).bitPattern != expected.bitPattern,
+          DecimalToDouble.eiselLemireNormal(significand, exponent, tables: .shared).bitPattern
+            != expected.bitPattern,
           failures.count < 10
         {
           failures.append("normal \(significand)e\(exponent), not \(expected)")
@@ -413,7 +415,7 @@ extension NumberTests {
       let table = BinaryBig(high: entry.high, low: entry.low)
       let five = powers[abs(q)]
       // floor(q × log2(5)), checked against 5^|q| itself.
-      let floorLog2 = _floorLog2OfPowerOfTen(q) - q
+      let floorLog2 = DecimalToDouble.floorLog2(powerOfTen: q) - q
       let exact =
         q >= 0
         ? BinaryBig.power(of2: floorLog2) <= five && five < BinaryBig.power(of2: floorLog2 + 1)
@@ -579,10 +581,10 @@ final class NumberChecker {
     end = scanner.position
     // The line decoder's reading of the common shape: when it takes a text, the same value.
     if bytes.count >= 8 {
-      var common = _NumberText(bytes).commonValue(at: prefix)
+      var common = DecimalText(bytes, tables: .shared).commonValue(at: prefix)
       // Without checking what follows: where the caller then finds `,` or `}` (as the usual
       // line does), the same reading.
-      let followed = _NumberText(bytes).commonValue(at: prefix, isFollowed: true)
+      let followed = DecimalText(bytes, tables: .shared).commonValue(at: prefix, isFollowed: true)
       if followed.end >= 0 && followed.end < bytes.count
         && (bytes[followed.end] == _ASCII.comma || bytes[followed.end] == _ASCII.rightBrace)
         && (followed.end != common.end || followed.value.bitPattern != common.value.bitPattern)

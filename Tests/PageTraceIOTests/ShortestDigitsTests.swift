@@ -2,6 +2,7 @@ import PageTraceGenerator
 import Testing
 
 @testable import PageTraceIO
+@testable import _PageTraceNumbers
 
 /// PageTrace's shortest-digits printer against the standard library's `Double.description`,
 /// the independent oracle: the text must be the same byte for byte, for every finite double.
@@ -9,8 +10,8 @@ import Testing
 @Suite struct ShortestDigitsTests {
   /// The printer's text for `value`, written into a buffer with the scratch room it may use.
   static func printed(_ value: Double) -> String {
-    withUnsafeTemporaryAllocation(byteCount: _ShortestDigits.scratchLength, alignment: 1) {
-      let length = _ShortestDigits.write(value, to: $0.baseAddress!)
+    withUnsafeTemporaryAllocation(byteCount: ShortestDigits.scratchLength, alignment: 1) {
+      let length = ShortestDigits.write(value, to: $0.baseAddress!)
       return String(decoding: UnsafeRawBufferPointer(rebasing: $0[..<length]), as: UTF8.self)
     }
   }
@@ -195,12 +196,12 @@ import Testing
       let fraction = value.significandBitPattern
       let biased = Int(value.exponentBitPattern)
       let (c, q) = biased == 0 ? (fraction, -1074) : (fraction | 1 << 52, biased - 1075)
-      guard let fast = _ShortestDigits._shortestFromUpperEnd(significand: c, exponent: q) else {
+      guard let fast = ShortestDigits._shortestFromUpperEnd(significand: c, exponent: q) else {
         continue
       }
       decided += 1
       if index < 600_000 && index % 3 == 2 { tracesDecided += 1 }
-      var (digits, exponent) = _ShortestDigits._shortestBySearch(significand: c, exponent: q)
+      var (digits, exponent) = ShortestDigits._shortestBySearch(significand: c, exponent: q)
       while digits % 10 == 0 {
         digits /= 10
         exponent += 1
@@ -252,9 +253,9 @@ import Testing
   /// q = -4 on (2^48 and above) it is whole, which is why the range stops there.
   @Test func widthFractionIsClearOfTheMarginInTheFastRange() {
     func deltaFraction(_ q: Int) -> UInt64 {
-      let k = _ShortestDigits._floorLog10(powerOfTwo: q) - 2
+      let k = ShortestDigits._floorLog10(powerOfTwo: q) - 2
       let g = _scaledPowersOfTen[-k - _scaledPowersOfTenRange.lowerBound]
-      let s = 125 - q - _ShortestDigits._floorLog2(powerOfTen: -k)
+      let s = 125 - q - ShortestDigits._floorLog2(powerOfTen: -k)
       return g.high << UInt64(128 - s) | g.low >> UInt64(s - 64)
     }
     let margin: UInt64 = 1 << 10
@@ -278,9 +279,9 @@ import Testing
     #expect(_commonExponents.count == 60)
     for biased in 1011...1070 {
       let q = biased - 1075
-      let k = _ShortestDigits._floorLog10(powerOfTwo: q) - 2
+      let k = ShortestDigits._floorLog10(powerOfTwo: q) - 2
       let g = _scaledPowersOfTen[-k - _scaledPowersOfTenRange.lowerBound]
-      let s = 125 - q - _ShortestDigits._floorLog2(powerOfTen: -k)
+      let s = 125 - q - ShortestDigits._floorLog2(powerOfTen: -k)
       let entry = _commonExponents[biased - 1011]
       #expect(entry.high == g.high && entry.low == g.low, "biased \(biased)")
       #expect(entry.deltaWhole == g.high >> UInt64(s - 64), "biased \(biased)")
@@ -349,8 +350,8 @@ import Testing
     for magnitude in values {
       for value in [magnitude, -magnitude] {
         fast.initializeMemory(as: UInt8.self, repeating: 0xA5, count: room)
-        let written = _OutputBuffer.writeNumber(value, at: fast)
-        let expected = _OutputBuffer.writeNumberInGeneral(value, at: general)
+        let written = ShortestDigits.writeNumber(value, at: fast)
+        let expected = ShortestDigits.writeNumberInGeneral(value, at: general)
         let text = String(
           decoding: UnsafeRawBufferPointer(start: fast, count: written.length), as: UTF8.self)
         let generalText = String(
@@ -390,7 +391,7 @@ import Testing
   @Test func writesNothingBeyondItsScratchRoom() {
     // The writer reserves `maximumNumberLength` bytes a number: the printer's stores, scratch
     // included, must stay inside them, and the text within 24 bytes.
-    #expect(_ShortestDigits.scratchLength <= _OutputBuffer.maximumNumberLength)
+    #expect(ShortestDigits.scratchLength <= _OutputBuffer.maximumNumberLength)
     var (generator, seed) = seededGenerator(for: "ShortestDigitsTests.scratch")
     var values: [Double] = [
       -.greatestFiniteMagnitude, -.leastNonzeroMagnitude, -0x1p53, -1.2345678901234567e-5,
@@ -398,14 +399,14 @@ import Testing
     ]
     for _ in 0..<50_000 { values.append(Double(bitPattern: generator.next() | 1 << 63)) }
     let sentinel: UInt8 = 0xA5
-    let room = 2 * _ShortestDigits.scratchLength
+    let room = 2 * ShortestDigits.scratchLength
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 1)
     defer { buffer.deallocate() }
     for value in values where value.isFinite {
       buffer.initializeMemory(as: UInt8.self, repeating: sentinel, count: room)
-      let length = _ShortestDigits.write(value, to: buffer)
+      let length = ShortestDigits.write(value, to: buffer)
       #expect(length <= 24, "bits 0x\(String(value.bitPattern, radix: 16)) (seed \(seed))")
-      let untouched = (_ShortestDigits.scratchLength..<room).allSatisfy {
+      let untouched = (ShortestDigits.scratchLength..<room).allSatisfy {
         buffer.load(fromByteOffset: $0, as: UInt8.self) == sentinel
       }
       #expect(untouched, "bits 0x\(String(value.bitPattern, radix: 16)) (seed \(seed))")
@@ -418,7 +419,7 @@ import Testing
     var samples: [UInt32] = [0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 12_345_678]
     for _ in 0..<100_000 { samples.append(UInt32(generator.next() % 100_000_000)) }
     for value in samples {
-      let word = _ShortestDigits._eightDigits(value).littleEndian
+      let word = ShortestDigits._eightDigits(value).littleEndian
       let text = withUnsafeBytes(of: word) { String(decoding: $0, as: UTF8.self) }
       let padded = String(repeating: "0", count: 8 - String(value).count) + String(value)
       #expect(text == padded, "\(value) (seed \(seed))")
@@ -428,11 +429,11 @@ import Testing
   @Test func digitCounts() {
     var value: UInt64 = 1
     for digits in 1...19 {
-      #expect(_ShortestDigits._digitCount(value) == digits)
-      #expect(_ShortestDigits._digitCount(value * 10 - 1) == digits)
-      if digits > 1 { #expect(_ShortestDigits._digitCount(value - 1) == digits - 1) }
+      #expect(ShortestDigits._digitCount(value) == digits)
+      #expect(ShortestDigits._digitCount(value * 10 - 1) == digits)
+      if digits > 1 { #expect(ShortestDigits._digitCount(value - 1) == digits - 1) }
       value *= 10
     }
-    #expect(_ShortestDigits._digitCount(UInt64.max) == 20)
+    #expect(ShortestDigits._digitCount(UInt64.max) == 20)
   }
 }

@@ -1,3 +1,5 @@
+import _PageTraceNumbers
+
 /// The one way PageTrace writes JSON strings and numbers, for every command and record.
 ///
 /// Numbers are written in their shortest round-tripping form, integral values without a
@@ -68,7 +70,7 @@ public enum JSONText {
   /// (docs/behaviour.md, "Numbers"), without printing them.
   public static func decimalPlaces(of value: Double) -> Int {
     guard value.isFinite else { return 0 }
-    return _ShortestDigits.decimalPlaces(of: value)
+    return ShortestDigits.decimalPlaces(of: value)
   }
 
   /// A sum of differences of times no larger than `scale`, rounded to 15 significant digits
@@ -96,7 +98,7 @@ public enum JSONText {
   /// the C library formats and reads it.
   static func rounded(_ value: Double, decimals: Int) -> Double {
     if decimals >= 0 && decimals <= 22 {
-      let scale = _powersOfTen[decimals]  // exact: every power up to 10^22 is a double
+      let scale = NumberTables.shared.powersOfTen[decimals]  // exact: every power up to 10^22 is a double
       let product = value * scale
       let error = (-product).addingProduct(value, scale)  // value × scale − product, exactly
       if product.magnitude < 0x1p52 {
@@ -130,8 +132,8 @@ public enum JSONText {
         let fraction = error - below
         if fraction > 0.5 || (fraction == 0.5 && integer & 1 == 1) { integer += 1 }
         if integer == 0 { return value.sign == .minus ? -0.0 : 0 }
-        if let magnitude = _JSONScanner.clingerFastPath(integer.magnitude, -decimals)
-          ?? _JSONScanner.eiselLemire(integer.magnitude, -decimals)
+        if let magnitude = DecimalToDouble.clingerFastPath(integer.magnitude, -decimals)
+          ?? DecimalToDouble.eiselLemire(integer.magnitude, -decimals)
         {
           return integer < 0 ? -magnitude : magnitude
         }

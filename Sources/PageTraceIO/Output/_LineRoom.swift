@@ -1,3 +1,5 @@
+import _PageTraceNumbers
+
 /// Room reserved once for a whole line of a ``TextWriter`` (``TextWriter/beginLine(atMost:)``),
 /// written without a capacity check per part: the line's writer bounds the line's length
 /// before it starts (`classify`'s stroke line: its literals, 16 numbers of at most
@@ -123,11 +125,11 @@ package struct _LineRoom {
 func _lineRoomWriteNumber(_ value: Double, at: UnsafeMutableRawPointer) -> (
   length: Int, decimals: Int
 ) {
-  _OutputBuffer.writeNumber(value, at: at)
+  ShortestDigits.writeNumber(value, at: at)
 }
 
 /// ``_LineRoom/_writeInteger(_:at:)``'s call, a free function for the same reason.
 @usableFromInline
 func _lineRoomWriteInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
-  _OutputBuffer.writeInteger(value, at: at)
+  ShortestDigits.writeInteger(value, at: at)
 }

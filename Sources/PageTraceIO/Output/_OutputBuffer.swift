@@ -1,3 +1,5 @@
+import _PageTraceNumbers
+
 /// A growable byte buffer that JSON text is appended to, reused from record to record.
 ///
 /// Callers ``reserve(_:)`` room for a whole record first; the appending methods then write
@@ -161,9 +163,9 @@ struct _OutputBuffer: ~Copyable {
     return end
   }
 
-  /// The most bytes ``appendInteger(_:)`` or ``appendNumber(_:)`` writes: also the room
-  /// ``_ShortestDigits/write(_:to:)`` may use, ``_ShortestDigits/scratchLength``.
-  static let maximumNumberLength = 32
+  /// The most bytes ``appendInteger(_:)`` or ``appendNumber(_:)`` writes: also the room the
+  /// printer may use (`ShortestDigits.scratchLength`).
+  static var maximumNumberLength: Int { ShortestDigits.scratchLength }
 
   /// Appends an integer in decimal.
   ///
@@ -171,7 +173,7 @@ struct _OutputBuffer: ~Copyable {
   /// loops, out of line (the call cost 13 instructions for each page number of a transition).
   @inline(__always)
   mutating func appendInteger(_ value: Int) {
-    count &+= Self.writeInteger(value, at: start + count)
+    count &+= ShortestDigits.writeInteger(value, at: start + count)
   }
 
   /// Appends a double as the shortest decimal text that reads back as the same double.
@@ -180,10 +182,11 @@ struct _OutputBuffer: ~Copyable {
   /// fraction (`3`, `-0`, `9007199254740992`); every double with a larger magnitude is whole
   /// and prints in exponent form with its shortest digits (`9.007199254740994e+15`, `1e+16`).
   /// Other values print as the standard library's `description` of `Double` prints them
-  /// (`0.1`, `1e-05`, `5e-324`), written by PageTrace's own printer, ``_ShortestDigits``,
+  /// (`0.1`, `1e-05`, `5e-324`), written by PageTrace's own printer (`ShortestDigits`),
   /// straight into the buffer: nothing is allocated, and the tests and CI check the text
   /// against `description` on the hard cases and on 10^7 random doubles. Non-finite values,
-  /// which JSON cannot hold, print as `null` (docs/behaviour.md, "Numbers").
+  /// which JSON cannot hold, print as `null` (docs/behaviour/output.md, "Numbers").
+  @inline(__always)
   mutating func appendNumber(_ value: Double) {
     _ = appendNumberCountingDecimals(value)
   }
@@ -192,97 +195,9 @@ struct _OutputBuffer: ~Copyable {
   /// ``JSONText/decimalPlaces(of:)`` gives for the value (0 for `null`, which is not a number).
   @inline(__always)
   mutating func appendNumberCountingDecimals(_ value: Double) -> Int {
-    let written = Self.writeNumber(value, at: start + count)
+    let written = ShortestDigits.writeNumber(value, at: start + count)
     count &+= written.length  // within the room reserved for a number
     return written.decimals
-  }
-
-  /// Writes ``appendNumber(_:)``'s text of `value` at `at`, which has room for
-  /// ``maximumNumberLength`` bytes, and returns its length and its decimals
-  /// (``appendNumberCountingDecimals(_:)``).
-  ///
-  /// The common number, a finite non-whole value from 2^-12 to 2^48 in magnitude that is not a
-  /// power of two (91,158 of `classify`'s 108,405 numbers on the benchmark trace), takes
-  /// ``_ShortestDigits/_writeCommon(_:to:)``, tested on the bit pattern alone; every other
-  /// value takes the general path, out of line (see ``writeNumberInGeneral(_:at:)``).
-  @inline(__always)
-  static func writeNumber(
-    _ value: Double, at: UnsafeMutableRawPointer
-  ) -> (length: Int, decimals: Int) {
-    // With the biased exponent from 1011 to 1070 (q = biased - 1075 from -64 to -5), the value
-    // is whole when its lowest -q bits of significand (the implicit bit included) are zero: a
-    // shift left by 64 + q keeps exactly those.
-    let bits = value.bitPattern
-    let biased = Int(truncatingIfNeeded: bits &>> 52) & 0x7FF
-    if UInt(bitPattern: biased &- 1011) < 60, bits & (1 &<< 52 &- 1) != 0,
-      (bits | 1 &<< 52) &<< UInt64(truncatingIfNeeded: biased &- 1011) != 0
-    {
-      return _ShortestDigits._writeCommon(value, to: at)
-    }
-    return writeNumberInGeneral(value, at: at)
-  }
-
-  /// ``writeNumber(_:at:)`` for the values its fast path leaves: whole numbers, zeros,
-  /// non-finite values, powers of two, and magnitudes below 2^-12 or from 2^48 on.
-  ///
-  /// Out of line: inlined, its code made every number keep more registers.
-  @inline(never)
-  static func writeNumberInGeneral(
-    _ value: Double, at: UnsafeMutableRawPointer
-  ) -> (length: Int, decimals: Int) {
-    guard value.isFinite else {
-      at.storeBytes(of: UInt32(0x6C6C_756E).littleEndian, as: UInt32.self)  // "null"
-      return (4, 0)
-    }
-    // Whole if converting to an integer and back gives the value again: an exact test within
-    // ±2^53, and unlike `rounded(.towardZero)` not a call to `trunc` (about 10 instructions a
-    // number).
-    if value.magnitude <= 0x1p53 {
-      let whole = Int(value)
-      if Double(whole) == value {
-        if whole == 0 && value.sign == .minus {
-          at.storeBytes(of: UInt16(0x302D).littleEndian, as: UInt16.self)  // "-0"
-          return (2, 0)
-        }
-        return (writeInteger(whole, at: at), 0)
-      }
-    }
-    return _ShortestDigits._write(value, to: at)
-  }
-
-  /// Writes ``appendInteger(_:)``'s text of `value` at `at` and returns its length.
-  @inline(__always)
-  static func writeInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
-    if UInt(bitPattern: value) < 10 {
-      at.storeBytes(of: _ASCII.zero &+ UInt8(truncatingIfNeeded: value), as: UInt8.self)
-      return 1
-    }
-    return writeLongInteger(value, at: at)
-  }
-
-  /// ``writeInteger(_:at:)`` of a value that is not one digit.
-  @inline(never)
-  static func writeLongInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
-    var length = 0
-    if value < 0 {
-      at.storeBytes(of: _ASCII.minus, as: UInt8.self)
-      length = 1
-    }
-    var magnitude = value.magnitude
-    var digits = 1
-    var scale: UInt = 1
-    while magnitude / scale >= 10 {
-      scale *= 10
-      digits += 1
-    }
-    length += digits
-    var index = length
-    repeat {
-      index -= 1
-      at.storeBytes(of: _ASCII.zero + UInt8(magnitude % 10), toByteOffset: index, as: UInt8.self)
-      magnitude /= 10
-    } while magnitude > 0
-    return length
   }
 }
 

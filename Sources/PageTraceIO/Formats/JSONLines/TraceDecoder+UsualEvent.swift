@@ -1,4 +1,5 @@
 import PageTrace
+import _PageTraceNumbers
 
 extension TraceDecoder {
   /// Decodes a touch line in the key order recorders and `pagetrace generate` write, or
@@ -7,7 +8,7 @@ extension TraceDecoder {
   ///
   /// The usual line is exactly `{"t":T,"touch":"P","id":I,"x":X,"y":Y}`, or with
   /// `"session":"S",` before `"id"`, without whitespace: `T`, `X` and `Y` numbers of the
-  /// common shape (``_NumberText/commonDecimal(at:)``), `I` such a number or a string, `P` a
+  /// common shape (``DecimalText/commonDecimal(at:)``), `I` such a number or a string, `P` a
   /// touch phase, and strings of printable ASCII without escapes. Its text between the values
   /// is compared eight bytes at a time with the words it must be (``_UsualText``), and each
   /// number is read straight into its value, where the loop of the common shape finds each
@@ -24,9 +25,9 @@ extension TraceDecoder {
   ) -> Bool {
     // The shortest usual line, `{"t":0,"touch":"up","id":0,"x":0,"y":0}`, has 39 bytes. Every
     // word below is read at an offset where the bytes before it matched: within the line, or
-    // through its last eight bytes (``_NumberText/eightBytes(at:)``).
+    // through its last eight bytes (``DecimalText/eightBytes(at:)``).
     guard line.count >= 39 else { return false }
-    let text = _NumberText(line)
+    let text = DecimalText(line, tables: numberTables)
     guard text.eightBytes(at: 0) & 0xFF_FFFF_FFFF == _UsualText.openingT else { return false }
     // The 32 bytes after `{"t":-` are within the 39, and each number's text is followed by a
     // `,` or `}` checked below: the number reader checks neither (about 20 instructions less).
@@ -136,7 +137,7 @@ enum _UsualText {
   static let y: UInt64 = 0x3A_2279_222C  // ,"y":
 }
 
-extension _NumberText {
+extension DecimalText {
   /// The offset of the closing quote of a string of printable ASCII without escapes whose
   /// contents start at `start`, or -1 for any other string (the common loop's and the full
   /// decoder's).

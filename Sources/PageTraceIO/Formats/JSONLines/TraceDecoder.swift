@@ -1,4 +1,5 @@
 import PageTrace
+import _PageTraceNumbers
 
 /// Turns the lines of one trace into blank lines, its header and events (docs/behaviour.md,
 /// "Lines", "Header" and "JSON strictness").
@@ -40,6 +41,8 @@ public struct TraceDecoder: Sendable {
   package internal(set) var touchNames = _NameTable()
   /// Which string ids are down in which sessions, to free their numbers when touches end.
   var touchTracker = _TouchNameTracker()
+  /// The number code's tables, kept here so that each line reads them without a call.
+  let numberTables = NumberTables.shared
   /// Where the values of the last event's `t`, `session`, `x` and `y` start, so that an error
   /// the engine finds later points at its value without scanning the line again.
   var valueOffsets = _ValueOffsets()

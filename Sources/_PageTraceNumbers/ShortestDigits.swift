@@ -1,5 +1,5 @@
 /// The shortest decimal text of a double that reads back as the same double, written exactly as
-/// the standard library's `Double.description` writes it (docs/behaviour.md, "Numbers").
+/// the standard library's `Double.description` writes it (docs/behaviour/output.md, "Numbers").
 ///
 /// **Digits.** A finite non-zero double is `c × 2^q` (`c` below 2^53). Every decimal strictly
 /// inside its rounding interval, the points halfway to its neighbours, reads back as it, and so
@@ -28,14 +28,14 @@
 /// whole value gets `.0` (`1.0`, `9007199254740992.0`); zero is `0.0` or `-0.0`.
 ///
 /// Nothing is allocated: the text is written straight into memory the caller provides.
-enum _ShortestDigits {
+public enum ShortestDigits {
   /// The most bytes ``write(_:to:)`` writes, scratch included (the text itself is at most 24
   /// bytes: `-1.7976931348623157e+308`).
-  static let scratchLength = 32
+  public static let scratchLength = 32
 
   /// Writes a finite `value` at `start` as `value.description` would, and returns the length of
   /// the text. Up to ``scratchLength`` bytes from `start` may be written.
-  static func write(_ value: Double, to start: UnsafeMutableRawPointer) -> Int {
+  public static func write(_ value: Double, to start: UnsafeMutableRawPointer) -> Int {
     _write(value, to: start).length
   }
 
@@ -44,21 +44,21 @@ enum _ShortestDigits {
   /// later needs them (`classify`'s differences of numbers its line printed) need not count
   /// them again (about 30 instructions a call).
   @inline(__always)
-  static func _write(
+  public static func _write(
     _ value: Double, to start: UnsafeMutableRawPointer
   ) -> (length: Int, decimals: Int) {
     var position = 0
     if value.sign == .minus {
-      start.storeBytes(of: _ASCII.minus, as: UInt8.self)
+      start.storeBytes(of: _Byte.minus, as: UInt8.self)
       position = 1
     }
     let fraction = value.significandBitPattern
     let biasedExponent = Int(value.exponentBitPattern)
     if biasedExponent == 0 && fraction == 0 {
       // "0.0"
-      start.storeBytes(of: _ASCII.zero, toByteOffset: position, as: UInt8.self)
-      start.storeBytes(of: _ASCII.dot, toByteOffset: position + 1, as: UInt8.self)
-      start.storeBytes(of: _ASCII.zero, toByteOffset: position + 2, as: UInt8.self)
+      start.storeBytes(of: _Byte.zero, toByteOffset: position, as: UInt8.self)
+      start.storeBytes(of: _Byte.dot, toByteOffset: position + 1, as: UInt8.self)
+      start.storeBytes(of: _Byte.zero, toByteOffset: position + 2, as: UInt8.self)
       return (position + 3, 0)
     }
     let decimal =
@@ -82,27 +82,27 @@ enum _ShortestDigits {
         of: start.load(fromByteOffset: position + 1, as: UInt8.self), toByteOffset: position,
         as: UInt8.self)
       if count > 1 {
-        start.storeBytes(of: _ASCII.dot, toByteOffset: position + 1, as: UInt8.self)
+        start.storeBytes(of: _Byte.dot, toByteOffset: position + 1, as: UInt8.self)
         position += count + 1
       } else {
         position += 1
       }
-      start.storeBytes(of: _ASCII.lowerE, toByteOffset: position, as: UInt8.self)
+      start.storeBytes(of: _Byte.lowerE, toByteOffset: position, as: UInt8.self)
       start.storeBytes(
-        of: scientific < 0 ? _ASCII.minus : _ASCII.plus, toByteOffset: position + 1,
+        of: scientific < 0 ? _Byte.minus : _Byte.plus, toByteOffset: position + 1,
         as: UInt8.self)
       position += 2
       var magnitude = scientific.magnitude
       if magnitude >= 100 {
         start.storeBytes(
-          of: _ASCII.zero + UInt8(magnitude / 100), toByteOffset: position, as: UInt8.self)
+          of: _Byte.zero + UInt8(magnitude / 100), toByteOffset: position, as: UInt8.self)
         magnitude %= 100
         position += 1
       }
       start.storeBytes(
-        of: _ASCII.zero + UInt8(magnitude / 10), toByteOffset: position, as: UInt8.self)
+        of: _Byte.zero + UInt8(magnitude / 10), toByteOffset: position, as: UInt8.self)
       start.storeBytes(
-        of: _ASCII.zero + UInt8(magnitude % 10), toByteOffset: position + 1, as: UInt8.self)
+        of: _Byte.zero + UInt8(magnitude % 10), toByteOffset: position + 1, as: UInt8.self)
       return (position + 2, decimals)
     }
     if scientific < 0 {
@@ -129,7 +129,7 @@ enum _ShortestDigits {
         let inPlace = UInt64(
           littleEndian: start.loadUnaligned(fromByteOffset: position, as: UInt64.self))
         let word =
-          shifted & wholeMask | UInt64(_ASCII.dot) &<< wholeBits | inPlace & fractionMask
+          shifted & wholeMask | UInt64(_Byte.dot) &<< wholeBits | inPlace & fractionMask
         start.storeBytes(of: word.littleEndian, toByteOffset: position, as: UInt64.self)
       } else {
         for index in position...(position &+ scientific) {
@@ -138,7 +138,7 @@ enum _ShortestDigits {
             as: UInt8.self)
         }
         start.storeBytes(
-          of: _ASCII.dot, toByteOffset: position &+ scientific &+ 1, as: UInt8.self)
+          of: _Byte.dot, toByteOffset: position &+ scientific &+ 1, as: UInt8.self)
       }
       return (position &+ count &+ 1, decimals)
     }
@@ -146,11 +146,11 @@ enum _ShortestDigits {
     _writeDigits(digits, count: count, to: start + position)
     position += count
     for _ in count..<(scientific + 1) {
-      start.storeBytes(of: _ASCII.zero, toByteOffset: position, as: UInt8.self)
+      start.storeBytes(of: _Byte.zero, toByteOffset: position, as: UInt8.self)
       position += 1
     }
-    start.storeBytes(of: _ASCII.dot, toByteOffset: position, as: UInt8.self)
-    start.storeBytes(of: _ASCII.zero, toByteOffset: position + 1, as: UInt8.self)
+    start.storeBytes(of: _Byte.dot, toByteOffset: position, as: UInt8.self)
+    start.storeBytes(of: _Byte.zero, toByteOffset: position + 1, as: UInt8.self)
     return (position + 2, 0)
   }
 
@@ -183,7 +183,7 @@ enum _ShortestDigits {
   /// about −19 a number more, −8.8 an event, replay −1.8 (Benchmarks/RESULTS.md, sixth round,
   /// "table").
   @inline(__always)
-  static func _writeCommon(
+  public static func _writeCommon(
     _ value: Double, to start: UnsafeMutableRawPointer
   ) -> (length: Int, decimals: Int) {
     let bits = value.bitPattern
@@ -232,7 +232,7 @@ enum _ShortestDigits {
     let first = digits / 10_000_000_000_000_000
     let rest = digits &- first &* 10_000_000_000_000_000
     let middle8 = rest / 100_000_000
-    let firstByte = UInt64(_ASCII.zero) &+ first
+    let firstByte = UInt64(_Byte.zero) &+ first
     let word1 = _eightDigits(UInt32(truncatingIfNeeded: middle8))
     let word2 = _eightDigits(UInt32(truncatingIfNeeded: rest &- middle8 &* 100_000_000))
     if multipleOf1000 {
@@ -249,7 +249,7 @@ enum _ShortestDigits {
     let count = 17 &- zeros
     let decimals = count &- 1 &- scientific
     // The sign: a minus always stored, and stepped over when the value is negative.
-    start.storeBytes(of: _ASCII.minus, as: UInt8.self)
+    start.storeBytes(of: _Byte.minus, as: UInt8.self)
     let position = Int(truncatingIfNeeded: bits &>> 63)
     if scientific < 0 {
       // "0.000ddd": "0." and 0 to 3 zeros before the digits.
@@ -274,7 +274,7 @@ enum _ShortestDigits {
       let fraction = start.loadUnaligned(fromByteOffset: point &+ 1, as: UInt64.self)
       start.storeBytes(
         of: (firstByte | word1 &<< 8).littleEndian, toByteOffset: position, as: UInt64.self)
-      start.storeBytes(of: _ASCII.dot, toByteOffset: point, as: UInt8.self)
+      start.storeBytes(of: _Byte.dot, toByteOffset: point, as: UInt8.self)
       start.storeBytes(of: fraction, toByteOffset: point &+ 1, as: UInt64.self)
       return (position &+ count &+ 1, decimals)
     }
@@ -284,14 +284,14 @@ enum _ShortestDigits {
         of: start.load(fromByteOffset: index &+ 1, as: UInt8.self), toByteOffset: index,
         as: UInt8.self)
     }
-    start.storeBytes(of: _ASCII.dot, toByteOffset: position &+ scientific &+ 1, as: UInt8.self)
+    start.storeBytes(of: _Byte.dot, toByteOffset: position &+ scientific &+ 1, as: UInt8.self)
     return (position &+ count &+ 1, decimals)
   }
 
   /// ``_write(_:to:)``, out of line: ``_writeCommon(_:to:)``'s way out for what one product
   /// cannot decide (about 1 % of its numbers).
   @inline(never)
-  static func _writeOutOfLine(
+  public static func _writeOutOfLine(
     _ value: Double, to start: UnsafeMutableRawPointer
   ) -> (length: Int, decimals: Int) {
     _write(value, to: start)
@@ -301,7 +301,7 @@ enum _ShortestDigits {
   /// `3.0` and `1e+16`, 7 for `1e-07`): the digits ``write(_:to:)`` writes, counted without
   /// writing them. Its first lines are ``write(_:to:)``'s: shared through a function, they
   /// cost replay 5 instructions an event and classify 13 (callgrind), so they are repeated.
-  static func decimalPlaces(of value: Double) -> Int {
+  public static func decimalPlaces(of value: Double) -> Int {
     let fraction = value.significandBitPattern
     let biasedExponent = Int(value.exponentBitPattern)
     if biasedExponent == 0 && fraction == 0 { return 0 }
@@ -327,7 +327,9 @@ enum _ShortestDigits {
   /// the subnormals below its table) take the search. `classify` −115 instructions a stroke
   /// (about 11 a number), −5 an event; replay −1.
   @inline(__always)
-  static func _shortest(significand c: UInt64, exponent q: Int) -> (digits: UInt64, exponent: Int) {
+  public static func _shortest(significand c: UInt64, exponent q: Int) -> (
+    digits: UInt64, exponent: Int
+  ) {
     if let decimal = _shortestFromUpperEnd(significand: c, exponent: q) { return decimal }
     return _shortestBySearch(significand: c, exponent: q)
   }
@@ -354,7 +356,7 @@ enum _ShortestDigits {
   /// within 2^-54 of a whole number (an exact end, as for large doubles), the floors might be
   /// off and the double is handed back.
   @inline(__always)
-  static func _shortestFromUpperEnd(
+  public static func _shortestFromUpperEnd(
     significand c: UInt64, exponent q: Int
   ) -> (digits: UInt64, exponent: Int)? {
     // Below a power of two the interval is not symmetric (the least normal's is).
@@ -394,7 +396,7 @@ enum _ShortestDigits {
   /// and the top 64 bits of its fraction, from the 192-bit product. Shared by
   /// ``_shortestFromUpperEnd(significand:exponent:)`` and ``_writeCommon(_:to:)``.
   @inline(__always)
-  static func _upperEnd(
+  public static func _upperEnd(
     significand c: UInt64, _ g: (high: UInt64, low: UInt64), left: UInt64, right: UInt64
   ) -> (whole: UInt64, fraction: UInt64) {
     let x = c &<< 1 | 1
@@ -411,7 +413,7 @@ enum _ShortestDigits {
   /// the printer keep more registers (`classify` −76 instructions a stroke, −3.3 an event;
   /// replay −2).
   @inline(never)
-  static func _shortestBySearch(
+  public static func _shortestBySearch(
     significand c: UInt64, exponent q: Int
   ) -> (digits: UInt64, exponent: Int) {
     // The interval in quarter units: [cb - 2 or cb - 1, cb + 2] × 2^(q-2), ends included when
@@ -462,7 +464,8 @@ enum _ShortestDigits {
   /// whole. Whether an even integer is below, at or above the exact product survives the
   /// rounding. The product's bits below 2^64 are left out (the paper's bound allows it).
   @inline(__always)
-  static func _multiplyRoundingToOdd(_ g: (high: UInt64, low: UInt64), _ x: UInt64) -> UInt64 {
+  public static func _multiplyRoundingToOdd(_ g: (high: UInt64, low: UInt64), _ x: UInt64) -> UInt64
+  {
     let high = g.high.multipliedFullWidth(by: x)
     let low = g.low.multipliedFullWidth(by: x).high
     let (middle, carry) = high.low.addingReportingOverflow(low)
@@ -474,31 +477,31 @@ enum _ShortestDigits {
   /// floor(q × log10(2)) for |q| up to 5,456,721 (checked against exact arithmetic over
   /// -1100...1000 when written).
   @inline(__always)
-  static func _floorLog10(powerOfTwo q: Int) -> Int { (q &* 661_971_961_083) >> 41 }
+  public static func _floorLog10(powerOfTwo q: Int) -> Int { (q &* 661_971_961_083) >> 41 }
 
   /// floor(log10(3/4 × 2^q)), for the same range.
   @inline(__always)
-  static func _floorLog10(threeQuartersOfPowerOfTwo q: Int) -> Int {
+  public static func _floorLog10(threeQuartersOfPowerOfTwo q: Int) -> Int {
     (q &* 661_971_961_083 &- 274_743_187_321) >> 41
   }
 
   /// floor(k × log2(10)), for |k| up to 1,650 or so (checked over -400...400).
   @inline(__always)
-  static func _floorLog2(powerOfTen k: Int) -> Int { (k &* 913_124_641_741) >> 38 }
+  public static func _floorLog2(powerOfTen k: Int) -> Int { (k &* 913_124_641_741) >> 38 }
 
   /// The number of decimal digits of `value`, from 1 to 20.
   @inline(__always)
-  static func _digitCount(_ value: UInt64) -> Int {
+  public static func _digitCount(_ value: UInt64) -> Int {
     // floor(log10(value)) is bits × log10(2) or one less (1233 / 4096 ≈ log10(2)).
     let bits = 64 &- (value | 1).leadingZeroBitCount
     let guess = (bits &* 1233) >> 12
-    return guess &+ (value >= _powersOfTenUpTo19[guess] ? 1 : 0)
+    return guess &+ (value >= _powersOfTenInteger[guess] ? 1 : 0)
   }
 
   /// Writes the `count` digits of `value` (below 10^17) at `start`; up to `max(count, 8)`
   /// bytes are written.
   @inline(__always)
-  static func _writeDigits(_ value: UInt64, count: Int, to start: UnsafeMutableRawPointer) {
+  public static func _writeDigits(_ value: UInt64, count: Int, to start: UnsafeMutableRawPointer) {
     if count <= 8 {
       let text = _eightDigits(UInt32(truncatingIfNeeded: value)) &>> (8 &* (8 &- count))
       start.storeBytes(of: text.littleEndian, as: UInt64.self)
@@ -511,7 +514,7 @@ enum _ShortestDigits {
       start.storeBytes(of: text.littleEndian, as: UInt64.self)
     } else {
       let first = high / 100_000_000
-      start.storeBytes(of: _ASCII.zero + UInt8(truncatingIfNeeded: first), as: UInt8.self)
+      start.storeBytes(of: _Byte.zero + UInt8(truncatingIfNeeded: first), as: UInt8.self)
       let middle = UInt32(truncatingIfNeeded: high &- first &* 100_000_000)
       start.storeBytes(of: _eightDigits(middle).littleEndian, toByteOffset: 1, as: UInt64.self)
     }
@@ -523,7 +526,7 @@ enum _ShortestDigits {
   /// one 64-bit word (x / 100 is (x × 10486) >> 20 for x below 10^4, x / 10 is (x × 103) >> 10
   /// for x below 100).
   @inline(__always)
-  static func _eightDigits(_ value: UInt32) -> UInt64 {
+  public static func _eightDigits(_ value: UInt32) -> UInt64 {
     let upper = value / 10_000
     let fours = UInt64(upper) | UInt64(value &- upper &* 10_000) << 32
     let hundreds = ((fours &* 10486) >> 20) & 0x0000_007F_0000_007F
@@ -534,10 +537,93 @@ enum _ShortestDigits {
   }
 }
 
-/// 10^0 … 10^19.
-private let _powersOfTenUpTo19: [UInt64] = [
-  1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
-  10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
-  1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
-  1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
-]
+// The one number writer: whole numbers as integers, `null` for what JSON cannot hold, every
+// other value in its shortest digits.
+extension ShortestDigits {
+  /// Writes the text of `value` (`_OutputBuffer.appendNumber`'s) at `at`, which has room for
+  /// ``scratchLength`` bytes, and returns its length and its decimals
+  /// (as ``decimalPlaces(of:)`` counts them).
+  ///
+  /// The common number, a finite non-whole value from 2^-12 to 2^48 in magnitude that is not a
+  /// power of two (91,158 of `classify`'s 108,405 numbers on the benchmark trace), takes
+  /// ``_writeCommon(_:to:)``, tested on the bit pattern alone; every other
+  /// value takes the general path, out of line (see ``writeNumberInGeneral(_:at:)``).
+  public static func writeNumber(
+    _ value: Double, at: UnsafeMutableRawPointer
+  ) -> (length: Int, decimals: Int) {
+    // With the biased exponent from 1011 to 1070 (q = biased - 1075 from -64 to -5), the value
+    // is whole when its lowest -q bits of significand (the implicit bit included) are zero: a
+    // shift left by 64 + q keeps exactly those.
+    let bits = value.bitPattern
+    let biased = Int(truncatingIfNeeded: bits &>> 52) & 0x7FF
+    if UInt(bitPattern: biased &- 1011) < 60, bits & (1 &<< 52 &- 1) != 0,
+      (bits | 1 &<< 52) &<< UInt64(truncatingIfNeeded: biased &- 1011) != 0
+    {
+      return _writeCommon(value, to: at)
+    }
+    return writeNumberInGeneral(value, at: at)
+  }
+
+  /// ``writeNumber(_:at:)`` for the values its fast path leaves: whole numbers, zeros,
+  /// non-finite values, powers of two, and magnitudes below 2^-12 or from 2^48 on.
+  ///
+  /// Out of line: inlined, its code made every number keep more registers.
+  @inline(never)
+  static func writeNumberInGeneral(
+    _ value: Double, at: UnsafeMutableRawPointer
+  ) -> (length: Int, decimals: Int) {
+    guard value.isFinite else {
+      at.storeBytes(of: UInt32(0x6C6C_756E).littleEndian, as: UInt32.self)  // "null"
+      return (4, 0)
+    }
+    // Whole if converting to an integer and back gives the value again: an exact test within
+    // ±2^53, and unlike `rounded(.towardZero)` not a call to `trunc` (about 10 instructions a
+    // number).
+    if value.magnitude <= 0x1p53 {
+      let whole = Int(value)
+      if Double(whole) == value {
+        if whole == 0 && value.sign == .minus {
+          at.storeBytes(of: UInt16(0x302D).littleEndian, as: UInt16.self)  // "-0"
+          return (2, 0)
+        }
+        return (writeInteger(whole, at: at), 0)
+      }
+    }
+    return _write(value, to: at)
+  }
+
+  /// Writes the decimal text of the integer `value` at `at` and returns its length.
+  @inline(__always)
+  public static func writeInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
+    if UInt(bitPattern: value) < 10 {
+      at.storeBytes(of: _Byte.zero &+ UInt8(truncatingIfNeeded: value), as: UInt8.self)
+      return 1
+    }
+    return writeLongInteger(value, at: at)
+  }
+
+  /// ``writeInteger(_:at:)`` of a value that is not one digit.
+  @inline(never)
+  static func writeLongInteger(_ value: Int, at: UnsafeMutableRawPointer) -> Int {
+    var length = 0
+    if value < 0 {
+      at.storeBytes(of: _Byte.minus, as: UInt8.self)
+      length = 1
+    }
+    var magnitude = value.magnitude
+    var digits = 1
+    var scale: UInt = 1
+    while magnitude / scale >= 10 {
+      scale *= 10
+      digits += 1
+    }
+    length += digits
+    var index = length
+    repeat {
+      index -= 1
+      at.storeBytes(of: _Byte.zero + UInt8(magnitude % 10), toByteOffset: index, as: UInt8.self)
+      magnitude /= 10
+    } while magnitude > 0
+    return length
+  }
+}
