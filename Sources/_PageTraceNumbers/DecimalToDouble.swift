@@ -162,6 +162,7 @@ public struct _Digits {
   /// No digits yet.
   public init() {}
 
+  /// Appends one digit's value (0 ... 9).
   @inline(__always)
   public mutating func append(_ digit: UInt8) {
     if count < 19 {

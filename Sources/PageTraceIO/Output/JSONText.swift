@@ -98,7 +98,8 @@ public enum JSONText {
   /// the C library formats and reads it.
   static func rounded(_ value: Double, decimals: Int) -> Double {
     if decimals >= 0 && decimals <= 22 {
-      let scale = NumberTables.shared.powersOfTen[decimals]  // exact: every power up to 10^22 is a double
+      // Exact: every power up to 10^22 is a double.
+      let scale = NumberTables.shared.powersOfTen[decimals]
       let product = value * scale
       let error = (-product).addingProduct(value, scale)  // value × scale − product, exactly
       if product.magnitude < 0x1p52 {
