@@ -2,7 +2,7 @@
 """Writes Examples/DocSamples/main.swift: every Swift sample of the documentation, compiled.
 
 A sample is a fenced block that opens with a line "```swift" and closes with "```", in
-README.md, docs/*.md, the DocC articles (Sources/*/*.docc/**/*.md) and the doc comments
+README.md, docs/**/*.md (the behaviour chapters included), the DocC articles (Sources/*/*.docc/**/*.md) and the doc comments
 (`///` lines) of Sources/**/*.swift. Each sample becomes a function of its own, named after
 its file and the line of its opening fence, and the program's top level calls every one in
 turn (in a scratch folder the test prepares: see Tests/PageTraceCLITests/DocSamplesTests.swift).
@@ -98,7 +98,7 @@ WAITING = re.compile(r"// TODO\(lead\)")
 def sources():
     """The documentation files, in a fixed order."""
     files = [ROOT / "README.md"]
-    files += sorted((ROOT / "docs").glob("*.md"))
+    files += sorted((ROOT / "docs").glob("**/*.md"))
     files += sorted(ROOT.glob("Sources/*/*.docc/**/*.md"))
     files += sorted(
         p for p in ROOT.glob("Sources/**/*.swift") if p.relative_to(ROOT).parts[1] != "pagetrace"

@@ -85,19 +85,19 @@ import Testing
         """)
   }
 
-  /// The README's "What if" section shows this very output.
-  @Test func theReadmeShowsTheRealOutput() throws {
-    let readme = try String(
-      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.range(of: "### diff\n"))
+  /// docs/behaviour/what-if.md, "Diff", shows this very output.
+  @Test func theDocsShowTheRealOutput() throws {
+    let chapter = try String(
+      contentsOf: repository.appendingPathComponent("docs/behaviour/what-if.md"), encoding: .utf8)
+    let section = try #require(chapter.range(of: "## Diff\n"))
     let block = try #require(
-      readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex))
-    let end = try #require(readme.range(of: "```", range: block.upperBound..<readme.endIndex))
+      chapter.range(of: "```text\n", range: section.upperBound..<chapter.endIndex))
+    let end = try #require(chapter.range(of: "```", range: block.upperBound..<chapter.endIndex))
     let run = try pagetrace(
       ["diff", "--a", "profile=uikit", "--b", "profile=android", "Traces/profiles.jsonl"],
       in: repository)
     #expect(run.status == 1)
-    #expect(String(readme[block.upperBound..<end.lowerBound]) == run.stdout)
+    #expect(String(chapter[block.upperBound..<end.lowerBound]) == run.stdout)
   }
 
   /// Timer advances are compared by the event they fell due before ("Timer advances"):

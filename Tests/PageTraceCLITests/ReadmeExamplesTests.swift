@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Every command in the README's `sh` blocks runs as written, from the repository's root, and
-/// ends with the status its comment names (`exit 65`), or 0, with `HOME` in a scratch folder.
-/// Commands that need more than `pagetrace` and a shell are left to the CI steps that run them
-/// (see ``elsewhere``).
+/// Every command in the `sh` blocks of the README and of the behaviour chapters
+/// (`docs/behaviour/*.md`) runs as written, from the repository's root, and ends with the
+/// status its comment names (`exit 65`), or 0, with `HOME` in a scratch folder. Commands that
+/// need more than `pagetrace` and a shell are left to the CI steps that run them (see
+/// ``elsewhere``).
 @Suite struct ReadmeExamplesTests {
   /// Commands run elsewhere, by how they start: the set-up commands (this very suite, and
   /// `swift run`), the portable binary and the Spark example (`.ci/static-binary.sh`,
@@ -13,12 +14,13 @@ import Testing
     "swift ", "bash ", "python3 -m venv", "~/.venv-spark", "spark-submit", "cd Benchmarks",
   ]
 
-  /// One command of a README block: its text (continued lines and `for … done` joined) and
-  /// the line of the README where it starts.
+  /// One command of a block: its text (continued lines and `for … done` joined), the file
+  /// (relative to the repository) and the line where it starts.
   struct Example: CustomTestStringConvertible, Sendable {
     var command: String
+    var file: String
     var line: Int
-    var testDescription: String { "README.md:\(line): \(command.prefix(60))" }
+    var testDescription: String { "\(file):\(line): \(command.prefix(60))" }
 
     /// The status its comment names (`# … exit 65`), or 0.
     var expectedStatus: Int32 {
@@ -29,15 +31,29 @@ import Testing
     }
   }
 
-  /// The commands of every `sh` block, in README order.
+  /// The files whose `sh` blocks are run: the README, then the behaviour chapters in name
+  /// order. Each chapter's examples use only `Traces/` and what the same file made before.
+  static func documents() throws -> [String] {
+    let chapters = try FileManager.default.contentsOfDirectory(
+      atPath: repository.appendingPathComponent("docs/behaviour").path
+    ).filter { $0.hasSuffix(".md") }.sorted()
+    return ["README.md"] + chapters.map { "docs/behaviour/" + $0 }
+  }
+
+  /// The commands of every `sh` block, file by file, in order.
   static func examples() throws -> [Example] {
-    let readme = try String(
-      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    try documents().flatMap { try examples(in: $0) }
+  }
+
+  /// The commands of every `sh` block of one file, in order.
+  static func examples(in file: String) throws -> [Example] {
+    let text = try String(
+      contentsOf: repository.appendingPathComponent(file), encoding: .utf8)
     var examples: [Example] = []
     var inBlock = false
     var pending: Example?
     var loopDepth = 0
-    for (index, rawLine) in readme.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
       let line = rawLine.trimmingCharacters(in: .whitespaces)
@@ -46,7 +62,7 @@ import Testing
         continue
       }
       guard inBlock, !line.isEmpty, !line.hasPrefix("#") || pending != nil else { continue }
-      var example = pending ?? Example(command: "", line: index + 1)
+      var example = pending ?? Example(command: "", file: file, line: index + 1)
       example.command += (example.command.isEmpty ? "" : "\n") + line
       if line.hasPrefix("for ") { loopDepth += 1 }
       if line.hasPrefix("done") { loopDepth -= 1 }
@@ -73,16 +89,33 @@ import Testing
     return folder
   }()
 
-  @Test func theReadmeHasExamplesOfEveryCommand() throws {
+  @Test func theDocsHaveExamplesOfEveryCommand() throws {
     let commands = try Self.examples().map(\.command).joined(separator: "\n")
     for subcommand in [
-      "replay", "generate", "convert", "lint", "classify", "stats", "render", "sweep", "diff",
+      "replay", "generate", "convert", "lint", "classify", "stats", "render", "inspect", "sweep",
+      "diff",
     ] {
       #expect(commands.contains("pagetrace \(subcommand)"), "\(subcommand)")
     }
   }
 
-  /// In README order, in one folder: later examples use what earlier ones wrote.
+  /// The README's example is the real output of its first set-up command: the first `text`
+  /// block after `swift run -c release pagetrace replay Traces/scrub.jsonl` is what
+  /// `pagetrace replay Traces/scrub.jsonl` writes.
+  @Test func theReadmeShowsTheMainJobsRealOutput() throws {
+    let readme = try String(
+      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let command = try #require(
+      readme.range(of: "swift run -c release pagetrace replay Traces/scrub.jsonl   # the main job"))
+    let block = try #require(
+      readme.range(of: "```text\n", range: command.upperBound..<readme.endIndex))
+    let end = try #require(readme.range(of: "```", range: block.upperBound..<readme.endIndex))
+    let run = try pagetrace(["replay", "Traces/scrub.jsonl"], in: repository)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(String(readme[block.upperBound..<end.lowerBound]) == run.stdout)
+  }
+
+  /// In file order, in one folder: later examples use what earlier ones wrote.
   @Test(
     .serialized,
     arguments: try examples().filter { example in
@@ -104,12 +137,12 @@ import Testing
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    try waitForExit(process, within: 300, what: "README example")
+    try waitForExit(process, within: 300, what: "documentation example")
     let stderr = try String(
       contentsOf: Self.root.appendingPathComponent(".stderr"), encoding: .utf8)
     #expect(
       process.terminationStatus == example.expectedStatus,
-      "README.md:\(example.line): \(example.command)\n\(stderr)")
+      "\(example.file):\(example.line): \(example.command)\n\(stderr)")
   }
 
   /// A fresh file `.NAME` in `folder` for a stream.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A release is one version everywhere: `pagetrace --version`, the README's dependency
-/// snippet and the changelog's latest release (README, "Releases").
+/// snippet and the changelog's latest release (docs/development.md, "Releases").
 @Suite struct ReleaseTests {
   /// The version `pagetrace --version` prints: three numbers.
   static func version() throws -> String {
