@@ -1,4 +1,4 @@
-// A live loop (README, "Embedding the engine live"; docs/behaviour.md, "Live use: the clock").
+// A live loop (README, "Embedding the engine live"; docs/behaviour/time.md, "Live use: the clock").
 //
 // Reads trace events from standard input as they arrive and writes each record as it happens,
 // flushed at once. Between events it sleeps until the engine's next due time, so a held

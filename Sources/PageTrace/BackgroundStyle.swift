@@ -1,4 +1,4 @@
-/// When the platter behind the dots is shown (docs/behaviour.md, "Background").
+/// When the platter behind the dots is shown (docs/behaviour/programmatic-changes.md, "Background").
 ///
 /// ```swift
 /// configuration.style = .prominent  // background always visible

@@ -1,4 +1,4 @@
-/// Where the dots are: capacity, the visible window and slot hit-testing (docs/behaviour.md,
+/// Where the dots are: capacity, the visible window and slot hit-testing (docs/behaviour/layout.md,
 /// "Capacity", "Visible window" and "Slots").
 ///
 /// Positions are *offsets* along the forward direction from the control's leading edge,

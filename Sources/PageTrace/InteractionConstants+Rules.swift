@@ -1,5 +1,5 @@
 /// The gesture rules that both the reducer and stroke classification apply, written once so
-/// the two cannot disagree (docs/behaviour.md, "Taps", "Scrub begin" and "Content swipe").
+/// the two cannot disagree (docs/behaviour/, "Taps", "Scrub begin" and "Content swipe").
 ///
 /// They are public so that a tool can ask the same questions of its own strokes:
 ///

@@ -1,4 +1,4 @@
-/// The constants of the recognizers (docs/behaviour.md, "Interaction constants"), each overridable
+/// The constants of the recognizers (docs/behaviour/configuration.md, "Interaction constants"), each overridable
 /// per trace.
 ///
 /// Times are in seconds, lengths in points, rates per second.

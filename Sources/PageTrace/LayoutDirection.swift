@@ -36,7 +36,7 @@ public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
   func _cross(x: Double, y: Double) -> Double { isVertical ? x : y }
 
   /// A frame's leading and trailing edges in forward coordinates: each is a raw edge (`x` or
-  /// `x + width`, that one double sum, docs/behaviour.md "Inside a frame"), negated for `rtl` and
+  /// `x + width`, that one double sum, docs/behaviour/layout.md "Inside a frame"), negated for `rtl` and
   /// `btt`, so comparing a forward coordinate with them is comparing the raw coordinates.
   func _edges(of frame: Rect) -> (leading: Double, trailing: Double) {
     switch self {

@@ -1,11 +1,11 @@
-// The live clock: due work without an event (docs/behaviour.md, "Live use: the clock").
+// The live clock: due work without an event (docs/behaviour/time.md, "Live use: the clock").
 
 extension PageControl {
   /// When the control next has time-driven work to do, or `nil` when nothing is pending.
   ///
   /// Time-driven work is what falls due between events: a held finger's scrub begin, the
   /// next scrub step, the discrete state's return to `none`, and the auto-advance timer
-  /// (docs/behaviour.md, "Due work"). A replay meets it when the session's next event arrives;
+  /// (docs/behaviour/time.md, "Due work"). A replay meets it when the session's next event arrives;
   /// a live app, which has no next event to wait for, sets a timer for this time and calls
   /// ``advance(to:emit:)`` when it fires.
   ///
@@ -29,7 +29,7 @@ extension PageControl {
   /// an event before it is rejected with ``PageControlError/timeWentBackwards(previous:found:)``.
   ///
   /// A file replay never calls it: nothing is written after a session's last event
-  /// (docs/behaviour.md, "After the last event"). A live app calls it at ``nextDueTime``.
+  /// (docs/behaviour/time.md, "After the last event"). A live app calls it at ``nextDueTime``.
   ///
   /// ```swift
   /// if let due = control.nextDueTime, due <= now {

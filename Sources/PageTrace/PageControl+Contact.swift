@@ -30,7 +30,7 @@ extension PageControl {
     case .hover:
       return false
     // A pointer press acts only when it goes down inside the control, and only in
-    // profiles with pointer clicks (docs/behaviour.md, "Pointer press" and "Profile comparison").
+    // profiles with pointer clicks (docs/behaviour/, "Pointer press" and "Profile comparison").
     case .down:
       guard configuration.profile.pointerClick, configuration.control.contains(x: x, y: y) else {
         return false
@@ -60,7 +60,7 @@ extension PageControl {
       phase = .drag
     } else {
       // Outside both frames, or content the profile ignores: never tracked
-      // (docs/behaviour.md, "One tracked contact").
+      // (docs/behaviour/contacts-and-taps.md, "One tracked contact").
       return false
     }
     contact.phase = phase
@@ -122,7 +122,7 @@ extension PageControl {
           return turn(by: step, at: t, emit)
         }
       }
-      // A press that could scrub is a tap only if short, wherever it ends (docs/behaviour.md,
+      // A press that could scrub is a tap only if short, wherever it ends (docs/behaviour/contacts-and-taps.md,
       // "Tap"); otherwise, by profile, any press ending inside the control, or a short one.
       let isTap =
         contact.continuous || !profile.tapsMayTravel
@@ -168,7 +168,7 @@ extension PageControl {
 
   // MARK: Gestures
 
-  /// A tap at its up point by the side of the current dot (docs/behaviour.md, "Taps" and "Follow-up
+  /// A tap at its up point by the side of the current dot (docs/behaviour/contacts-and-taps.md, "Taps" and "Follow-up
   /// tap"; `legacy` without the two-page toggle and the follow-up rule).
   private mutating func tap(
     x: Double, y: Double, downTime: Double, twoPageToggle: Bool, followUp: Bool, at t: Double,
@@ -198,8 +198,8 @@ extension PageControl {
     lastTap = _TapMemory(upTime: t, x: x, y: y, direction: direction)
   }
 
-  /// Jumps straight to the page whose slot holds the offset: a pointer click (docs/behaviour.md,
-  /// "Pointer click") or an `android` tap on a dot (docs/behaviour.md, "Profile comparison").
+  /// Jumps straight to the page whose slot holds the offset: a pointer click (docs/behaviour/pointer-and-content-swipe.md,
+  /// "Pointer click") or an `android` tap on a dot (docs/behaviour/profiles.md, "Profile comparison").
   private mutating func jump(
     toSlotAt offset: Double, cause: TransitionCause, at t: Double,
     _ emit: (EngineRecord) -> Void
@@ -208,7 +208,7 @@ extension PageControl {
     discreteChange(to: page, cause: cause, at: t, emit)
   }
 
-  /// The swipe rule (docs/behaviour.md, "Swipe rule" and "Velocity") over a frame, for the
+  /// The swipe rule (docs/behaviour/, "Swipe rule" and "Velocity") over a frame, for the
   /// contact that went down at `(downX, downY)` and ends at `(x, y)` with the lift-off
   /// `velocity`: `+1` for the next page (the finger moved backwards), `-1` for the previous
   /// one, `nil` if the drag is not a swipe.
@@ -227,7 +227,7 @@ extension PageControl {
       frameLength: direction._axis(of: frame).length)
   }
 
-  /// One page by a swipe; a swipe at the first or last page writes nothing (docs/behaviour.md,
+  /// One page by a swipe; a swipe at the first or last page writes nothing (docs/behaviour/profiles.md,
   /// "Profile comparison").
   private mutating func turn(by step: Int, at t: Double, _ emit: (EngineRecord) -> Void) {
     let destination = currentPage + step
@@ -235,7 +235,7 @@ extension PageControl {
     discreteChange(to: destination, cause: .swipe, at: t, emit)
   }
 
-  /// Opens the current page's details (`fiori`); nothing without pages (docs/behaviour.md, "Profile
+  /// Opens the current page's details (`fiori`); nothing without pages (docs/behaviour/profiles.md, "Profile
   /// comparison").
   private func showDetail(at t: Double, _ emit: (EngineRecord) -> Void) {
     guard pageCount > 0 else { return }

@@ -1,6 +1,6 @@
 extension PageControl {
   /// A discrete change: animated, interaction `discrete` until `animationDuration` after the
-  /// latest one; announced for accessibility, or for everything under VoiceOver (docs/behaviour.md,
+  /// latest one; announced for accessibility, or for everything under VoiceOver (docs/behaviour/,
   /// "Discrete state", "Announcements" and "Records of one change": transition, interaction,
   /// announcement).
   mutating func discreteChange(
@@ -12,7 +12,7 @@ extension PageControl {
     if configuration.voiceOver || cause == .accessibility { announce(at: t, emit) }
   }
 
-  /// Keys act while the control has focus, in the visual direction (docs/behaviour.md, "Keyboard"
+  /// Keys act while the control has focus, in the visual direction (docs/behaviour/keyboard-and-accessibility.md, "Keyboard"
   /// and "Key directions"). Returns whether the key was used: with focus (or `tab`), not during a
   /// scrub.
   mutating func press(_ key: Key, at t: Double, _ emit: (EngineRecord) -> Void) -> Bool {
@@ -38,7 +38,7 @@ extension PageControl {
     return true
   }
 
-  /// Accessibility actions step one page, never wrapping (docs/behaviour.md, "Accessibility
+  /// Accessibility actions step one page, never wrapping (docs/behaviour/keyboard-and-accessibility.md, "Accessibility
   /// actions"). Returns whether the action was used: not while disabled, hidden or scrubbing.
   mutating func perform(
     _ action: AccessibilityAction, at t: Double, _ emit: (EngineRecord) -> Void

@@ -1,12 +1,12 @@
 extension PageControl {
-  /// A `set` event (docs/behaviour.md, "Programmatic changes", "Disabled or hidden" and "Set during
+  /// A `set` event (docs/behaviour/, "Programmatic changes", "Disabled or hidden" and "Set during
   /// a scrub"): `enabled`, `continuous`, `style`, `pages` first, then `current` (clamped); at most
-  /// one `program` transition, written as transition, interaction, background (docs/behaviour.md,
+  /// one `program` transition, written as transition, interaction, background (docs/behaviour/time.md,
   /// "Records of one change").
   ///
-  /// A change of the page during a scrub ends the scrub silently (docs/behaviour.md, "Set during a
+  /// A change of the page during a scrub ends the scrub silently (docs/behaviour/programmatic-changes.md, "Set during a
   /// scrub"), even when the same `set` also disables or hides the control; otherwise becoming
-  /// disabled or hidden cancels the tracked contact as a `cancel` would (docs/behaviour.md,
+  /// disabled or hidden cancels the tracked contact as a `cancel` would (docs/behaviour/contacts-and-taps.md,
   /// "Disabled or hidden").
   mutating func apply(
     _ change: ProgrammaticChange, at t: Double, _ emit: (EngineRecord) -> Void
@@ -23,7 +23,7 @@ extension PageControl {
       // More pages may let a stopped timer go on.
       timer.restartIfStopped(at: t, duration: duration(ofPage: currentPage), paused: isScrubbing)
       // The scrub goes on: its target is recomputed from the finger's latest position with the
-      // new count, and a step is due now if it differs (docs/behaviour.md, "Set during a scrub").
+      // new count, and a step is due now if it differs (docs/behaviour/programmatic-changes.md, "Set during a scrub").
       if isScrubbing { follow(contactPosition, at: t) }
     }
     let destination = clamped(change.current ?? currentPage)

@@ -1,7 +1,7 @@
 import _PageTraceMath
 
 extension PageControl {
-  /// The press becomes a scrub: anchored at the finger and the current page (docs/behaviour.md,
+  /// The press becomes a scrub: anchored at the finger and the current page (docs/behaviour/scrubbing.md,
   /// "Scrub begin").
   mutating func beginScrub(at t: Double, _ emit: (EngineRecord) -> Void) {
     contact.phase = .scrub
@@ -56,7 +56,7 @@ extension PageControl {
 
   /// Moves the target to follow the latest sample at `position` (the raw coordinate on the axis,
   /// negated for `rtl` and `btt`: ``LayoutDirection/_forward(x:y:)``) and reschedules the pending
-  /// step to `max(t, lastStep + interval)` (docs/behaviour.md, "Scrub target", "Scrub stepping"
+  /// step to `max(t, lastStep + interval)` (docs/behaviour/scrubbing.md, "Scrub target", "Scrub stepping"
   /// and "Edge stepping and jog").
   mutating func follow(_ position: Double, at t: Double) {
     // Past an edge exactly when the raw coordinate is beyond the raw edge: on it is inside.
@@ -66,7 +66,7 @@ extension PageControl {
       scrub.edgeDistance = min(distance, configuration.constants.rubberBand)
       scrub.target = position < controlStart ? 0 : lastPage
     } else {
-      // Back inside: re-anchor (docs/behaviour.md, "Re-entry after the edge").
+      // Back inside: re-anchor (docs/behaviour/scrubbing.md, "Re-entry after the edge").
       if scrub.isPastEdge {
         scrub.isPastEdge = false
         scrub.edgeDistance = 0
@@ -107,7 +107,7 @@ extension PageControl {
   /// Whether steps count as jogging: past an edge of a windowed control.
   private var isJogging: Bool { scrub.isPastEdge && layout.isWindowed }
 
-  /// `1/fps`; past an edge `max(1/fps, 1/rate)` with the edge-step or jog rate (docs/behaviour.md,
+  /// `1/fps`; past an edge `max(1/fps, 1/rate)` with the edge-step or jog rate (docs/behaviour/scrubbing.md,
   /// "Scrub stepping" and "Edge stepping and jog").
   var stepInterval: Double {
     let frame = frameInterval
@@ -120,7 +120,7 @@ extension PageControl {
     return max(frame, 1 / rate)
   }
 
-  /// One page toward the target, unanimated (docs/behaviour.md, "Scrub stepping").
+  /// One page toward the target, unanimated (docs/behaviour/scrubbing.md, "Scrub stepping").
   mutating func step(at t: Double, _ emit: (EngineRecord) -> Void) {
     let to = currentPage + (scrub.target > currentPage ? 1 : -1)
     let cause: TransitionCause = isJogging ? .jog : .scrub
@@ -135,7 +135,7 @@ extension PageControl {
     scrub.stepDue = .infinity
     if let velocity, velocity != 0, abs(velocity) >= configuration.constants.flickVelocity {
       let destination = velocity > 0 ? lastPage : 0
-      // A flick to the page shown writes nothing (docs/behaviour.md, "Flick").
+      // A flick to the page shown writes nothing (docs/behaviour/scrubbing.md, "Flick").
       if destination != currentPage {
         transition(
           to: destination, animated: false, interaction: .continuous, cause: .flick, at: t, emit)
@@ -149,7 +149,7 @@ extension PageControl {
   }
 }
 
-/// `round(distance / pitch)`, half away from zero: the pages a scrub moves (docs/behaviour.md,
+/// `round(distance / pitch)`, half away from zero: the pages a scrub moves (docs/behaviour/scrubbing.md,
 /// "Scrub target"), whose sum with the anchor page is formed before it is clamped. A free
 /// function: as a method it took a copy of the whole control on every move.
 @inline(__always)

@@ -1,4 +1,4 @@
-/// One page control replayed in virtual time: the reducer of the rules (docs/behaviour.md,
+/// One page control replayed in virtual time: the reducer of the rules (docs/behaviour/profiles.md,
 /// "Profiles") for one session.
 ///
 /// Feed it events in time order; it calls `emit` with every record they cause, including
@@ -101,7 +101,7 @@ public struct PageControl: Sendable {
     relayout()
   }
 
-  /// Whether the control takes input: enabled, and not hidden for a single page (docs/behaviour.md,
+  /// Whether the control takes input: enabled, and not hidden for a single page (docs/behaviour/contacts-and-taps.md,
   /// "Disabled or hidden").
   public var isInteractive: Bool {
     isEnabled && !(configuration.hidesForSinglePage && pageCount < 2)
@@ -110,7 +110,7 @@ public struct PageControl: Sendable {
   /// Whether a scrub is in progress.
   public var isScrubbing: Bool { contact.phase == .scrub }
 
-  /// The finger the control follows (docs/behaviour.md, "One tracked contact"): `nil` when it
+  /// The finger the control follows (docs/behaviour/contacts-and-taps.md, "One tracked contact"): `nil` when it
   /// follows none, or a pointer press. Every transition a touch causes (a tap, scrub steps, a
   /// flick, a swipe) belongs to this finger's stroke.
   ///
@@ -137,13 +137,13 @@ public struct PageControl: Sendable {
   }
 
   /// Applies one event: emits what falls due up to its time, applies it, then emits what
-  /// it made due at that same time (docs/behaviour.md, "Due work").
+  /// it made due at that same time (docs/behaviour/time.md, "Due work").
   ///
   /// The event's `session` is not consulted; records carry ``session``.
   ///
   /// - Returns: Whether a rule used the event: `false` when it was ignored — a touch outside
   ///   both frames, a finger nobody tracks, a hover, a key without focus, input while
-  /// disabled or hidden, keys and actions during a scrub (docs/behaviour.md, "Pointer press", "One
+  /// disabled or hidden, keys and actions during a scrub (docs/behaviour/, "Pointer press", "One
   /// tracked contact", "Key directions" and "Disabled or hidden").
   /// - Throws: ``PageControlError`` if the event breaks the contract; the control is then
   ///   unchanged and nothing was emitted.
@@ -461,7 +461,7 @@ public struct PageControl: Sendable {
       let timerDue = timer.due
       let due = nextDue
       guard due <= t else { return }
-      // On a tie the earlier kind goes first: reset, timer, then the contact (docs/behaviour.md,
+      // On a tie the earlier kind goes first: reset, timer, then the contact (docs/behaviour/time.md,
       // "Same-instant order").
       if reset == due {
         resetDue = .infinity
@@ -486,7 +486,7 @@ public struct PageControl: Sendable {
 
   func clamped(_ page: Int) -> Int { min(max(page, 0), lastPage) }
 
-  /// The padding in force: explicit, else 14, or 0 while the style is minimal (docs/behaviour.md,
+  /// The padding in force: explicit, else 14, or 0 while the style is minimal (docs/behaviour/layout.md,
   /// "Padding").
   var padding: Double { configuration.padding ?? (style == .minimal ? 0 : 14) }
 
@@ -535,7 +535,7 @@ public struct PageControl: Sendable {
     emit(record(.interaction(state), at: t))
   }
 
-  /// Brings the background in line with the style and the scrub state (docs/behaviour.md,
+  /// Brings the background in line with the style and the scrub state (docs/behaviour/programmatic-changes.md,
   /// "Background").
   mutating func updateBackground(at t: Double, _ emit: (EngineRecord) -> Void) {
     let visible = style == .prominent || (style == .automatic && isScrubbing)

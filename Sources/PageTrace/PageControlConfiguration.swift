@@ -1,7 +1,7 @@
-/// Everything that describes one page control and its paged content (docs/behaviour.md,
+/// Everything that describes one page control and its paged content (docs/behaviour/configuration.md,
 /// "Configuration keys").
 ///
-/// Only `pages` and `control` are required; every other key has its default (docs/behaviour.md,
+/// Only `pages` and `control` are required; every other key has its default (docs/behaviour/configuration.md,
 /// "Configuration keys").
 ///
 /// ```swift
@@ -39,7 +39,7 @@ public struct PageControlConfiguration: Sendable, Hashable {
   public var padding: Double?
   /// The display refresh rate that paces scrub steps.
   public var fps: Double = 120
-  /// Whether a screen reader is running (docs/behaviour.md, "Announcements").
+  /// Whether a screen reader is running (docs/behaviour/keyboard-and-accessibility.md, "Announcements").
   public var voiceOver: Bool = false
   /// The auto-advance timer, if any.
   public var progress: TimerProgress?
@@ -58,7 +58,7 @@ public struct PageControlConfiguration: Sendable, Hashable {
   /// never overflow and a scrub's steps stay bounded.
   public static let maximumPages = 1 << 20
 
-  /// Creates a configuration with the defaults of docs/behaviour.md, "Configuration keys" for
+  /// Creates a configuration with the defaults of docs/behaviour/configuration.md, "Configuration keys" for
   /// everything but the required keys.
   public init(pages: Int, control: Rect) {
     self.pages = pages

@@ -1,4 +1,4 @@
-// The live clock across sessions (docs/behaviour.md, "Live use: the clock").
+// The live clock across sessions (docs/behaviour/time.md, "Live use: the clock").
 
 extension PageControlEngine {
   /// When any session next has time-driven work to do, or `nil` when none has.

@@ -1,4 +1,4 @@
-/// Replays a stream of events for any number of independent sessions (docs/behaviour.md,
+/// Replays a stream of events for any number of independent sessions (docs/behaviour/trace-format.md,
 /// "Sessions").
 ///
 /// Each session is its own ``PageControl`` with the shared configuration, created at the

@@ -1,4 +1,4 @@
-/// One input event of a trace (docs/behaviour.md, "Trace format"): a time, an optional session, and
+/// One input event of a trace (docs/behaviour/trace-format.md, "Trace format"): a time, an optional session, and
 /// what happened.
 ///
 /// ```swift
@@ -61,7 +61,7 @@ public enum PointerPhase: String, Sendable, Hashable, BitwiseCopyable, CaseItera
   case up
 }
 
-/// The keys the control responds to (docs/behaviour.md, "Keyboard").
+/// The keys the control responds to (docs/behaviour/keyboard-and-accessibility.md, "Keyboard").
 public enum Key: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Moves focus to the control.
   case tab
@@ -81,7 +81,7 @@ public enum Key: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   case end
 }
 
-/// Accessibility actions (docs/behaviour.md, "Accessibility").
+/// Accessibility actions (docs/behaviour/keyboard-and-accessibility.md, "Accessibility").
 public enum AccessibilityAction: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Next page.
   case increment
@@ -98,7 +98,7 @@ public enum AccessibilityAction: String, Sendable, Hashable, BitwiseCopyable, Ca
 extension PageControlEvent {
   /// Equal when time, action and session are, the session compared by its UTF-8 bytes: a
   /// trace's names are bytes, so `"é"` and `"e\u{301}"` are two sessions, although Swift's
-  /// `String ==` calls them equal (docs/behaviour.md, "Sessions").
+  /// `String ==` calls them equal (docs/behaviour/trace-format.md, "Sessions").
   public static func == (a: PageControlEvent, b: PageControlEvent) -> Bool {
     a.time == b.time && a.action == b.action && _utf8Equal(a.session, b.session)
   }

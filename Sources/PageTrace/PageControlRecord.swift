@@ -1,4 +1,4 @@
-/// One output record (docs/behaviour.md, "Output records"): a time, the session of the input, and
+/// One output record (docs/behaviour/output.md, "Output records"): a time, the session of the input, and
 /// what happened.
 ///
 /// Time-driven records (scrub steps, the discrete-state reset, timer advances) carry
@@ -116,7 +116,7 @@ public struct RecordTypes: OptionSet, Sendable, Hashable {
 extension PageControlRecord {
   /// Equal when time, content and session are, the session compared by its UTF-8 bytes: a
   /// trace's names are bytes, so `"é"` and `"e\u{301}"` are two sessions, although Swift's
-  /// `String ==` calls them equal (docs/behaviour.md, "Sessions").
+  /// `String ==` calls them equal (docs/behaviour/trace-format.md, "Sessions").
   public static func == (a: PageControlRecord, b: PageControlRecord) -> Bool {
     a.time == b.time && a.content == b.content && _utf8Equal(a.session, b.session)
   }

@@ -27,7 +27,7 @@ public struct PageTransition: Sendable, Hashable, BitwiseCopyable {
   }
 }
 
-/// What made the page change (docs/behaviour.md, "Record types").
+/// What made the page change (docs/behaviour/output.md, "Record types").
 public enum TransitionCause: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// A tap on the control.
   case tap
@@ -51,7 +51,7 @@ public enum TransitionCause: String, Sendable, Hashable, BitwiseCopyable, CaseIt
   case program
 }
 
-/// The interaction state of the control (docs/behaviour.md, "Discrete state").
+/// The interaction state of the control (docs/behaviour/keyboard-and-accessibility.md, "Discrete state").
 public enum InteractionState: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Nothing in progress.
   case none

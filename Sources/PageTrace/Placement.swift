@@ -1,4 +1,4 @@
-/// Where the control sits on screen; used only by lint (docs/behaviour.md, "Lint rules").
+/// Where the control sits on screen; used only by lint (docs/behaviour/lint.md, "Lint rules").
 ///
 /// ```swift
 /// configuration.placement = .header

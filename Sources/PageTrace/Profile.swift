@@ -1,4 +1,4 @@
-/// A behaviour model (docs/behaviour.md, "Profiles" and "Profile comparison"): which recognizers
+/// A behaviour model (docs/behaviour/profiles.md, "Profiles" and "Profile comparison"): which recognizers
 /// are on, and their constants.
 ///
 /// Profiles are data, not copies of the reducer: one reducer reads these flags. Start from
@@ -19,18 +19,18 @@ public struct Profile: Sendable, Hashable {
   /// Whether a press that cannot scrub is a tap whenever it ends inside the control, however
   /// far it travelled (`true`), or only when it travelled less than `scrubTravel` (`false`).
   public var tapsMayTravel: Bool
-  /// Whether a press on the control can become a scrub (docs/behaviour.md, "Scrubbing").
+  /// Whether a press on the control can become a scrub (docs/behaviour/scrubbing.md, "Scrubbing").
   public var controlScrub: Bool
-  /// Whether the swipe rule (docs/behaviour.md, "Content swipe") is evaluated over the control's
+  /// Whether the swipe rule (docs/behaviour/pointer-and-content-swipe.md, "Content swipe") is evaluated over the control's
   /// own frame first.
   public var controlSwipe: Bool
-  /// Whether a drag on the paged content can turn the page (docs/behaviour.md, "Content swipe").
+  /// Whether a drag on the paged content can turn the page (docs/behaviour/pointer-and-content-swipe.md, "Content swipe").
   public var contentSwipe: Bool
   /// Whether a tap on the paged content opens the page's details (a `detail` record).
   public var contentTapShowsDetail: Bool
-  /// Whether pointer clicks jump to a dot's page (docs/behaviour.md, "Pointer click").
+  /// Whether pointer clicks jump to a dot's page (docs/behaviour/pointer-and-content-swipe.md, "Pointer click").
   public var pointerClick: Bool
-  /// Whether dots that do not fit scroll in a window (docs/behaviour.md, "Visible window");
+  /// Whether dots that do not fit scroll in a window (docs/behaviour/layout.md, "Visible window");
   /// otherwise they are all laid out centred and those outside the frame are clipped.
   public var windowing: Bool
   /// The recognizers' constants.
@@ -64,7 +64,7 @@ public struct Profile: Sendable, Hashable {
     self.constants = constants
   }
 
-  /// `UIPageControl` of iOS 14 and later (docs/behaviour.md, "Profile uikit").
+  /// `UIPageControl` of iOS 14 and later (docs/behaviour/profiles.md, "Profile uikit").
   public static let uikit = Profile(
     name: "uikit", controlTap: .dotSide(twoPageToggle: true, followUp: true),
     tapsMayTravel: true, controlScrub: true, controlSwipe: false, contentSwipe: true,

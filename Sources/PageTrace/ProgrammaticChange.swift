@@ -1,4 +1,4 @@
-/// The contents of a `set` event (docs/behaviour.md, "Programmatic changes" and "Order within a
+/// The contents of a `set` event (docs/behaviour/programmatic-changes.md, "Programmatic changes" and "Order within a
 /// set"): every field is optional.
 ///
 /// `enabled`, `continuous`, `style` and `pages` apply first, then `current` (clamped).

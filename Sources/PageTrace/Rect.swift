@@ -1,6 +1,6 @@
 /// An axis-aligned rectangle in points: the frame of the control or of the paged content.
 ///
-/// Edges count as inside (docs/behaviour.md, "Inside a frame"):
+/// Edges count as inside (docs/behaviour/layout.md, "Inside a frame"):
 ///
 /// ```swift
 /// let control = Rect(x: 0, y: 780, width: 390, height: 30)

@@ -1,5 +1,5 @@
 /// A session as the engine's fast path names it: a small number instead of a string
-/// (docs/behaviour.md, "Sessions").
+/// (docs/behaviour/trace-format.md, "Sessions").
 ///
 /// Within one input, ``defaultSession`` (0) is the session of events without a `session` key;
 /// named sessions are numbered from 1 in the order their names first appear. Whoever reads the

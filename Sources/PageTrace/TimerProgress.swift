@@ -1,4 +1,4 @@
-/// The auto-advance timer of iOS 17 (docs/behaviour.md, "Timer").
+/// The auto-advance timer of iOS 17 (docs/behaviour/timer.md, "Timer").
 ///
 /// ```swift
 /// configuration.progress = TimerProgress(duration: 3, pageDurations: [2: 5])

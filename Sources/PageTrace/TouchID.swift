@@ -1,4 +1,4 @@
-/// The identity of a finger: a number or a string (docs/behaviour.md, "Touch ids").
+/// The identity of a finger: a number or a string (docs/behaviour/trace-format.md, "Touch ids").
 ///
 /// `1` and `1.0` are the same id; the number `1` and the string `"1"` are not. String ids are
 /// the same only when their UTF-8 bytes are: `"é"` and `"e\u{301}"` are two fingers, although

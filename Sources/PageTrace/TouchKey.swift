@@ -1,5 +1,5 @@
 /// A finger's identity as the engine's fast path tracks it: a numeric ``TouchID`` as itself,
-/// a string one as a small number (docs/behaviour.md, "Touch ids").
+/// a string one as a small number (docs/behaviour/trace-format.md, "Touch ids").
 ///
 /// `1` and `1.0` are the same finger; the number `1` and the string `"1"` are not, because a
 /// string becomes a ``name(_:)`` and never a ``number(_:)``.

@@ -1,4 +1,4 @@
-/// The one tracked finger or pointer press (docs/behaviour.md, "One tracked contact" and "Pointer
+/// The one tracked finger or pointer press (docs/behaviour/, "One tracked contact" and "Pointer
 /// press").
 ///
 /// Stored in place (not as an optional) so that every event mutates it without copying.
@@ -42,7 +42,7 @@ struct _Contact: Sendable {
   /// The numeric touch id of ``source``; NaN for a string id or the pointer, so that it equals
   /// no id (kept in step by `source`'s `didSet`).
   private(set) var trackedNumber = Double.nan
-  /// Whether the control allowed scrubbing when this contact went down (docs/behaviour.md,
+  /// Whether the control allowed scrubbing when this contact went down (docs/behaviour/contacts-and-taps.md,
   /// "Continuous flag").
   var continuous = false
   var downTime = 0.0
@@ -53,7 +53,7 @@ struct _Contact: Sendable {
   var y = 0.0
   var velocity = _VelocityTracker()
   /// Whether some sample (a `move`, or the `up`) was `scrubTravel` or more from the down
-  /// point: such a contact is no tap or click, even if it came back (docs/behaviour.md,
+  /// point: such a contact is no tap or click, even if it came back (docs/behaviour/contacts-and-taps.md,
   /// "Travel").
   var travelledFar = false
 
@@ -66,13 +66,13 @@ struct _Contact: Sendable {
     return source == .touch(id)
   }
 
-  /// The straight-line distance from the down point (docs/behaviour.md, "Travel").
+  /// The straight-line distance from the down point (docs/behaviour/contacts-and-taps.md, "Travel").
   func travel(toX x: Double, y: Double) -> Double {
     _distance(x - downX, y - downY)
   }
 }
 
-/// The last tap that changed the page, for the follow-up rule (docs/behaviour.md, "Taps" and
+/// The last tap that changed the page, for the follow-up rule (docs/behaviour/contacts-and-taps.md, "Taps" and
 /// "Follow-up tap").
 struct _TapMemory: Sendable, Hashable {
   var upTime: Double

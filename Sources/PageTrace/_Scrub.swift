@@ -1,9 +1,9 @@
-/// The state of a scrub in progress (docs/behaviour.md, "Scrubbing", "Scrub stepping" and "Re-entry
+/// The state of a scrub in progress (docs/behaviour/scrubbing.md, "Scrubbing", "Scrub stepping" and "Re-entry
 /// after the edge").
 struct _Scrub: Sendable, Hashable {
   /// Where the finger was when the anchor was set: its raw coordinate on the control's axis,
   /// negated for `rtl` and `btt` (``LayoutDirection/_forward(x:y:)``), so that the difference
-  /// from a later sample is that of the raw coordinates (docs/behaviour.md, "Scrub target").
+  /// from a later sample is that of the raw coordinates (docs/behaviour/scrubbing.md, "Scrub target").
   var anchorPosition = 0.0
   /// The page shown when the anchor was set.
   var anchorPage = 0

@@ -1,4 +1,4 @@
-/// The auto-advance timer's count (docs/behaviour.md, "Timer").
+/// The auto-advance timer's count (docs/behaviour/timer.md, "Timer").
 ///
 /// A struct with the due time stored rather than an enum with it as a payload: every event
 /// compares its time with ``due`` (the fast path of ``PageControl/handle(_:emit:)-(EngineEvent,_)``

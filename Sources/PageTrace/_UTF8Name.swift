@@ -3,7 +3,7 @@
 ///
 /// Swift's `String` equality is canonical equivalence: `"é"` (U+00E9) equals `"e\u{301}"`,
 /// U+212B equals U+00C5, and a run of Hangul jamo equals its syllable. A trace's names are
-/// bytes, so two names are the same only when their bytes are (docs/behaviour.md, "Sessions");
+/// bytes, so two names are the same only when their bytes are (docs/behaviour/trace-format.md, "Sessions");
 /// this wrapper is how a `Set` or `Dictionary` keeps them apart.
 ///
 /// ```swift

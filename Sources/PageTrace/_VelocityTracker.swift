@@ -1,4 +1,4 @@
-/// The axis velocity of a contact at lift-off (docs/behaviour.md, "Velocity").
+/// The axis velocity of a contact at lift-off (docs/behaviour/scrubbing.md, "Velocity").
 ///
 /// Samples are the contact's `down` and `move` positions along the forward direction.
 /// Velocity is the displacement between the last sample and the oldest sample no more than

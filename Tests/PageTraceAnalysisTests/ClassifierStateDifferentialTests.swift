@@ -7,7 +7,7 @@ import Testing
 /// samples in an in-place ring, other fingers' strokes parked in a pool, a move of the recent
 /// finger tested against its session and numeric id alone) against a model of the test's own
 /// that keeps every sample of every finger in a dictionary of arrays and computes each ended
-/// stroke from them by the rules of docs/behaviour.md ("Stroke classification", "Velocity").
+/// stroke from them by the rules of docs/behaviour/ ("Stroke classification", "Velocity").
 @Suite struct ClassifierStateDifferentialTests {
   /// The model: every sample of each finger that is down, by session number and key.
   struct Model {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Lint rules": every rule, on both sides of its boundary.
+/// docs/behaviour/lint.md, "Lint rules": every rule, on both sides of its boundary.
 @Suite struct GuidelineLintTests {
   func rules(_ adjust: (inout PageControlConfiguration) -> Void) -> [GuidelineLint.Rule] {
     GuidelineLint.check(phone(adjust)).map(\.rule)

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// Issue 22: stroke classification and statistics from the interaction constants alone, and
-/// one call to classify a trace. Kinds worked by hand from docs/behaviour.md, "Stroke
+/// one call to classify a trace. Kinds worked by hand from docs/behaviour/analysis.md, "Stroke
 /// classification" (uikit: scrubTravel 16 pt, scrubDelay 0.15 s, swipeDistance 25 pt,
 /// swipeVelocity 400 pt/s).
 @Suite struct StrokeClassificationWithoutControlTests {
@@ -83,7 +83,7 @@ import Testing
     return strokes
   }
 
-  /// A tap right of the current dot turns to the next page (docs/behaviour.md, "Dot rule"):
+  /// A tap right of the current dot turns to the next page (docs/behaviour/contacts-and-taps.md, "Dot rule"):
   /// dot 0 of 8 at pitch 16 is centred at 195 − 3.5 × 16 = 139; 300 is past 139 + 8.
   static let taps = """
     {"t":0,"touch":"down","id":1,"x":300,"y":795}

@@ -2,7 +2,7 @@ import PageTrace
 import PageTraceAnalysis
 import Testing
 
-/// `StrokeOutcomes` (docs/behaviour.md, "Stroke classification"): each transition and detail
+/// `StrokeOutcomes` (docs/behaviour/analysis.md, "Stroke classification"): each transition and detail
 /// belongs to the stroke of the finger its session's control follows when it happens, for
 /// numeric and string touch ids alike. Outcomes worked by hand from the records fed.
 @Suite struct StrokeOutcomesTests {

@@ -23,7 +23,7 @@ func gzip(_ bytes: [UInt8], level: Int = 6) throws -> [UInt8] {
   return contents(of: output)
 }
 
-/// docs/behaviour.md, "Compressed traces": gzip content is found by its magic bytes and
+/// docs/behaviour/trace-format.md, "Compressed traces": gzip content is found by its magic bytes and
 /// decompressed on the way, streaming; damage is a data error naming the compressed offset.
 @Suite struct GzipTests {
   let text = Array(variedTrace.utf8)

@@ -75,7 +75,7 @@ func parseCSV(_ text: String) throws -> [[CSVField]] {
   return rows
 }
 
-/// A string as PageTrace writes it in JSON (docs/behaviour.md, "JSON strictness").
+/// A string as PageTrace writes it in JSON (docs/behaviour/trace-format.md, "JSON strictness").
 func jsonString(_ value: String) -> String {
   var text = "\""
   for scalar in value.unicodeScalars {
@@ -108,7 +108,7 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
   return "{" + members.joined(separator: ",") + "}"
 }
 
-/// `--format csv` of `replay` and `classify` (docs/behaviour.md, "CSV output"): the same values
+/// `--format csv` of `replay` and `classify` (docs/behaviour/output.md, "CSV output"): the same values
 /// as the JSON Lines output, field by field.
 @Suite struct CSVOutputTests {
   static let recordStrings: Set<String> = [

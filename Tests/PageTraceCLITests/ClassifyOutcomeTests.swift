@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// docs/behaviour.md, "Stroke classification": each classify line says what the control made
+/// docs/behaviour/analysis.md, "Stroke classification": each classify line says what the control made
 /// of the stroke (`outcome`, `from`, `to`, `transitions`), and those are exactly the
 /// transitions replay writes for touches: taps, scrub steps, jogs, flicks and swipes. Checked
 /// against replay's own output, on every scenario trace (under each profile for the profile

@@ -61,7 +61,7 @@ import Testing
   }
 
   /// What each command does with an input that is not there (or, for generate, without the
-  /// option it needs), worked out by hand from docs/behaviour.md: each reaches its own `run`,
+  /// option it needs), worked out by hand from docs/behaviour/: each reaches its own `run`,
   /// past its parser. A command added to the registry needs a line here.
   static let missingInput: [String: (arguments: [String], status: Int32, says: String)] = [
     "replay": (["/nonexistent/t.jsonl"], 66, "/nonexistent/t.jsonl"),

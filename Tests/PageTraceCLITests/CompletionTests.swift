@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pagetrace --generate-completion-script bash|zsh|fish` (docs/behaviour.md, "Shell
+/// `pagetrace --generate-completion-script bash|zsh|fish` (docs/behaviour/commands.md, "Shell
 /// completion and manual"): the scripts offer what the help lists, are valid in their shell,
 /// and complete what they should.
 @Suite struct CompletionTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every configuration flag `pagetrace replay --help` lists: a good value changes what the
-/// replay does as docs/behaviour.md says that key does, and a bad value is a usage error (64).
+/// replay does as docs/behaviour/ says that key does, and a bad value is a usage error (64).
 ///
 /// The flags are read from the help itself, so a flag added without a case here fails
 /// ``everyListedFlagHasACase()``. Each case replays a small trace twice, without the flag and
@@ -52,7 +52,7 @@ import Testing
   static func hover(at t: Double) -> String { #"{"t":\#(t),"pointer":"hover","x":195,"y":400}"# }
 
   /// A press on page 0's dot (139), held until it scrubs (0.15), then moved to 300 and held,
-  /// then lifted at 2, and a tick at 3 (docs/behaviour.md, "Scrub begin", "Scrub stepping").
+  /// then lifted at 2, and a tick at 3 (docs/behaviour/scrubbing.md, "Scrub begin", "Scrub stepping").
   static let scrub = [
     #"{"t":0,"touch":"down","id":1,"x":139,"y":795}"#,
     #"{"t":0.2,"touch":"move","id":1,"x":139.5,"y":795}"#,
@@ -62,7 +62,7 @@ import Testing
   ]
 
   /// A press near the trailing end of the control, held until it scrubs (0.15), then moved
-  /// to `past`, beyond the end, and held there until it lifts at 3 (docs/behaviour.md, "Edge
+  /// to `past`, beyond the end, and held there until it lifts at 3 (docs/behaviour/scrubbing.md, "Edge
   /// stepping and jog"): steps toward the last page at a steady interval.
   static func pastTheEdge(down: Double, past: Double) -> [String] {
     [

@@ -387,7 +387,7 @@ private func significantDigits(_ text: String) -> Int {
   }
 
   /// `convert` copies events without replaying them: it takes no `--max-sessions`
-  /// (docs/behaviour.md, "Input options").
+  /// (docs/behaviour/commands.md, "Input options").
   @Test(arguments: readingCommands.filter { $0[0] != "convert" })
   func everyReadingCommandLimitsSessions(_ command: [String]) throws {
     let path = Self.traceDirectory.appendingPathComponent("sessions.jsonl").path

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// docs/behaviour.md, "Diff": `pagetrace diff` replays each input under A and B and lists the
+/// docs/behaviour/what-if.md, "Diff": `pagetrace diff` replays each input under A and B and lists the
 /// strokes, events and timer advances whose outcome differs. The expected lines are worked out
-/// by hand from the rules of docs/behaviour.md, never taken from the command's own output.
+/// by hand from the rules of docs/behaviour/, never taken from the command's own output.
 @Suite struct DiffTests {
   /// 8 pages from page 4 on a 390-pt control: capacity floor((390 − 28) / 16) = 22, so all 8
   /// dots are centred, slot s at 195 + (s − 3.5) × 16 ("Slots"): page 4 at 203, page 5 at 219.

@@ -3,7 +3,7 @@ import Testing
 
 /// Which files of a directory input are read: trace names (`.jsonl`, `.pgtrace`, `.ptrace`,
 /// each also with `.gz`), the usual names of `--from`'s format, or `--glob` patterns; the
-/// others counted in one note (docs/behaviour.md, "Directories of traces").
+/// others counted in one note (docs/behaviour/commands.md, "Directories of traces").
 @Suite struct DirectorySelectionTests {
   let tap = repository.appendingPathComponent("Traces/tap.jsonl")
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `generate`'s options over their whole ranges (issue 20, items 7 and 14;
-/// docs/behaviour.md, "Generation").
+/// docs/behaviour/inspect-convert-generate.md, "Generation").
 @Suite struct GenerateBoundsTests {
   @Test func anyNumberOfSessionsIsLazy() throws {
     let directory = try scratch()

@@ -3,7 +3,7 @@ import Testing
 
 /// Rows an importer drops: the first 10 notes, then one line per reason; a run that drops
 /// more than 1% of its lines, or applies no event, fails with 65 unless `--on-error skip`;
-/// `--sort` sorts CSV rows by session and time (docs/behaviour.md, "Recordings in other
+/// `--sort` sorts CSV rows by session and time (docs/behaviour/trace-format.md, "Recordings in other
 /// formats"). Expectations worked by hand.
 @Suite struct ImportDropTests {
   static let page = ["--pages", "5", "--control", "0,780,390,30"]

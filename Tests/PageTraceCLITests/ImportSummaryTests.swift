@@ -3,7 +3,7 @@ import Testing
 
 /// `replay --summary` accounts for every line of a recording in another format: lines that
 /// made events, lines dropped (by reason), lines without an event of their own, and the
-/// events an importer added (docs/behaviour.md, "Recordings in other formats"). Every
+/// events an importer added (docs/behaviour/trace-format.md, "Recordings in other formats"). Every
 /// expectation is worked by hand from the small inputs below.
 @Suite struct ImportSummaryTests {
   /// The terms of an imported input's summary line, by their words.

@@ -21,7 +21,7 @@ func gzip(_ data: Data, level: Int = 6) throws -> Data {
   return try Data(contentsOf: output)
 }
 
-/// docs/behaviour.md, "Compressed traces" and "Directories of traces", through the executable:
+/// docs/behaviour/, "Compressed traces" and "Directories of traces", through the executable:
 /// gzip input read transparently by every command, directories replayed in name order.
 @Suite struct InputTests {
   let scrub = repository.appendingPathComponent("Traces/scrub.jsonl")
@@ -335,7 +335,7 @@ func gzip(_ data: Data, level: Int = 6) throws -> Data {
         == #"pagetrace: note: d: reading 1 file in name order; 1 other file left out (x\xE9.jsonl.partial)"#
         + "\n")
     // A regular file whose name is not UTF-8 is read like any other, by its bytes, and named
-    // with the byte that is not UTF-8 written \xE9 (docs/behaviour.md, "File names").
+    // with the byte that is not UTF-8 written \xE9 (docs/behaviour/commands.md, "File names").
     let made = try runProgram(
       "/bin/sh", ["-c", #"cp "$0" "d/$(printf 'caf\351.jsonl')""#, tap.path], in: directory)
     #expect(made.status == 0, "\(made.stderr)")

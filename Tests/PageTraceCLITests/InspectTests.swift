@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pagetrace inspect` (docs/behaviour.md, "Inspection"): each sample under Traces/examples and
+/// `pagetrace inspect` (docs/behaviour/inspect-convert-generate.md, "Inspection"): each sample under Traces/examples and
 /// each shared Touchalytics file is told for what it is, with the columns and time unit read
 /// off the files by hand (Traces/README.md and shared/data/README.md describe them), and the
 /// command it suggests runs.
@@ -102,7 +102,7 @@ import Testing
     #expect(run.records.first?["format"] as? String == "pointer-events")
   }
 
-  /// docs/behaviour.md, "Inspection": a trace that fails at its first line and looks like
+  /// docs/behaviour/inspect-convert-generate.md, "Inspection": a trace that fails at its first line and looks like
   /// another format gets one hint line after the error.
   @Test func aFileInAnotherFormatGetsAHint() throws {
     let directory = try scratch()

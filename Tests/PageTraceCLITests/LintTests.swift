@@ -30,7 +30,7 @@ import Testing
     #expect(json.records.allSatisfy { $0["line"] == nil })
   }
 
-  /// docs/behaviour.md, "Configuration checks": a misspelt key is an error for lint and for
+  /// docs/behaviour/configuration.md, "Configuration checks": a misspelt key is an error for lint and for
   /// every command given the file with --config, not a default silently in force.
   @Test func aMisspeltConfigurationKeyIsAnErrorEverywhere() throws {
     let directory = try scratch()

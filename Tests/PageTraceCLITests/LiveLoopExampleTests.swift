@@ -22,7 +22,7 @@ import Testing
   }
 
   /// A held finger and then nothing: replay writes nothing after the last event, but the live
-  /// loop's clock begins the scrub at down + scrubDelay (docs/behaviour.md, "Due work"), with
+  /// loop's clock begins the scrub at down + scrubDelay (docs/behaviour/time.md, "Due work"), with
   /// the input still open and no event to carry it.
   @Test func theClockWritesWithoutAnEvent() throws {
     let folder = try scratch()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pagetrace --generate-manual` and docs/pagetrace.1 (docs/behaviour.md, "Shell completion
+/// `pagetrace --generate-manual` and docs/pagetrace.1 (docs/behaviour/commands.md, "Shell completion
 /// and manual").
 @Suite struct ManualTests {
   static let committed = repository.appendingPathComponent("docs/pagetrace.1")

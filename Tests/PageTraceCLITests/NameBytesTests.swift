@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Session names and string ids are compared as bytes by every command, never by Unicode
-/// canonical equivalence, which Swift's `String ==` applies (docs/behaviour.md, "Sessions").
+/// canonical equivalence, which Swift's `String ==` applies (docs/behaviour/trace-format.md, "Sessions").
 ///
 /// The pairs: `é` as U+00E9 and as `e` + U+0301; the Ångström sign U+212B and `Å` U+00C5;
 /// the Hangul syllable 가 U+AC00 and its jamo U+1100 U+1161. Each pair is equal as Swift

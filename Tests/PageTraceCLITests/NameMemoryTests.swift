@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Names take bounded memory (issue 20, item 9; docs/behaviour.md, "Limits"): refused
+/// Names take bounded memory (issue 20, item 9; docs/behaviour/limits.md, "Limits"): refused
 /// sessions and ended string ids are not kept, and names are at most 4 KiB. Peak resident
 /// memory is read from the kernel for the child alone (``measuredPagetrace(_:in:keepingErrors:)``,
 /// its `VmHWM`); nothing is timed.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `replay --jobs N` on one file (docs/behaviour.md, "Parallel replay of one file"): the
+/// `replay --jobs N` on one file (docs/behaviour/replay.md, "Parallel replay of one file"): the
 /// bytes on standard output and standard error, and the exit status, are those of `--jobs 1`,
 /// with bad lines far past the first chunk (512 KiB).
 @Suite struct OneFileJobsTests {

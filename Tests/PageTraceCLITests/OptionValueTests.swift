@@ -3,7 +3,7 @@ import Testing
 
 /// Enumerated option values are matched case-sensitively everywhere, and an unknown one gets a
 /// "did you mean" where a close one exists; `--format jsonl` for every command that writes
-/// JSON; `--strict` needs `--on-error skip`; `--max-line-length` (docs/behaviour.md, "Input
+/// JSON; `--strict` needs `--on-error skip`; `--max-line-length` (docs/behaviour/, "Input
 /// options", "Limits").
 @Suite struct OptionValueTests {
   let tap = repository.appendingPathComponent("Traces/tap.jsonl").path

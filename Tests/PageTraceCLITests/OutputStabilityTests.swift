@@ -112,7 +112,7 @@ import Testing
   }
 
   /// The figures of `stats --format json` for a small trace, worked by hand from
-  /// docs/behaviour.md ("Statistics", "Taps", "Numbers"): two taps (0 → 1 at 0.05, 1 → 2 at
+  /// docs/behaviour/ ("Statistics", "Taps", "Numbers"): two taps (0 → 1 at 0.05, 1 → 2 at
   /// 1.05, both animated) and a hover at 2 that changes nothing. Pages 0, 1 and 2 are shown
   /// from the first event (0) to the last (2): 0.05 s, 1 s and 0.95 s.
   @Test func statsOfASmallTraceWorkedByHand() throws {

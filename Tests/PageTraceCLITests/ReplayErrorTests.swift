@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// docs/behaviour.md, "Bad input", "Configuration precedence", "JSON strictness" and "Error
+/// docs/behaviour/, "Bad input", "Configuration precedence", "JSON strictness" and "Error
 /// messages" through the executable: clear errors, documented statuses, nothing lost.
 @Suite struct ReplayErrorTests {
   /// A trace whose first two events make one record (0 → 1 at 0.05), then `bad`.
@@ -70,7 +70,7 @@ import Testing
     #expect(nan.status == 65)
     #expect(nan.stderr.hasPrefix("t.jsonl:4:6: "), "\(nan.stderr)")
     expectFirstRecordIntact(nan)
-    // Anywhere on the line, even in a key nobody reads (docs/behaviour.md, "JSON strictness").
+    // Anywhere on the line, even in a key nobody reads (docs/behaviour/trace-format.md, "JSON strictness").
     let huge = try replay(trace(then: #"{"t":0.5,"key":"tab","note":1e999}"#))
     #expect(huge.status == 65)
     #expect(huge.stderr.hasPrefix("t.jsonl:4:29: "), "\(huge.stderr)")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A session selector that matches nothing is a data error (65) naming the sessions seen, for
-/// `stats` and `render` alike (docs/behaviour.md, "Session selectors").
+/// `stats` and `render` alike (docs/behaviour/commands.md, "Session selectors").
 @Suite struct SessionSelectorTests {
   /// Sessions "0" and "3", one tap each, and nothing without a session.
   let twoSessions =

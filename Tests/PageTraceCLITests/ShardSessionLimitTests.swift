@@ -3,7 +3,7 @@ import Testing
 
 /// `--shard K/N` with `--max-sessions`: every shard counts the sessions of the whole input,
 /// so the shards refuse the sessions the single replay refuses (issue 20, item 13;
-/// docs/behaviour.md, "Replay command").
+/// docs/behaviour/replay.md, "Replay command").
 @Suite struct ShardSessionLimitTests {
   /// A tap in each of six sessions, then one more in the first. Some session names are
   /// written with an escape (`s\u0033` is `s3`), so that their lines are decoded, not passed

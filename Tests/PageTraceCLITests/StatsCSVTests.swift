@@ -4,7 +4,7 @@ import Testing
 /// `pagetrace stats --format csv`: read back by Python's `csv` module (a reader nobody here
 /// wrote), the figures worked out by hand as in ``StatsTests``.
 @Suite struct StatsCSVTests {
-  /// The documented columns (docs/behaviour.md, "Statistics"), written out by hand.
+  /// The documented columns (docs/behaviour/analysis.md, "Statistics"), written out by hand.
   static let columns =
     "row,file,session,events,"
     + "strokes.tap,strokes.long-press,strokes.drag,strokes.swipe,strokes.cancelled,transitions,"

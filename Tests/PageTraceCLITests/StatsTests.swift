@@ -234,7 +234,7 @@ import Testing
   }
 
   /// A selector that matches nothing is a data error once every input is read, with the
-  /// sessions seen, and no table at all (docs/behaviour.md, "Session selectors").
+  /// sessions seen, and no table at all (docs/behaviour/commands.md, "Session selectors").
   @Test func aNameInNoInputIsAnErrorAfterEveryFile() throws {
     let directory = try scratch()
     try write(sessionsTrace, to: "one.jsonl", in: directory)

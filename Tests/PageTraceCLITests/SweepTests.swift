@@ -5,7 +5,7 @@ import Testing
   import FoundationXML
 #endif
 
-/// `pagetrace sweep` (docs/behaviour.md, "Sweeps"): a point of the grid counts what a plain
+/// `pagetrace sweep` (docs/behaviour/what-if.md, "Sweeps"): a point of the grid counts what a plain
 /// replay under that configuration does, tallied here from `replay --emit all`, `classify` and
 /// `stats` output; the grid's order, the CSV header and the usage errors are as documented.
 @Suite struct SweepTests {

@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func outputKeysFollowTheSpecOrder() throws {
-    // docs/behaviour.md, "Key order": t, type, session, then the fields in the order of "Record
+    // docs/behaviour/output.md, "Key order": t, type, session, then the fields in the order of "Record
     // types".
     let run = try pagetrace(
       ["replay", "--emit", "all", repository.appendingPathComponent("Traces/sessions.jsonl").path])

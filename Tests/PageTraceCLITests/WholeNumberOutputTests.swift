@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Whole numbers at and beyond 2^53 come out of every command in one form, the one a trace
-/// can spell them in (docs/behaviour.md, "Numbers"): `9007199254740992`, then
+/// can spell them in (docs/behaviour/output.md, "Numbers"): `9007199254740992`, then
 /// `9.007199254740994e+15`, `1e+16`, `1e+22`.
 @Suite struct WholeNumberOutputTests {
   /// A finger down and up at 2^53 (its id −2^53, lifted 2^53 − 200 to the right of where it

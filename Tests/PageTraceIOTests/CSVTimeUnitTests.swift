@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTraceIO
 
-/// docs/behaviour.md, "Time units of recordings": without `--time-unit` the CSV importer
+/// docs/behaviour/trace-format.md, "Time units of recordings": without `--time-unit` the CSV importer
 /// decides the unit from the gaps between one finger's samples and the magnitude of the times,
 /// says so in a note, and refuses where the data do not decide. Every expected unit and time
 /// below is worked out by hand from the rows.

@@ -10,7 +10,7 @@ import Testing
   import Darwin
 #endif
 
-/// `RecordWriter` in CSV, `CSVText` and `TextWriter.appendCSVField` (docs/behaviour.md, "CSV
+/// `RecordWriter` in CSV, `CSVText` and `TextWriter.appendCSVField` (docs/behaviour/output.md, "CSV
 /// output").
 @Suite struct CSVWriterTests {
   @Test func oneRowPerRecordUnderOneHeader() throws {

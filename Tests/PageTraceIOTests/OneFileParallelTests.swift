@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// One input on several threads (``ReplayDriver/Options/jobs`` > 1 with one file;
-/// docs/behaviour.md, "Parallel replay of one file"): whatever the number of threads and the
+/// docs/behaviour/replay.md, "Parallel replay of one file"): whatever the number of threads and the
 /// size of the chunks, the output, the problems reported, the summary and the failure are
 /// those of the serial replay (`jobs` 1), the independent oracle. Tiny chunks put many lines
 /// across chunk boundaries. CI runs this suite under ThreadSanitizer too.

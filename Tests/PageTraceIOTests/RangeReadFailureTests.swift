@@ -10,7 +10,7 @@ import Testing
   import Darwin
 #endif
 
-/// A read that fails partway through a file whose ranges workers read (docs/behaviour.md,
+/// A read that fails partway through a file whose ranges workers read (docs/behaviour/replay.md,
 /// "Parallel replay of one file"): the input ends with the failure, after lines the workers
 /// read whole, each what the serial reader hands out at that number, and nothing waits
 /// forever. A regular file cannot be made to fail here, so the workers are told to fail from

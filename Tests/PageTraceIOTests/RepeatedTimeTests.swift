@@ -5,7 +5,7 @@ import Testing
 @testable import PageTraceIO
 
 /// `RecordWriter` copies the text of a time equal to the last one written instead of printing
-/// it again (`_RepeatedNumber`): every time must still read as docs/behaviour.md, "Numbers",
+/// it again (`_RepeatedNumber`): every time must still read as docs/behaviour/output.md, "Numbers",
 /// says, here worked out from the standard library's `description` and `Int`'s.
 @Suite struct RepeatedTimeTests {
   /// The text of a record's time, independently of the writer: whole values up to 2^53 as

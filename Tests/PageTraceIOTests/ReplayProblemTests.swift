@@ -6,7 +6,7 @@ import Testing
 @testable import PageTraceIO
 
 /// `TraceReplay.run` and `BatchReplay.run` report problems as values; the expected lines are
-/// written by hand (docs/behaviour.md, "Recordings in other formats" for the notes).
+/// written by hand (docs/behaviour/trace-format.md, "Recordings in other formats" for the notes).
 @Suite struct ReplayProblemTests {
   static let header =
     #"{"pagetrace":1,"pages":5,"control":{"x":0,"y":780,"width":390,"height":30}}"#

@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func formsWrittenByHand() {
-    // Worked by hand from the standard library's rules (docs/behaviour.md, "Numbers"), so that
+    // Worked by hand from the standard library's rules (docs/behaviour/output.md, "Numbers"), so that
     // the rules themselves are pinned, not only their agreement with `description`.
     let expected: [(Double, String)] = [
       (0, "0.0"), (-0.0, "-0.0"), (1, "1.0"), (-2.5, "-2.5"), (0.1, "0.1"),

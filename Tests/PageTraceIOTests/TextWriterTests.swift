@@ -59,7 +59,7 @@ import Testing
     writer.appendJSONString("tab\there \u{1}")
     writer.endLine()
     try writer.flush()
-    // Worked by hand from docs/behaviour.md, "Numbers" (whole numbers without a fraction, -0,
+    // Worked by hand from docs/behaviour/output.md, "Numbers" (whole numbers without a fraction, -0,
     // the shortest form with a two-digit exponent), non-finite as null, and JSON's escapes.
     let expected = #"0 -0 1 2.5 1e-07 1e+300 139.99516351633693 null "tab\there \u0001""# + "\n"
     #expect(readToEnd(open(path, O_RDONLY)) == expected)

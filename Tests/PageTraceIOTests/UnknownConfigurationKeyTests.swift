@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTraceIO
 
-/// docs/behaviour.md, "Configuration checks": a key that is not a configuration key is a data
+/// docs/behaviour/configuration.md, "Configuration checks": a key that is not a configuration key is a data
 /// error at the key, in a `--config` file, a header line, and inside `control`, `container` and
 /// `progress`, naming the closest known key when one is a likely misspelling. Every expected
 /// message and column is worked out by hand from the text.

@@ -9,7 +9,7 @@ import Testing
   import Darwin
 #endif
 
-/// Whole numbers at and beyond 2^53 (docs/behaviour.md, "Numbers"): up to ±2^53 as integers,
+/// Whole numbers at and beyond 2^53 (docs/behaviour/output.md, "Numbers"): up to ±2^53 as integers,
 /// beyond in exponent form with the fewest significant digits that read back.
 @Suite struct WholeNumberFormTests {
   /// Expected texts worked by hand: 2^53 = 9007199254740992 is the last whole number written

@@ -81,18 +81,18 @@ package func set(_ t: Double, _ change: ProgrammaticChange) -> PageControlEvent 
   PageControlEvent(time: t, .set(change))
 }
 
-/// An event that changes nothing (a move of a finger nobody tracks, docs/behaviour.md, "One tracked
+/// An event that changes nothing (a move of a finger nobody tracks, docs/behaviour/contacts-and-taps.md, "One tracked
 /// contact"): it only lets time pass so that due work up to `t` is written.
 package func idle(_ t: Double) -> PageControlEvent {
   PageControlEvent(time: t, .touch(.move, id: 999, x: 0, y: 0))
 }
 
-// MARK: Records, spelled the way docs/behaviour.md, "Record types" lists them
+// MARK: Records, spelled the way docs/behaviour/output.md, "Record types" lists them
 
 package func transition(
   _ t: Double, _ from: Int, _ to: Int, _ cause: TransitionCause, session: String? = nil
 ) -> PageControlRecord {
-  // docs/behaviour.md, "Record types": discrete causes animate; scrub, jog and flick are
+  // docs/behaviour/output.md, "Record types": discrete causes animate; scrub, jog and flick are
   // continuous; program is none.
   let interaction: InteractionState
   switch cause {

@@ -3,14 +3,14 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Live use: the clock": `nextDueTime` and `advance(to:)` write, without an
+/// docs/behaviour/time.md, "Live use: the clock": `nextDueTime` and `advance(to:)` write, without an
 /// event, exactly what the session's next event would have written first.
 @Suite struct ClockTests {
   @Test func aHeldFingerBeginsItsScrubWhenTheClockReachesScrubDelay() throws {
     var control = try PageControl(phone())
     #expect(control.nextDueTime == nil, "nothing is due before the first event")
     try control.handle(down(0, 187)) { _ in }
-    // docs/behaviour.md, "Due work": a held press begins its scrub at down + scrubDelay (0.15).
+    // docs/behaviour/time.md, "Due work": a held press begins its scrub at down + scrubDelay (0.15).
     #expect(control.nextDueTime == 0.15)
     var records: [PageControlRecord] = []
     try control.advance(to: 0.1) { records.append($0) }
@@ -28,7 +28,7 @@ import Testing
     var records: [PageControlRecord] = []
     for event in [down(0, 200), up(0.05, 200)] { try control.handle(event) { records.append($0) } }
     #expect(records == [transition(0.05, 0, 1, .tap), interaction(0.05, .discrete)])
-    // docs/behaviour.md, "Discrete state": back to none at tChange + animationDuration (0.3).
+    // docs/behaviour/keyboard-and-accessibility.md, "Discrete state": back to none at tChange + animationDuration (0.3).
     #expect(control.nextDueTime == 0.05 + 0.3)
     records = []
     try control.advance(to: 1) { records.append($0) }
@@ -62,7 +62,7 @@ import Testing
 
   @Test func aWrappingTimerTooFarBehindIsRefusedWithNothingWritten() throws {
     // A 1 ms wrapping timer fires at most maximumTimerAdvancesPerEvent times per call, as per
-    // event (docs/behaviour.md, "Timer").
+    // event (docs/behaviour/timer.md, "Timer").
     var configuration = phone()
     configuration.progress = TimerProgress(duration: 0.001, resetsToInitialPageAfterEnd: true)
     var engine = try PageControlEngine(configuration)
@@ -136,7 +136,7 @@ import Testing
     }
     #expect(writtenByTheClock > 0, "the clock wrote something")
     // The clock is shared: an advance for a later event of another session also writes what a
-    // session had pending after its own last event, which replay never writes (docs/behaviour.md,
+    // session had pending after its own last event, which replay never writes (docs/behaviour/time.md,
     // "After the last event"). So each session's records are replay's, then only records
     // later than the session's last event.
     var lastEvent: [String?: Double] = [:]

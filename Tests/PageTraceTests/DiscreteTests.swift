@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Discrete state", "Same-instant order" and "Records only on change": the
+/// docs/behaviour/, "Discrete state", "Same-instant order" and "Records only on change": the
 /// discrete interaction state.
 @Suite struct DiscreteStateTests {
   @Test func aSecondChangeDuringTheAnimationPushesTheResetBack() throws {
@@ -24,12 +24,12 @@ import Testing
   }
 
   @Test func theResetIsNotWrittenAfterTheSessionsLastEvent() throws {
-    // docs/behaviour.md, "After the last event": nothing after the last event.
+    // docs/behaviour/time.md, "After the last event": nothing after the last event.
     #expect(try replay(phone(), tap(0, 187)).count == 2)
   }
 
   @Test func aResetComesBeforeATimerAdvanceAtTheSameInstant() throws {
-    // docs/behaviour.md, "Same-instant order". The tap at 0.05 restarts the timer (0.05 + 0.35)
+    // docs/behaviour/time.md, "Same-instant order". The tap at 0.05 restarts the timer (0.05 + 0.35)
     // and, with animationDuration 0.35, schedules the reset at the same instant. Reset first: the
     // timer's change then sets the state back to discrete with its own record.
     let configuration = phone {
@@ -45,7 +45,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Keyboard" and "Key directions": the keyboard.
+/// docs/behaviour/keyboard-and-accessibility.md, "Keyboard" and "Key directions": the keyboard.
 @Suite struct KeyboardTests {
   @Test func keysActOnlyWithFocus() throws {
     let events = [key(0, .right), focus(1), key(2, .right), focus(3, false), key(4, .right)]
@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func arrowsFollowTheVisualDirection() throws {
-    // docs/behaviour.md, "Key directions": rtl `left` is next; ttb `down`/`right` are next; btt
+    // docs/behaviour/keyboard-and-accessibility.md, "Key directions": rtl `left` is next; ttb `down`/`right` are next; btt
     // `up`/`right` are next.
     let table: [(LayoutDirection, next: [Key], previous: [Key])] = [
       (.leftToRight, [.right, .down], [.left, .up]),
@@ -115,7 +115,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Accessibility" and "Announcements": accessibility and announcements.
+/// docs/behaviour/keyboard-and-accessibility.md, "Accessibility" and "Announcements": accessibility and announcements.
 @Suite struct AccessibilityTests {
   @Test func everyAccessibilityChangeIsAnnounced() throws {
     #expect(
@@ -166,7 +166,7 @@ import Testing
   }
 
   @Test func aFlickIsAnnouncedAfterTheBackgroundRecord() throws {
-    // docs/behaviour.md, "Records of one change": scrub end → flick transition, interaction,
+    // docs/behaviour/time.md, "Records of one change": scrub end → flick transition, interaction,
     // background, announcement.
     let events = [down(0.2, 187), move(0.21, 203), move(0.25, 235), up(0.29, 240)]
     let tail = try replay(phone { $0.voiceOver = true }, events).suffix(4)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Visible window" and "Slots".
+/// docs/behaviour/layout.md, "Visible window" and "Slots".
 @Suite struct LayoutTests {
   @Test func capacityIsWhatFitsBetweenThePaddingsAndAtLeastOne() {
     #expect(IndicatorLayout(pages: 8, length: 390, pitch: 16, padding: 14).capacity == 22)
@@ -117,7 +117,7 @@ import Testing
   }
 
   @Test func theJogIntervalFollowsTheLatestSample() throws {
-    // docs/behaviour.md, "Edge stepping and jog": at 0.1 the finger goes 20 pt past (13 pages/s);
+    // docs/behaviour/scrubbing.md, "Edge stepping and jog": at 0.1 the finger goes 20 pt past (13 pages/s);
     // the pending step, due at 0.05 + 1/5.12, is rescheduled to max(0.1, 0.05 + 1/13). The next
     // would be at 0.05 + 2/13 > 0.2, after the lift.
     let events = [down(0, 100), move(0.05, 130), move(0.1, 140), up(0.2, 140)]
@@ -131,7 +131,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Axis and direction", "Slots" and "Key directions".
+/// docs/behaviour/, "Axis and direction", "Slots" and "Key directions".
 @Suite struct MirroringTests {
   let vertical = Rect(x: 350, y: 100, width: 30, height: 390)
 

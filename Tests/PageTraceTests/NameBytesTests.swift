@@ -3,7 +3,7 @@ import Testing
 @testable import PageTrace
 
 /// String touch ids and names are the same only when their UTF-8 bytes are, not when Swift's
-/// `String ==` finds them canonically equivalent (docs/behaviour.md, "Touch ids").
+/// `String ==` finds them canonically equivalent (docs/behaviour/trace-format.md, "Touch ids").
 @Suite struct NameBytesTests {
   static let pairs = [
     ("\u{E9}", "e\u{301}"), ("\u{212B}", "\u{C5}"), ("\u{AC00}", "\u{1100}\u{1161}"),

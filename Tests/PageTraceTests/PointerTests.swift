@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Pointer click", "Slots" and "Pointer press": the iPadOS pointer.
+/// docs/behaviour/, "Pointer click", "Slots" and "Pointer press": the iPadOS pointer.
 @Suite struct PointerTests {
   @Test func aClickOnADotJumpsStraightToItsPage() throws {
     let events = [pointer(.down, 0, 235), pointer(.up, 0.05, 235)]  // page 6's dot
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func aPressOutsideTheControlIsIgnoredAndBlocksNothing() throws {
-    // The pointer goes down on the content: ignored (docs/behaviour.md, "Pointer press"); a tap
+    // The pointer goes down on the content: ignored (docs/behaviour/pointer-and-content-swipe.md, "Pointer press"); a tap
     // then works.
     let events = [pointer(.down, 0, 200, 400)] + tap(0.1, 187)
     #expect(try transitions(phone(), events) == [transition(0.1 + 0.05, 0, 1, .tap)])
@@ -71,7 +71,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Swipe rule" and "Velocity": swipes on the paged content (the 390 × 844
+/// docs/behaviour/, "Swipe rule" and "Velocity": swipes on the paged content (the 390 × 844
 /// screen).
 @Suite struct ContentSwipeTests {
   @Test func aFastSwipeLeftShowsTheNextPage() throws {

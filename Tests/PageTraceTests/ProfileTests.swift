@@ -7,7 +7,7 @@ func detail(_ t: Double, _ page: Int) -> PageControlRecord {
   PageControlRecord(time: t, .detail(page: page))
 }
 
-/// docs/behaviour.md, "Profiles" and "Profile comparison": `legacy`, the iPhone page indicator and
+/// docs/behaviour/profiles.md, "Profiles" and "Profile comparison": `legacy`, the iPhone page indicator and
 /// iOS 7–13 page control.
 @Suite struct LegacyProfileTests {
   func legacy(pages: Int = 8, current: Int = 0) -> PageControlConfiguration {
@@ -71,7 +71,7 @@ func detail(_ t: Double, _ page: Int) -> PageControlRecord {
   }
 }
 
-/// docs/behaviour.md, "Profiles" and "Profile comparison": `fiori`, SAP Fiori for iOS.
+/// docs/behaviour/profiles.md, "Profiles" and "Profile comparison": `fiori`, SAP Fiori for iOS.
 @Suite struct FioriProfileTests {
   func fiori(pages: Int = 8, current: Int = 0) -> PageControlConfiguration {
     phone(pages: pages, current: current) { $0.profile = .fiori }
@@ -115,7 +115,7 @@ func detail(_ t: Double, _ page: Int) -> PageControlRecord {
   }
 }
 
-/// docs/behaviour.md, "Profiles" and "Profile comparison": `android`, ViewPager2 with TabLayout
+/// docs/behaviour/profiles.md, "Profiles" and "Profile comparison": `android`, ViewPager2 with TabLayout
 /// dots.
 @Suite struct AndroidProfileTests {
   func android(pages: Int = 8, current: Int = 0) -> PageControlConfiguration {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Programmatic changes" and "Order within a set": `set` events.
+/// docs/behaviour/programmatic-changes.md, "Programmatic changes" and "Order within a set": `set` events.
 @Suite struct ProgrammaticTests {
   @Test func settingCurrentIsAnUnanimatedProgramTransition() throws {
     #expect(try replay(phone(), [set(1, .init(current: 3))]) == [transition(1, 0, 3, .program)])
@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func disablingCancelsTheTrackedTouch() throws {
-    // docs/behaviour.md, "Disabled or hidden": as a cancel: the scrub ends on the page it reached,
+    // docs/behaviour/contacts-and-taps.md, "Disabled or hidden": as a cancel: the scrub ends on the page it reached,
     // announced under VoiceOver.
     let events = [
       down(0, 187), move(0.01, 203), move(0.02, 219), set(0.1, .init(enabled: false)),
@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func continuousAtTouchDownGovernsThatTouch() throws {
-    // docs/behaviour.md, "Continuous flag": the first touch went down while scrubbing was allowed;
+    // docs/behaviour/contacts-and-taps.md, "Continuous flag": the first touch went down while scrubbing was allowed;
     // the second did not.
     let events =
       [down(0, 187), set(0.05, .init(continuous: false)), idle(0.2), up(0.3, 187)]
@@ -107,7 +107,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Background": the background.
+/// docs/behaviour/programmatic-changes.md, "Background": the background.
 @Suite struct BackgroundTests {
   let scrub = [down(0, 187), move(0.01, 203), move(0.02, 219), up(0.3, 219)]
 
@@ -128,7 +128,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Disabled or hidden": disabled and hidden controls.
+/// docs/behaviour/contacts-and-taps.md, "Disabled or hidden": disabled and hidden controls.
 @Suite struct DisabledTests {
   let everything =
     tap(0, 187) + [pointer(.down, 1, 235), pointer(.up, 1.05, 235), focus(2), key(3, .right)]
@@ -153,7 +153,7 @@ import Testing
       try transitions(configuration, [set(0, .init(pages: 3))] + tap(1, 250)) == [
         transition(1.05, 0, 1, .tap)
       ])
-    // Not hidden when the flag is off: the hold begins a scrub (docs/behaviour.md, "Scrubs with few
+    // Not hidden when the flag is off: the hold begins a scrub (docs/behaviour/scrubbing.md, "Scrubs with few
     // pages").
     #expect(try replay(phone(pages: 1), [down(0, 195), idle(0.2)]).count == 2)
   }

@@ -86,7 +86,7 @@ import Testing
         switch record.content {
         case .transition(let transition):
           let before = shown[s] ?? initialPage
-          // docs/behaviour.md, "Order within a set": from is the page shown before (a `set` of
+          // docs/behaviour/programmatic-changes.md, "Order within a set": from is the page shown before (a `set` of
           // pages clamps first).
           if transition.cause != .program { #expect(transition.from == before) }
           let discrete: Set<TransitionCause> = [

@@ -4,10 +4,10 @@ import Testing
 @testable import PageTrace
 
 /// The reducer's fast forms against plain computations of the same rules: the velocity
-/// tracker's in-place ring and its spill (docs/behaviour.md, "Velocity"), and the kept rounding
-/// of a scrub's pages moved (docs/behaviour.md, "Scrub target").
+/// tracker's in-place ring and its spill (docs/behaviour/scrubbing.md, "Velocity"), and the kept rounding
+/// of a scrub's pages moved (docs/behaviour/scrubbing.md, "Scrub target").
 @Suite struct ReducerFastPathTests {
-  /// The velocity of docs/behaviour.md, "Velocity", over every sample of the contact: the
+  /// The velocity of docs/behaviour/scrubbing.md, "Velocity", over every sample of the contact: the
   /// last sample, the oldest sample with `tLast - t <= 0.1`, zero with a zero span or a rest
   /// of more than 0.04 s.
   static func plainVelocity(_ samples: [(time: Double, offset: Double)], release: Double)
@@ -212,7 +212,7 @@ import Testing
 
   /// A scrub whose page count changes under it (`set pages`), then moves that round to the
   /// same pages moved as before the change: the kept target must be the one the change
-  /// recomputed (docs/behaviour.md, "Set during a scrub"), through the fast paths as through
+  /// recomputed (docs/behaviour/programmatic-changes.md, "Set during a scrub"), through the fast paths as through
   /// the general one.
   ///
   /// Worked by hand (uikit, 8 pages, control 0...390 at y 780...810, pitch 16, 120 fps): the

@@ -4,10 +4,10 @@ import Testing
 @testable import PageTrace
 
 /// Inputs found in review that the engine once got wrong, each pinned to its rule in
-/// docs/behaviour.md.
+/// docs/behaviour/.
 @Suite struct RegressionTests {
   @Test func aTimerRestartedBySetPagesDuringAScrubStaysPaused() throws {
-    // docs/behaviour.md, "Timer pause": only a scrub pauses it. 3 pages (dots 179, 195, 211), on
+    // docs/behaviour/timer.md, "Timer pause": only a scrub pauses it. 3 pages (dots 179, 195, 211), on
     // the last page: the timer stops at 1. The hold at 2 becomes a scrub at 2.15; `set pages 5`
     // restarts the stopped timer, paused; it resumes with its full second when the scrub ends at
     // 3.6.
@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func aSampleExactlyATenthOfASecondOldCountsForVelocity() throws {
-    // docs/behaviour.md, "Velocity" (inclusive): 0.136 - 0.036 == 0.1, so v = 100 / 0.1 = 1000: a
+    // docs/behaviour/scrubbing.md, "Velocity" (inclusive): 0.136 - 0.036 == 0.1, so v = 100 / 0.1 = 1000: a
     // flick.
     let events = [down(0.036, 100), move(0.136, 200), up(0.136, 200)]
     #expect(try transitions(phone(), events) == [transition(0.136, 0, 7, .flick)])
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func hidingAndClampingDuringAScrubEndsItSilently() throws {
-    // docs/behaviour.md, "Set during a scrub" (over "Disabled or hidden"): the `set` changes the
+    // docs/behaviour/programmatic-changes.md, "Set during a scrub" (over "Disabled or hidden"): the `set` changes the
     // page during a scrub, so the scrub ends without an announcement, and the records come as
     // transition, interaction, background.
     let configuration = phone(current: 5) {

@@ -1,7 +1,7 @@
 import PageTrace
 import Testing
 
-/// Issue 22: the public rule helpers, with the numbers of docs/behaviour.md worked by hand
+/// Issue 22: the public rule helpers, with the numbers of docs/behaviour/ worked by hand
 /// (uikit constants: scrubDelay 0.15 s, scrubTravel 16 pt, swipeDistance 25 pt,
 /// swipeVelocity 400 pt/s).
 @Suite struct RuleHelperTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Scrub target", "Edge stepping and jog" and "Set during a scrub": the scrub
+/// docs/behaviour/, "Scrub target", "Edge stepping and jog" and "Set during a scrub": the scrub
 /// arithmetic on raw coordinates, the edges as in "Inside a frame", and a `set` of `pages` during
 /// a scrub. The four traces are those an independent model of the contract found the engine
 /// getting wrong; their records are worked out by hand below.
@@ -110,7 +110,7 @@ import Testing
 
 /// Random frames, directions, pitches and finger positions: where the finger is, the target and
 /// the number of steps agree with a direct reading of the rules on raw coordinates
-/// (docs/behaviour.md, "Inside a frame", "Scrub target" and "Edge stepping and jog").
+/// (docs/behaviour/, "Inside a frame", "Scrub target" and "Edge stepping and jog").
 @Suite struct ScrubArithmeticPropertyTests {
   enum Place: Equatable { case inside, pastLeading, pastTrailing }
 

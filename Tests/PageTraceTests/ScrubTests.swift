@@ -3,10 +3,11 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Scrubbing", "Travel", "Due work", "Scrub stepping", "Re-entry after the
+/// docs/behaviour/, "Scrubbing", "Travel", "Due work", "Scrub stepping", "Re-entry after the
 /// edge" and "Scrubs with few pages": scrubbing.
 @Suite struct ScrubTests {
-  let frame = 1.0 / 120  // docs/behaviour.md, "Scrub stepping": the step interval is 1/fps
+  // docs/behaviour/scrubbing.md, "Scrub stepping": the step interval is 1/fps.
+  let frame = 1.0 / 120
 
   @Test func holdingForScrubDelayBeginsAScrub() throws {
     // Down at 0; nothing else happens until 0.2: the scrub begins at 0 + scrubDelay.
@@ -20,7 +21,7 @@ import Testing
   }
 
   @Test func releaseExactlyAtScrubDelayHasBecomeAScrub() throws {
-    // docs/behaviour.md, "Time comparisons": due <= t, so the press is a scrub (not a tap) when it
+    // docs/behaviour/time.md, "Time comparisons": due <= t, so the press is a scrub (not a tap) when it
     // ends at 0.15.
     let records = try replay(phone(), [down(0, 187), up(0.15, 187)])
     #expect(
@@ -104,7 +105,7 @@ import Testing
   }
 
   @Test func aStepCausedByTheLastEventIsStillWritten() throws {
-    // docs/behaviour.md, "Due work": after an event is applied, what is now due at <= t is written.
+    // docs/behaviour/time.md, "Due work": after an event is applied, what is now due at <= t is written.
     let events = [down(0, 139), move(0.05, 155), move(0.06, 171)]
     #expect(try transitions(phone(), events) == [transition(0.06, 0, 1, .scrub)])
   }
@@ -123,7 +124,7 @@ import Testing
   }
 
   @Test func theUpPointDoesNotMoveTheTarget() throws {
-    // docs/behaviour.md, "Travel": the finger lifts far away; the scrub never saw it there.
+    // docs/behaviour/contacts-and-taps.md, "Travel": the finger lifts far away; the scrub never saw it there.
     let events = [down(0, 187), move(0.01, 203), up(0.5, 400)]
     #expect(try transitions(phone(), events).isEmpty)
   }
@@ -161,7 +162,7 @@ import Testing
   }
 
   @Test func comingBackInsideReanchorsAtTheDisplayedPage() throws {
-    // docs/behaviour.md, "Re-entry after the edge": after two edge steps (pages 1, 2) the finger
+    // docs/behaviour/scrubbing.md, "Re-entry after the edge": after two edge steps (pages 1, 2) the finger
     // returns to 300: anchor (300, page 2), so no more steps; one pitch further is page 3, at once
     // (1/fps pacing).
     let events = [down(0, 380), move(0.02, 396), move(0.2, 300), move(0.21, 316), up(0.5, 316)]
@@ -202,7 +203,7 @@ import Testing
   }
 
   @Test func scrubsWithFewerThanTwoPagesStillBegin() throws {
-    // docs/behaviour.md, "Scrubs with few pages": records are written unless the control is hidden.
+    // docs/behaviour/scrubbing.md, "Scrubs with few pages": records are written unless the control is hidden.
     #expect(
       try replay(phone(pages: 1), [down(0, 195), idle(0.2)]) == [
         interaction(0.15, .continuous), background(0.15, true),
@@ -224,7 +225,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Scrub end", "Velocity" and "Flick": the flick.
+/// docs/behaviour/scrubbing.md, "Scrub end", "Velocity" and "Flick": the flick.
 @Suite struct FlickTests {
   let frame = 1.0 / 120
 
@@ -288,7 +289,7 @@ import Testing
   }
 
   @Test func aFlickToThePageShownWritesNothing() throws {
-    // docs/behaviour.md, "Flick": already on the last page.
+    // docs/behaviour/scrubbing.md, "Flick": already on the last page.
     let events = [down(0, 251), move(0.01, 267), move(0.02, 283), up(0.025, 290)]
     #expect(
       try replay(phone(current: 7), events) == [

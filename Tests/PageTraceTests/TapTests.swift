@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Taps", "Tap" and "Follow-up tap": taps on the control.
+/// docs/behaviour/contacts-and-taps.md, "Taps", "Tap" and "Follow-up tap": taps on the control.
 @Suite struct TapTests {
   @Test func tapAfterTheCurrentDotShowsTheNextPage() throws {
     // Current page 0 is at x 139; 187 is past 139 + 8, so: next page, at the up time.
@@ -11,7 +11,7 @@ import Testing
     #expect(
       records == [
         transition(0.05, 0, 1, .tap), interaction(0.05, .discrete),
-        // docs/behaviour.md, "Discrete state": animationDuration after the change.
+        // docs/behaviour/keyboard-and-accessibility.md, "Discrete state": animationDuration after the change.
         interaction(0.05 + 0.3, .none),
       ])
   }
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func tapEndingOutsideTheControlIsStillATap() throws {
-    // docs/behaviour.md, "Tap": down at y 800, up at y 812 (below the control's 810), travel 12.
+    // docs/behaviour/contacts-and-taps.md, "Tap": down at y 800, up at y 812 (below the control's 810), travel 12.
     let events = [down(0, 187, 800), up(0.05, 187, 812)]
     #expect(try transitions(phone(), events) == [transition(0.05, 0, 1, .tap)])
   }
@@ -83,7 +83,7 @@ import Testing
   }
 }
 
-/// docs/behaviour.md, "Follow-up tap".
+/// docs/behaviour/contacts-and-taps.md, "Follow-up tap".
 @Suite struct FollowUpTapTests {
   // Tap 1 at x 160 moves 0 → 1 (page 1's dot is at 155). A second tap near 160 lies in
   // page 1's dead zone, so only the follow-up rule can move the page.

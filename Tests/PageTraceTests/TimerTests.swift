@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageTrace
 
-/// docs/behaviour.md, "Timer": the auto-advance timer.
+/// docs/behaviour/timer.md, "Timer": the auto-advance timer.
 @Suite struct TimerTests {
   func timed(
     pages: Int = 8, _ progress: TimerProgress,

@@ -1,4 +1,4 @@
-// The release-mode check of PageTrace's shortest-digits printer (docs/behaviour.md, "Numbers"):
+// The release-mode check of PageTrace's shortest-digits printer (docs/behaviour/output.md, "Numbers"):
 // random doubles written by `JSONText.number`, the writer every command uses, against the
 // standard library's `description` (whole numbers up to 2^53 against their integer text, which
 // the writer keeps). Half the doubles are random bit patterns over every exponent; half are

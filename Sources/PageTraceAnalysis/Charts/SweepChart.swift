@@ -1,7 +1,7 @@
 import PageTrace
 import PageTraceIO
 
-/// The chart of `pagetrace sweep --chart FILE.svg` (docs/behaviour/commands.md, "Sweeps"): with one
+/// The chart of `pagetrace sweep --chart FILE.svg` (docs/behaviour/what-if.md, "Sweeps"): with one
 /// varied key, each metric as a line against it; with two, a heat map of the first metric,
 /// the first key across and the second down. In the house style of the timelines
 /// (``SVGTimeline``): white ground, grey grid, DejaVu Sans, a title naming what is drawn.

@@ -10,7 +10,7 @@ struct _DiffChange {
   var to: Int
 
   /// Whether the two did the same relative to the page each started on: the same time,
-  /// cause and move (`to − from`); details are alike (docs/behaviour/commands.md, "Diff").
+  /// cause and move (`to − from`); details are alike (docs/behaviour/what-if.md, "Diff").
   func isAlike(_ other: Self) -> Bool {
     time == other.time && cause == other.cause
       && (cause == nil || to - from == other.to - other.from)
@@ -24,14 +24,14 @@ struct _DiffChange {
 
 extension StrokeOutcome {
   /// Whether the two did the same relative to the page each started on: the same word, number
-  /// of transitions and move (`to − from`) (docs/behaviour/commands.md, "Diff").
+  /// of transitions and move (`to − from`) (docs/behaviour/what-if.md, "Diff").
   func isAlike(_ other: Self) -> Bool {
     word == other.word && transitions == other.transitions
       && (to ?? 0) - (from ?? 0) == (other.to ?? 0) - (other.from ?? 0)
   }
 }
 
-/// What one accepted event did under one configuration (docs/behaviour/commands.md, "Diff").
+/// What one accepted event did under one configuration (docs/behaviour/what-if.md, "Diff").
 struct _DiffEventResult {
   var line = 0
   var time = 0.0
@@ -141,7 +141,7 @@ struct DiffObserver: ReplayObserver {
 
 /// Replays inputs under two configurations, A and B, decoding each once, pairs their results
 /// event by event, and writes each stroke, other event and timer advance whose outcome
-/// differs as it is found, as `pagetrace diff` does (docs/behaviour/commands.md, "Diff").
+/// differs as it is found, as `pagetrace diff` does (docs/behaviour/what-if.md, "Diff").
 ///
 /// ```swift
 /// var a = ConfigurationPatch()

@@ -1,7 +1,7 @@
 import PageTrace
 import PageTraceIO
 
-/// The design guidelines of docs/behaviour.md, "Lint rules" as checks with stable rule ids: over a
+/// The design guidelines of docs/behaviour/lint.md, "Lint rules" as checks with stable rule ids: over a
 /// configuration, and over what a trace does with it.
 ///
 /// ```swift
@@ -85,7 +85,7 @@ public enum GuidelineLint {
     public var severity: Severity { rule.severity }
   }
 
-  /// Checks a configuration against every configuration rule of docs/behaviour.md, "Lint rules".
+  /// Checks a configuration against every configuration rule of docs/behaviour/lint.md, "Lint rules".
   ///
   /// - Parameters:
   ///   - configuration: The configuration to check.

@@ -30,7 +30,7 @@ public struct FileStatistics: Sendable {
 }
 
 /// The replay observer of `stats`: feeds the events and records of the selected sessions to
-/// a ``TraceStatistics``, and with `bySession` to one per session too (docs/behaviour/commands.md,
+/// a ``TraceStatistics``, and with `bySession` to one per session too (docs/behaviour/analysis.md,
 /// "Statistics").
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import PageTrace
 import PageTraceIO
 
-/// The three forms `stats` writes its figures in (docs/behaviour/commands.md, "Statistics"): a
+/// The three forms `stats` writes its figures in (docs/behaviour/analysis.md, "Statistics"): a
 /// readable table, one JSON object per line, and CSV rows of fixed columns.
 ///
 /// ```swift

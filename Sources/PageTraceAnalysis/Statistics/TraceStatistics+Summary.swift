@@ -1,6 +1,6 @@
 /// The figures of ``TraceStatistics`` that grow with the trace, summarised: pages per scrub
 /// as a count, mean, maximum and histogram; time on each page as the longest pages and the
-/// rest (docs/behaviour.md, "Statistics").
+/// rest (docs/behaviour/analysis.md, "Statistics").
 ///
 /// ```swift
 /// let scrubs = statistics.scrubSummary

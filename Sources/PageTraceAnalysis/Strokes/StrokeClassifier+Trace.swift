@@ -2,7 +2,7 @@ import PageTrace
 import PageTraceIO
 
 /// Where a stroke went down: on the control, on the paged content, or outside both (where the
-/// frames overlap, the control; docs/behaviour.md, "Stroke classification").
+/// frames overlap, the control; docs/behaviour/analysis.md, "Stroke classification").
 public enum StrokeTarget: String, Sendable, Hashable, CaseIterable {
   /// The control's frame.
   case control
@@ -142,7 +142,7 @@ final class _ClosureSink: _StrokeSink {
 
 /// The replay observer that classifies strokes (``StrokeClassifier/classify(_:options:stroke:)``
 /// and `pagetrace classify`): each stroke's shape, and what the control made of it when the
-/// input has a control (docs/behaviour.md, "Stroke classification").
+/// input has a control (docs/behaviour/analysis.md, "Stroke classification").
 package struct _StrokeObserver: ReplayObserver {
   /// Whether the options give a control: then every input has one.
   let controlGiven: Bool

@@ -16,7 +16,7 @@ import PageTraceIO
 /// - `drag`: anything else.
 ///
 /// The travel, hold and swipe tests are the reducer's own code, so classification and replay
-/// cannot disagree (docs/behaviour.md, "Stroke classification").
+/// cannot disagree (docs/behaviour/analysis.md, "Stroke classification").
 ///
 /// Only the interaction constants and the container decide, so no page control is needed:
 ///
@@ -89,7 +89,7 @@ public struct StrokeClassifier: Sendable {
     public var dx: Double
     /// Displacement along y.
     public var dy: Double
-    /// Release velocity along the dominant axis, in points per second (docs/behaviour.md,
+    /// Release velocity along the dominant axis, in points per second (docs/behaviour/scrubbing.md,
     /// "Velocity").
     public var velocity: Double
     /// The axis with the larger displacement (x on a tie).
@@ -205,7 +205,7 @@ public struct StrokeClassifier: Sendable {
   private var pool: [Open] = []
   /// Where each finger that is down, but the ``recent`` one, has its open stroke in
   /// ``pool``: one lookup per event however many fingers are down at once, so a trace is
-  /// classified in time linear in its events (docs/behaviour.md, "Stroke classification").
+  /// classified in time linear in its events (docs/behaviour/analysis.md, "Stroke classification").
   private var open = _OpenStrokes()
   /// The first finished state in ``pool``, or -1.
   private var free = -1
@@ -468,7 +468,7 @@ struct _EndedStroke: Sendable {
   }
 
   /// What the stroke was under `constants`, the swipe rule measuring against `container`
-  /// (docs/behaviour.md, "Stroke classification").
+  /// (docs/behaviour/analysis.md, "Stroke classification").
   func kind(constants: InteractionConstants, container: Rect?) -> StrokeClassifier.Kind {
     let (dx, dy) = (self.dx, self.dy)
     if cancelled { return .cancelled }

@@ -1,7 +1,7 @@
 import PageTrace
 
 /// What the configured control made of one touch stroke, in the words of the records it caused
-/// (docs/behaviour.md, "Stroke classification"): `tap 2→3`, `scrub 2→6`, `swipe 4→5`,
+/// (docs/behaviour/analysis.md, "Stroke classification"): `tap 2→3`, `scrub 2→6`, `swipe 4→5`,
 /// `detail`, or `none`.
 ///
 /// ```swift

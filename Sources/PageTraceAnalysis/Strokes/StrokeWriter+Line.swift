@@ -10,7 +10,7 @@ extension StrokeWriter {
     case absent
 
     /// A number, or no value if it overflowed (`dx` of strokes at ±1.7e308, the velocity
-    /// of such a stroke): JSON has no infinity, and `null` is no number (docs/behaviour/commands.md,
+    /// of such a stroke): JSON has no infinity, and `null` is no number (docs/behaviour/analysis.md,
     /// "Stroke classification").
     static func finite(_ value: Double) -> FieldValue {
       value.isFinite ? .number(value) : .absent

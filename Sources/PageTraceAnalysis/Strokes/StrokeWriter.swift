@@ -2,7 +2,7 @@ import PageTrace
 import PageTraceIO
 
 /// Writes classified strokes as `pagetrace classify` does: one JSON object or CSV row per
-/// stroke, the fields of docs/behaviour/commands.md, "Stroke classification", in their order.
+/// stroke, the fields of docs/behaviour/analysis.md, "Stroke classification", in their order.
 ///
 /// A class, so that the classification's observer hands it each stroke as it ends
 /// (``StrokeClassifier/classify(_:driver:options:writer:report:)``); one thread uses it.

@@ -8,7 +8,7 @@ import PageTrace
 /// them, about 400 instructions each, 30 an event in `stats` and `classify`. The list keeps
 /// a lookup to at most ``listLimit`` comparisons, and the dictionary one hash, however many
 /// fingers are down, so a trace is still classified in time linear in its events
-/// (docs/behaviour.md, "Stroke classification").
+/// (docs/behaviour/analysis.md, "Stroke classification").
 struct _OpenStrokes: Sendable {
   /// The most fingers the list holds; one more moves them all to the dictionary.
   static let listLimit = 8

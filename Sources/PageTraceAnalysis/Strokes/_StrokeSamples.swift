@@ -1,7 +1,7 @@
 import PageTrace
 
 /// The samples of one stroke for its release velocity along either axis: the engine's
-/// velocity rule (`_VelocityTracker`, docs/behaviour.md "Velocity") over one ring of
+/// velocity rule (`_VelocityTracker`, docs/behaviour/scrubbing.md "Velocity") over one ring of
 /// `(time, x, y)` where ``StrokeClassifier`` kept two trackers of `(time, offset)`, one per
 /// axis.
 ///

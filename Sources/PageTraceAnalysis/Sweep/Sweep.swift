@@ -2,8 +2,8 @@ import PageTrace
 import PageTraceIO
 
 /// A grid of configurations to replay inputs under, and what `sweep` counts under each
-/// (docs/behaviour/commands.md, "Sweeps"): the varied keys (``Axis``), every combination of
-/// their values, each as a ``ConfigurationPatch`` laid over the inputs' configuration, and the
+/// (docs/behaviour/what-if.md, "Sweeps"): the varied keys (``Axis``), every combination of
+/// their values, each as a ``PageTraceIO/ConfigurationPatch`` laid over the inputs' configuration, and the
 /// figures of each combination's replay as ``metrics``.
 ///
 /// ```swift

@@ -2,7 +2,7 @@ import PageTrace
 import PageTraceIO
 
 /// The statistics of `pagetrace stats` for every configuration of a fan-out, each stroke
-/// followed once for all of them (docs/behaviour.md, "Sweeps").
+/// followed once for all of them (docs/behaviour/what-if.md, "Sweeps").
 ///
 /// A ``TraceStatistics`` per configuration would follow every finger once per configuration.
 /// What a ``StrokeClassifier`` keeps between events does not depend on its constants, so a

@@ -6,7 +6,7 @@ extension ConfigurationPatch {
   /// line or `--config` file.
   ///
   /// The profile is kept with its flags; its constants are written as the twelve constant keys
-  /// (docs/behaviour.md, "Interaction constants"), the profile keeping those of the built-in
+  /// (docs/behaviour/configuration.md, "Interaction constants"), the profile keeping those of the built-in
   /// profile it starts from. `container`, `padding` and `progress` stay unset when the
   /// configuration has none, so merged over another patch they leave that patch's values.
   ///
@@ -53,7 +53,7 @@ extension ConfigurationPatch {
     swipeVelocity = constants.swipeVelocity
   }
 
-  /// The complete configuration: these keys over the defaults of docs/behaviour.md,
+  /// The complete configuration: these keys over the defaults of docs/behaviour/configuration.md,
   /// "Configuration keys", for a patch made in code (``resolve(file:line:)`` blames a file
   /// and line of a trace instead).
   ///

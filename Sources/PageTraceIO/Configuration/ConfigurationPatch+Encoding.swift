@@ -3,16 +3,16 @@ import PageTrace
 extension ConfigurationPatch {
   /// The canonical JSON text of the patch: one line, no newline.
   ///
-  /// It is the header line of a JSON Lines trace (docs/behaviour.md, "Header" and "Configuration
+  /// It is the header line of a JSON Lines trace (docs/behaviour/, "Header" and "Configuration
   /// precedence") and the configuration of a binary trace, and it is also a valid `--config` file:
-  /// `{"pagetrace":1` followed by the keys that are set, in the order of docs/behaviour.md,
+  /// `{"pagetrace":1` followed by the keys that are set, in the order of docs/behaviour/configuration.md,
   /// "Configuration keys" and then "Interaction constants". Frames are
   /// `{"x":…,"y":…,"width":…,"height":…}`; `progress` is
   /// `{"duration":…,"pageDurations":{…},"resetsToInitialPageAfterEnd":…}` with its pages in
   /// increasing order (`pageDurations` only when not empty); `direction` is written `ltr`, never
   /// `natural`; `profile` is a built-in profile's name, or for any other ``PageTrace/Profile`` (a
   /// custom one, or a built-in one with changed flags or constants) the profile object of
-  /// docs/behaviour.md, "Custom profiles". Numbers are in their shortest round-tripping form,
+  /// docs/behaviour/profiles.md, "Custom profiles". Numbers are in their shortest round-tripping form,
   /// so parsing the text with ``init(json:file:line:)-(UnsafeRawBufferPointer,_,_)`` gives back
   /// an equal patch, whatever its profile. A non-finite number, which JSON cannot hold, is
   /// written `null` and makes the text unreadable.

@@ -6,7 +6,7 @@ extension ConfigurationPatch {
 
   /// Parses one JSON object of configuration keys, e.g. the contents of a `--config` file.
   ///
-  /// The keys are those of docs/behaviour.md, "Configuration keys" plus "Interaction constants". A
+  /// The keys are those of docs/behaviour/configuration.md, "Configuration keys" plus "Interaction constants". A
   /// `"pagetrace"` key is allowed (with the value 1) but not needed; an unknown key, here or in
   /// `control`, `container` or `progress`, is an error at the key that names the closest known
   /// one (a misspelling such as `"scrubDelya"` must not leave the default in force); a leading
@@ -348,7 +348,7 @@ extension ConfigurationPatch {
 
 extension _JSONScanner {
   /// The error for `name`, a key at `token` that is not one of `known`: at the key, naming the
-  /// closest known key when there is a likely one (docs/behaviour.md, "Configuration checks").
+  /// closest known key when there is a likely one (docs/behaviour/configuration.md, "Configuration checks").
   func _unknownKey(
     _ token: _StringToken, _ name: String, of expected: String, _ known: [String]
   ) -> TraceError {

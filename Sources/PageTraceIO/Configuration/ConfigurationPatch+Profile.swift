@@ -1,6 +1,6 @@
 import PageTrace
 
-// The `"profile"` value (docs/behaviour.md, "Custom profiles"): a built-in profile's name, or an
+// The `"profile"` value (docs/behaviour/profiles.md, "Custom profiles"): a built-in profile's name, or an
 // object that changes a built-in profile's flags and constants, so that every ``Profile`` has a
 // JSON form and ``ConfigurationPatch/jsonBytes()`` reads back as an equal patch.
 

@@ -1,13 +1,13 @@
 import PageTrace
 
-/// Configuration keys (docs/behaviour.md, "Configuration keys" and "Interaction constants") as
+/// Configuration keys (docs/behaviour/configuration.md, "Configuration keys" and "Interaction constants") as
 /// given by one source: the header line, a `--config` file or command-line flags. Every field is
 /// optional.
 ///
-/// Sources are combined shallowly (docs/behaviour.md, "Configuration precedence"): flags over
+/// Sources are combined shallowly (docs/behaviour/configuration.md, "Configuration precedence"): flags over
 /// `--config` over the header, a key set in a stronger source replacing the weaker one's value
 /// whole (a frame is never mixed from two sources). ``resolve(file:line:)`` (or ``resolve()``)
-/// then fills in the defaults of docs/behaviour.md, "Configuration keys". The other way,
+/// then fills in the defaults of docs/behaviour/configuration.md, "Configuration keys". The other way,
 /// ``init(_:)`` makes the patch of a whole configuration.
 ///
 /// ```swift
@@ -19,7 +19,7 @@ import PageTrace
 public struct ConfigurationPatch: Sendable, Hashable {
   /// `profile`: the behaviour model: a built-in profile (`uikit`, `legacy`, `fiori`, `android`)
   /// or any custom ``PageTrace/Profile``, whose flags and constants the JSON form keeps
-  /// (docs/behaviour.md, "Custom profiles").
+  /// (docs/behaviour/profiles.md, "Custom profiles").
   public var profile: Profile?
   /// `pages`: the number of pages, at least 0 (required in the combined configuration).
   public var pages: Int?
@@ -124,12 +124,12 @@ public struct ConfigurationPatch: Sendable, Hashable {
     return result
   }
 
-  /// The complete configuration: these keys over the defaults of docs/behaviour.md, "Configuration
+  /// The complete configuration: these keys over the defaults of docs/behaviour/configuration.md, "Configuration
   /// keys".
   ///
   /// - Parameters:
   ///   - file: The input to blame, usually that of the first event.
-  ///   - line: The line to blame, usually that of the first event (docs/behaviour.md,
+  ///   - line: The line to blame, usually that of the first event (docs/behaviour/configuration.md,
   ///     "Configuration precedence").
   /// - Throws: ``TraceError`` at column 1 if `pages` or `control` is missing, or a value is out
   ///   of range (values parsed from JSON were checked already; this catches flags).

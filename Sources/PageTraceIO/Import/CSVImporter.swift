@@ -6,7 +6,7 @@ import PageTrace
 /// Columns are 1-based. Only touches are read (one per row); without an `id` column every
 /// row belongs to finger 1. Fields may be quoted with `"`; surrounding spaces are ignored.
 ///
-/// Without a ``Mapping/timeUnit`` the unit is decided from the data (docs/behaviour.md, "Time
+/// Without a ``Mapping/timeUnit`` the unit is decided from the data (docs/behaviour/trace-format.md, "Time
 /// units of recordings"): the rows are held back until 64 gaps between one finger's samples
 /// are seen (or 10,000 rows, or the end), the unit is chosen and said in a note, and the rows
 /// go on. Where the data do not decide, the import stops with an error that asks for the unit.

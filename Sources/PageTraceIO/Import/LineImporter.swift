@@ -60,7 +60,7 @@ extension LineImporter {
 
 /// Something an importer repaired or dropped, to be reported (never silently).
 public struct ImportNote: Sendable, Hashable, CustomStringConvertible {
-  /// What a note tells, for the replay's accounting (docs/behaviour.md, "Recordings in other
+  /// What a note tells, for the replay's accounting (docs/behaviour/trace-format.md, "Recordings in other
   /// formats").
   public enum Kind: Sendable, Hashable {
     /// A line's sample was dropped: it makes no event (time going backwards, a move or up of

@@ -2,7 +2,7 @@ import PageTrace
 
 /// What ``RecordingInspector`` found at the start of an input: its format, for CSV its layout
 /// and the role of each column, the unit of its times, what it holds, and a command line that
-/// reads it (docs/behaviour.md, "Inspection").
+/// reads it (docs/behaviour/inspect-convert-generate.md, "Inspection").
 ///
 /// ```swift
 /// let found = try RecordingInspector.inspect(path: "user0.csv")

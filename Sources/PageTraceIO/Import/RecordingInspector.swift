@@ -1,6 +1,6 @@
 import PageTrace
 
-/// Reads the start of an input and tells what it is: `pagetrace inspect` (docs/behaviour.md,
+/// Reads the start of an input and tells what it is: `pagetrace inspect` (docs/behaviour/inspect-convert-generate.md,
 /// "Inspection").
 ///
 /// The format is found from the content, never the name: gzip and the binary trace by their
@@ -320,7 +320,7 @@ extension Substring {
 
 extension RecordingInspector {
   /// One line for a trace that could not be read from its first line on, when the input looks
-  /// like another format (docs/behaviour.md, "Inspection"): `this looks like CSV with a header
+  /// like another format (docs/behaviour/inspect-convert-generate.md, "Inspection"): `this looks like CSV with a header
   /// row; try --from csv --header (pagetrace inspect FILE shows the columns)`. `nil` when the
   /// error is past the input's first line of content, or the input is a trace after all
   /// (standard input, already read, is not looked at again).

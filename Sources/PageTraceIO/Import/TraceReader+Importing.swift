@@ -13,7 +13,7 @@ extension TraceReader {
       importedNote = note
       return .note
     case .event(let imported, let line):
-      // An importer's names obey the same bound as a trace's (docs/behaviour.md, "Limits").
+      // An importer's names obey the same bound as a trace's (docs/behaviour/limits.md, "Limits").
       func check(_ name: String?, _ what: StaticString) throws(TraceError) {
         guard let length = name?.utf8.count, length > TraceDecoder.maximumNameLength else { return }
         throw TraceError(

@@ -1,7 +1,7 @@
 import PageTrace
 
 /// Finds the layout of CSV text and the role of each column from its values
-/// (docs/behaviour.md, "Inspection"):
+/// (docs/behaviour/inspect-convert-generate.md, "Inspection"):
 ///
 /// - the **delimiter** is the one of `,`, tab, `;` and `|` that splits (almost) every line into
 ///   the same number of fields, two or more (the most fields wins);

@@ -1,5 +1,5 @@
 /// How the lines a ``TraceReader`` handed to an importer were used, counted as the importer
-/// concludes them (docs/behaviour.md, "Recordings in other formats"): each line read is
+/// concludes them (docs/behaviour/trace-format.md, "Recordings in other formats"): each line read is
 /// exactly one of blank, header, a line that made events, a line whose samples were dropped
 /// (by the reason of its first dropped sample) or a line with no event of its own (part of a
 /// getevent report, a type the importer ignores); lines skipped as bad are the replay's.

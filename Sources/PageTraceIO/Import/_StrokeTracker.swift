@@ -12,10 +12,10 @@ import PageTrace
 /// - At the end, strokes still down are closed with a `cancel` at their session's latest
 ///   time (noted).
 ///
-/// Sessions and string ids are told apart by their bytes (docs/behaviour.md, "Sessions").
+/// Sessions and string ids are told apart by their bytes (docs/behaviour/trace-format.md, "Sessions").
 struct _StrokeTracker: Sendable {
   /// The most fingers down at once in one recording, all sessions together: 1,024, far more
-  /// than any screen reports (docs/behaviour.md, "Recordings in other formats").
+  /// than any screen reports (docs/behaviour/trace-format.md, "Recordings in other formats").
   static let maximumFingersDown = 1024
 
   private struct Key: Hashable, Sendable {

@@ -50,7 +50,7 @@ extension TraceError {
         found: "a gap that would fire it more often")
     case .valueOutOfRange("pages"):
       // `set.pages` above the limit: the range, and the value where the line has it, as the
-      // header's check says them (docs/behaviour.md, "Programmatic changes").
+      // header's check says them (docs/behaviour/programmatic-changes.md, "Programmatic changes").
       let value = _valueOffset(ofKey: "pages", in: bytes)
       self.init(
         file: file, line: line, column: value.map { _characterColumn(bytes, $0) } ?? 1,

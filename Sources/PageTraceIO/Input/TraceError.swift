@@ -1,4 +1,4 @@
-/// A data error in a trace or configuration file (docs/behaviour.md, "Bad input" and "Error
+/// A data error in a trace or configuration file (docs/behaviour/bad-input.md, "Bad input" and "Error
 /// messages"): where it is and what was wrong.
 ///
 /// The description is exactly `FILE:LINE:COLUMN: expected …, found …`, with a 1-based line and

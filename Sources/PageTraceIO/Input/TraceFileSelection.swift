@@ -1,4 +1,4 @@
-/// Which files of a directory given as an input are read (docs/behaviour.md, "Directories of
+/// Which files of a directory given as an input are read (docs/behaviour/commands.md, "Directories of
 /// traces"): those whose names end in one of ``suffixes`` (each also followed by `.gz`), or,
 /// when ``patterns`` is not empty, those whose names match one of them (`fnmatch(3)`, on the
 /// name alone, case-sensitive). Names ending in `.partial` (what a failed run kept of its

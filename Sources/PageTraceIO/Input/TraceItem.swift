@@ -46,7 +46,7 @@ public enum TraceItemKind: Sendable, Hashable, BitwiseCopyable {
 
 /// The two encodings of a trace.
 public enum TraceFormat: Sendable, Hashable, CaseIterable {
-  /// JSON Lines (docs/behaviour.md, "Trace format"): a header line, then one event object per line.
+  /// JSON Lines (docs/behaviour/trace-format.md, "Trace format"): a header line, then one event object per line.
   case jsonLines
   /// The binary format of `docs/binary-format.md`: the magic `PGTRACE\0`, the header, then
   /// fixed-size 40-byte records.

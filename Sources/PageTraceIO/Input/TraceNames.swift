@@ -33,7 +33,7 @@ public struct TraceNames: Sendable {
   }
 
   /// Names a string touch id. A number may be named again: the id it stood for has no touch
-  /// left, and a new id takes its number (docs/behaviour.md, "Touch ids").
+  /// left, and a new id takes its number (docs/behaviour/trace-format.md, "Touch ids").
   public mutating func set(_ name: String, of touch: TouchKey) {
     guard case .name(let number) = touch, number > 0 else { return }
     let index = Int(number) - 1

@@ -1,5 +1,5 @@
 /// Finding inputs: how they are named, whether they can be opened, the trace files of a
-/// directory (docs/behaviour.md, "Directories of traces").
+/// directory (docs/behaviour/commands.md, "Directories of traces").
 extension TraceReader {
   /// How an input is named in records and messages: its path, or `<stdin>` for `-`.
   public static func displayName(of file: String) -> String {

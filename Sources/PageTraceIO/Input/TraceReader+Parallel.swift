@@ -1,7 +1,7 @@
 import PageTrace
 
 /// One JSON Lines trace decoded on several threads, handed out in input order exactly as a
-/// serial read would (docs/behaviour.md, "Parallel replay of one file").
+/// serial read would (docs/behaviour/replay.md, "Parallel replay of one file").
 ///
 /// Workers decode chunks of lines each on its own (``_ChunkPipeline``); what depends on the
 /// lines before is done here, on the reader's thread, in input order:

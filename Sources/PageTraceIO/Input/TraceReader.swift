@@ -288,7 +288,7 @@ public struct TraceReader: ~Copyable {
 
   /// Forgets the session numbered last, which the engine refused (one session too many):
   /// the next new name takes its number, so refused sessions leave nothing behind
-  /// (docs/behaviour.md, "Sessions").
+  /// (docs/behaviour/trace-format.md, "Sessions").
   mutating func forgetNewestSession() {
     if !imports && format == .binary {
       binary?.forgetNewestSession()

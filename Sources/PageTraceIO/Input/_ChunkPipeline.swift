@@ -1,7 +1,7 @@
 import Dispatch
 import PageTrace
 
-/// Reads one JSON Lines trace on several threads (docs/behaviour.md, "Parallel replay of one
+/// Reads one JSON Lines trace on several threads (docs/behaviour/replay.md, "Parallel replay of one
 /// file"): a splitter thread cuts the input into chunks of whole lines (``_LineChunk``), with
 /// the trace's own ``LineReader``, so that line numbers, the line limit, a byte order mark and
 /// gzip are exactly as in a serial read; workers decode the chunks, each on its own; the
@@ -169,7 +169,7 @@ final class _ChunkPipeline: @unchecked Sendable {
   /// the reader's thread, which replays and writes in input order, is never starved: it is the
   /// one part of the work that cannot be shared. At equal priorities the scheduler gave it
   /// only its equal share of the processors while the decoding threads ran ahead, filled the
-  /// ring, and then waited for it with a processor idle (docs/behaviour.md, "Parallel replay
+  /// ring, and then waited for it with a processor idle (docs/behaviour/replay.md, "Parallel replay
   /// of one file").
   static let workerPriorityDrop: Int32 = 10
 

@@ -1,4 +1,4 @@
-/// A regular file read in ranges, each by a worker of its own (docs/behaviour.md, "Parallel
+/// A regular file read in ranges, each by a worker of its own (docs/behaviour/replay.md, "Parallel
 /// replay of one file"): range `k` holds the lines whose first byte is among the file's bytes
 /// `base + k × size ..< base + (k + 1) × size`, so that a worker finds its lines without
 /// knowing the ranges before: they start after the first line feed at or after the byte

@@ -1,5 +1,5 @@
 /// When a writer hands what it buffered to its descriptor: after every record, after every
-/// input event, or when the buffer fills (docs/behaviour.md, "Output buffering").
+/// input event, or when the buffer fills (docs/behaviour/output.md, "Output buffering").
 ///
 /// Writing out is one `write(2)` of everything buffered; a writer always writes out on
 /// `flush()` (and ``BinaryTraceWriter/finish()``), whatever its policy.

@@ -5,7 +5,7 @@ import _PageTraceNumbers
 /// Numbers are written in their shortest round-tripping form, integral values without a
 /// fraction (`1`, not `1.0`). Quantities derived by subtracting two times, which would show
 /// the rounding of the subtraction (`3.15 - 3.0` is `0.14999999999999991`), are first rounded
-/// to the precision of their operands with ``difference(_:_:)`` (docs/behaviour.md,
+/// to the precision of their operands with ``difference(_:_:)`` (docs/behaviour/output.md,
 /// "Numbers").
 ///
 /// ```swift
@@ -67,7 +67,7 @@ public enum JSONText {
 
   /// The number of decimals of a value's shortest round-trip form: 2 for `3.15`, 0 for `3`,
   /// 7 for `1e-07`, 0 for `1e+16`. Counted from the digits the writer prints
-  /// (docs/behaviour.md, "Numbers"), without printing them.
+  /// (docs/behaviour/output.md, "Numbers"), without printing them.
   public static func decimalPlaces(of value: Double) -> Int {
     guard value.isFinite else { return 0 }
     return ShortestDigits.decimalPlaces(of: value)

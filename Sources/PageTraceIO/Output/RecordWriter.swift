@@ -1,6 +1,6 @@
 import PageTrace
 
-/// Writes records as JSON Lines or CSV (docs/behaviour.md, "Output records", "Key order" and
+/// Writes records as JSON Lines or CSV (docs/behaviour/output.md, "Output records", "Key order" and
 /// "CSV output") through a reusable buffer.
 ///
 /// Keys come in a fixed order: `t`, `type`, `session` (when present), the fields of the
@@ -105,7 +105,7 @@ public struct RecordWriter: ~Copyable {
   ///   - descriptor: An open descriptor, e.g. ``SystemDescriptor/standardOutput``.
   ///   - name: The name used in errors.
   ///   - format: JSON Lines (the default) or CSV.
-  ///   - types: The record types to write; the default is transitions only (docs/behaviour.md,
+  ///   - types: The record types to write; the default is transitions only (docs/behaviour/output.md,
   ///     "Choosing records").
   ///   - flush: When records are written out: when 64 KiB are buffered (the default), at the
   ///     end of each event (``endEvent()``), or after each record.
@@ -339,8 +339,8 @@ public struct RecordWriter: ~Copyable {
       "a record longer than its reservation")
   }
 
-  /// The CSV columns of records of `types` (docs/behaviour.md, "CSV output"): `t`, `type`,
-  /// `session`, the fields of each of the types in the order of docs/behaviour.md, "Record
+  /// The CSV columns of records of `types` (docs/behaviour/output.md, "CSV output"): `t`, `type`,
+  /// `session`, the fields of each of the types in the order of docs/behaviour/output.md, "Record
   /// types", then `file` when `file` and `line`, `index` when `keys`: the keys the JSON
   /// records could carry, in their order.
   ///

@@ -2,7 +2,7 @@ import PageTrace
 
 /// Decode once, replay many: reads a trace once and hands every event to K engines, one per
 /// configuration variant, each with its own state and its own observer
-/// (docs/behaviour.md, "Sweeps").
+/// (docs/behaviour/what-if.md, "Sweeps").
 ///
 /// Variant `k` replays under the configuration a ``TraceReplay`` would resolve with
 /// `variants[k]` laid over everything else: ``TraceReplay/Options/defaults``, the trace's

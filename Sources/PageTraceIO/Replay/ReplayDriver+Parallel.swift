@@ -40,7 +40,7 @@ extension ReplayDriver {
   /// How many jobs may be in flight at once with `jobs` workers: taken by a worker and not
   /// yet written out. Each holds one temporary file open, and each worker at most
   /// one input besides, so a run opens at most `3 × jobs` descriptors beyond the output and
-  /// the standard streams, however many inputs it reads (docs/behaviour.md, "Limits").
+  /// the standard streams, however many inputs it reads (docs/behaviour/limits.md, "Limits").
   static func filesInFlight(jobs: Int) -> Int { 2 * jobs }
 
   /// Descriptors kept free while workers run, for what else the process opens meanwhile:

@@ -13,8 +13,8 @@ import PageTrace
 /// With ``Options/jobs`` above 1, workers replay jobs while the caller's thread writes each
 /// one's output in input order (held in memory meanwhile, up to 64 MiB in all, and past that
 /// in temporary files), so the output (and every problem reported) is byte-identical to one
-/// job, and memory stays bounded whatever the sizes (docs/behaviour.md, "Limits"). One input replayed alone with ``Options/jobs`` above 1
-/// is decoded on that many threads instead, still byte-identical (docs/behaviour.md,
+/// job, and memory stays bounded whatever the sizes (docs/behaviour/limits.md, "Limits"). One input replayed alone with ``Options/jobs`` above 1
+/// is decoded on that many threads instead, still byte-identical (docs/behaviour/replay.md,
 /// "Parallel replay of one file").
 ///
 /// ```swift
@@ -29,7 +29,7 @@ public struct ReplayDriver: Sendable {
     /// How many jobs are replayed at once (``run(_:to:name:format:report:)``); 1 replays them
     /// in order on the caller's thread. One input replayed alone is decoded on this many
     /// threads (at most one per processor online, and 64) when it is a JSON Lines file
-    /// (docs/behaviour.md, "Parallel replay of one file"), with the same output.
+    /// (docs/behaviour/replay.md, "Parallel replay of one file"), with the same output.
     public var jobs = 1
     /// Reads recordings in another format (CSV, `getevent`, Pointer Events) instead of
     /// traces; each input starts from a fresh copy.
@@ -103,8 +103,14 @@ public struct ReplayDriver: Sendable {
   /// failure are the first variant's, and ``Outcome/variants`` holds each one's.
   ///
   /// - Parameters:
+  ///   - input: A path, ``SystemPath/standardStream`` (`-`) for standard input.
+  ///   - name: The input's name in records and errors instead of its path or `<stdin>`.
+  ///   - options: How to replay it (a shard is ignored: a fan-out replays whole inputs).
+  ///   - variants: Each variant's configuration over the options and the input's header.
+  ///   - observers: One observer per variant, in order.
   ///   - afterEvent: Called after every variant has handled an event, with the variants
   ///     that rejected it (``FanOutReplay/runEach(_:observers:afterEvent:report:)``).
+  ///   - report: Called with each problem, once, in input order.
   @inlinable
   public func replay<Observer: ReplayObserver>(
     _ input: SystemPath, name: String? = nil, options: TraceReplay.Options = .init(),

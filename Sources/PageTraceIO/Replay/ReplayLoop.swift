@@ -234,7 +234,7 @@ struct ReplayLoop {
   }
 
   /// After lanes rejected the event just read (``ReplayLanes/rejectedBy``, `error` the first
-  /// one's): a refused session is forgotten, its name and number (docs/behaviour/sessions.md):
+  /// one's): a refused session is forgotten, its name and number (docs/behaviour/trace-format.md, "Sessions"):
   /// the next new session takes the number and is announced anew; then the event is a bad
   /// line of the lanes that rejected it. `false` when the replay ends.
   @usableFromInline

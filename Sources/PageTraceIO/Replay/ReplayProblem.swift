@@ -21,7 +21,7 @@ public enum ReplayProblem: Sendable, CustomStringConvertible {
   /// A bad line, or an event the engine rejected, reported and skipped (when bad lines are
   /// skipped: ``TraceReplay/Options/skipsBadLines``).
   case skippedLine(TraceError)
-  /// An importer's note: how it repaired a messy recording (docs/behaviour.md, "Recordings in
+  /// An importer's note: how it repaired a messy recording (docs/behaviour/trace-format.md, "Recordings in
   /// other formats"). Only the first notes of each input come one by one (and every note of
   /// kind ``ImportNote/Kind/information``); the others are counted by reason
   /// (``moreNotes(file:count:reason:)``).

@@ -95,7 +95,7 @@ extension TraceReplay {
 
 /// What a sharded replay knows of the sessions: which are in the shard, and the sessions of
 /// the other shards counted against the limit, so that every shard refuses the same sessions
-/// as the whole replay (docs/behaviour/commands.md, "Sharded replay").
+/// as the whole replay (docs/behaviour/replay.md, "Replay command").
 @usableFromInline
 struct ShardSessions {
   /// Where a session stands.

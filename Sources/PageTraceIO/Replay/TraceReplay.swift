@@ -15,7 +15,7 @@ import PageTrace
 /// classification, statistics, lint and rendering watch events, records and controls.
 ///
 /// Configuration precedence, lowest first: ``Options/defaults``, the trace's header,
-/// ``Options/overrides`` (docs/behaviour.md, "Configuration precedence").
+/// ``Options/overrides`` (docs/behaviour/configuration.md, "Configuration precedence").
 ///
 /// ```swift
 /// var options = TraceReplay.Options()

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// The output of one job of a parallel run, held in memory for the caller's thread, which
-/// writes every job's output in input order (docs/behaviour.md, "Replay command", `--jobs`).
+/// writes every job's output in input order (docs/behaviour/replay.md, "Replay command", `--jobs`).
 ///
 /// A job writes to a temporary file of its own (``file``), but what PageTrace's writers drain
 /// to that file on the job's thread (``_OutputBuffer/drain(to:name:failure:)``) is copied into
@@ -75,7 +75,7 @@ final class _HeldOutput: @unchecked Sendable {
   /// The bytes of a block, unless one drain is larger.
   static let blockSize = 1 << 20
 
-  /// The budget of a run: 64 MiB (docs/behaviour.md, "Limits").
+  /// The budget of a run: 64 MiB (docs/behaviour/limits.md, "Limits").
   static let runBudget = 64 << 20
 
   private let budget: Budget

@@ -6,7 +6,7 @@
 /// directory listing is kept as a `SystemPath`, and opened by its bytes. In messages and
 /// records it is shown by ``description``: as it is when it is UTF-8, else with each byte
 /// that is not part of a UTF-8 character written `\xHH`, as ripgrep and `git` show them
-/// (docs/behaviour.md, "File names").
+/// (docs/behaviour/commands.md, "File names").
 ///
 /// ```swift
 /// let path = SystemPath(bytes: Array("out".utf8) + [0xFE] + Array(".jsonl".utf8))

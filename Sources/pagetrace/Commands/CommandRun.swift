@@ -113,7 +113,7 @@ struct CommandRun: ~Copyable {
   }
 
   /// What is wrong with an imported run that read its input: more than 1% of its lines
-  /// dropped, or no event made from lines that were not all blank or headers (docs/behaviour.md, "Recordings in
+  /// dropped, or no event made from lines that were not all blank or headers (docs/behaviour/trace-format.md, "Recordings in
   /// other formats"); `nil` when nothing is.
   static func importProblem(_ summary: ReplaySummary) -> (what: String, fix: String)? {
     guard summary.isImported else { return nil }
@@ -212,7 +212,7 @@ struct CommandRun: ~Copyable {
   }
 }
 
-/// Refuses (64) an output that is one of `inputs` (docs/behaviour.md, "Output files"), before
+/// Refuses (64) an output that is one of `inputs` (docs/behaviour/commands.md, "Output files"), before
 /// any of them is read.
 func _refuseOutputAmongInputs(
   _ output: SystemPath?, inputs: [SystemPath]

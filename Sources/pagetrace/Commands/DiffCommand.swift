@@ -4,7 +4,7 @@ import PageTraceIO
 
 /// `pagetrace diff [FILE...] --a SETTINGS --b SETTINGS`: replays every input under two
 /// configurations and lists each stroke, event and timer advance whose outcome differs
-/// (docs/behaviour.md, "Diff").
+/// (docs/behaviour/what-if.md, "Diff").
 enum DiffCommand: Command {
   static let name = "diff"
   static let summary = "Replay under two configurations and list what they do differently."
@@ -96,7 +96,7 @@ enum DiffCommand: Command {
     for file in inputs.files {
       let name = TraceReader.displayName(of: file)
       collector.start(file: name, named: several)
-      // Decoded once, replayed under A and B (docs/behaviour/commands.md, "Diff").
+      // Decoded once, replayed under A and B (docs/behaviour/what-if.md, "Diff").
       let outcome = run.replay(file) { driver, options, report in
         collector.compare(
           file, a: variants[0], b: variants[1], driver: driver, options: options, report: report)

@@ -62,7 +62,7 @@ enum GenerateCommand: Command {
       }
       return number
     }
-    // The whole UInt64 range is a seed (docs/behaviour.md, "Generation").
+    // The whole UInt64 range is a seed (docs/behaviour/inspect-convert-generate.md, "Generation").
     var seed: UInt64 = 1
     if let text = options[.seed] {
       guard let value = UInt64(text) else {

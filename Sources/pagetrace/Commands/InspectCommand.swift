@@ -2,7 +2,7 @@ import PageTrace
 import PageTraceIO
 
 /// `pagetrace inspect [FILE...]`: what each input is, and a command line that reads it
-/// (docs/behaviour.md, "Inspection").
+/// (docs/behaviour/inspect-convert-generate.md, "Inspection").
 enum InspectCommand: Command {
   static let name = "inspect"
   static let summary = "Tell what an input is and how to read it: format, columns, time unit."

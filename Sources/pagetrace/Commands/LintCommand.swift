@@ -3,7 +3,7 @@ import PageTraceAnalysis
 import PageTraceIO
 
 /// `pagetrace lint [FILE...]`: checks configurations and traces against the guidelines of
-/// docs/behaviour.md, "Lint rules", one finding per line.
+/// docs/behaviour/lint.md, "Lint rules", one finding per line.
 enum LintCommand: Command {
   static let name = "lint"
   static let summary = "Check configurations and traces against the guidelines."
@@ -22,7 +22,7 @@ enum LintCommand: Command {
   ]
 
   static let overview =
-    "Check configurations and traces against the page-control guidelines (docs/behaviour.md, \"Lint rules\"). A file or standard input holding one JSON object without \"t\" is a configuration (as for --config; pages and control may be left out); anything else is a trace: its configuration is checked, and its events are replayed to report behaviour the guidelines warn about."
+    "Check configurations and traces against the page-control guidelines (docs/behaviour/lint.md, \"Lint rules\"). A file or standard input holding one JSON object without \"t\" is a configuration (as for --config; pages and control may be left out); anything else is a trace: its configuration is checked, and its events are replayed to report behaviour the guidelines warn about."
 
   static let usage = ["pagetrace lint [<options>] [<file> ...]"]
 

@@ -182,7 +182,7 @@ enum RenderCommand: Command {
       }
       guard let timeline, !catalog.entries.isEmpty else { return failure("no events to draw") }
       guard let drawn, let entry = catalog.entry(drawn) else {
-        // The shape of every session selector that matches nothing (docs/behaviour.md,
+        // The shape of every session selector that matches nothing (docs/behaviour/commands.md,
         // "Session selectors").
         var seen = SessionsSeen()
         for entry in catalog.entries {

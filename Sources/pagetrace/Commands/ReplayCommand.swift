@@ -2,7 +2,7 @@ import PageTrace
 import PageTraceIO
 
 /// `pagetrace replay [FILE...|-]`: replays traces and writes their records as JSON Lines or
-/// CSV (docs/behaviour.md, "Trace format", "Output records", "CSV output" and "Bad input").
+/// CSV (docs/behaviour/, "Trace format", "Output records", "CSV output" and "Bad input").
 enum ReplayCommand: Command {
   static let name = "replay"
   static let summary = "Replay traces and write the records they produce."
@@ -148,7 +148,7 @@ enum ReplayCommand: Command {
   static func describe(_ summary: ReplaySummary) -> String {
     var text = "pagetrace: summary: \(summary.lines) lines read = \(summary.headers) header"
     if summary.isImported {
-      // Lines, then events (docs/behaviour.md, "Recordings in other formats").
+      // Lines, then events (docs/behaviour/trace-format.md, "Recordings in other formats").
       text += " + \(summary.blankLines) blank + \(summary.eventLines) lines that made events"
       for (reason, count) in summary.droppedLines.sorted(by: { $0.key < $1.key }) {
         text += " + \(count) dropped (\(reason))"

@@ -5,7 +5,7 @@ import PageTraceIO
 /// `pagetrace sweep [FILE...] --vary KEY=START:STOP:STEP | KEY=V1,V2,…`: replays every input
 /// once per combination of the varied configuration values, decoding each input once
 /// (``Sweep``), and writes one row of outcome counts per combination
-/// (docs/behaviour/commands.md, "Sweeps").
+/// (docs/behaviour/what-if.md, "Sweeps").
 extension OptionName {
   static let vary = OptionName("vary")
   static let byFile = OptionName("by-file")

@@ -1,7 +1,7 @@
 import PageTrace
 import PageTraceIO
 
-/// Every configuration key as a command-line flag (docs/behaviour.md, "Configuration keys",
+/// Every configuration key as a command-line flag (docs/behaviour/, "Configuration keys",
 /// "Interaction constants" and "Configuration flags"): `--pages 8`, `--control 0,780,390,30`,
 /// `--voice-over` / `--no-voice-over`, `--scrub-delay 0.2`.
 ///

@@ -41,7 +41,7 @@ enum InputFlags {
         "Longest line (and string) read, at most 67108864 (64 MiB). (default: 1048576, 1 MiB)"),
   ]
 
-  /// The largest `--max-line-length`: 64 MiB (docs/behaviour.md, "Limits").
+  /// The largest `--max-line-length`: 64 MiB (docs/behaviour/limits.md, "Limits").
   static let maximumLineLengthLimit = 64 << 20
 
   /// What the input options of a command line say.
@@ -50,7 +50,7 @@ enum InputFlags {
     /// chooses (``TraceReader/traceFiles(inDirectory:selecting:)``), in name order.
     var files: [SystemPath]
     /// The other files the command reads (`--config`): inputs too, for the check that the
-    /// output is none of them (docs/behaviour.md, "Output files").
+    /// output is none of them (docs/behaviour/commands.md, "Output files").
     var otherFiles: [SystemPath] = []
     /// Directories given with `--on-error skip` that could not be listed or held no trace
     /// file, and standard input when it was closed: already reported, they count as
@@ -75,7 +75,7 @@ enum InputFlags {
   }
 
   /// `--jobs N` of `classify` and `stats`: each file is decoded on N threads, one file after
-  /// the other (docs/behaviour.md, "Parallel replay of one file").
+  /// the other (docs/behaviour/replay.md, "Parallel replay of one file").
   static let jobsSpec = OptionSpec(
     name: .jobs, short: "j", value: "n",
     help:
@@ -242,7 +242,7 @@ enum InputFlags {
 
 /// Reads a configuration file the user named (`--config`, `diff --a @FILE`): its content's
 /// error is a located data error (65), one that cannot be read is 66, or 75 when the system
-/// is short of resources (docs/behaviour.md, "Exit statuses").
+/// is short of resources (docs/behaviour/exit-statuses.md, "Exit statuses").
 func _readConfiguration(_ path: SystemPath) throws(CommandFailure) -> ConfigurationPatch {
   do {
     return try ConfigurationPatch(readingFile: path)

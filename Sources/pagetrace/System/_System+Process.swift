@@ -28,7 +28,7 @@ extension _System {
   /// Opens `/dev/null` onto each of descriptors 0, 1 and 2 that the process was started
   /// without, as daemons and coreutils do, so that no file the tool opens later (a temporary
   /// output, an input) gets one of their numbers and is read or written as a standard stream
-  /// (docs/behaviour.md, "Standard streams"). It is opened the other way round (standard
+  /// (docs/behaviour/commands.md, "Standard streams"). It is opened the other way round (standard
   /// input for writing, the others for reading), so that using the stream still fails as on a
   /// closed descriptor (`EBADF`): nothing is read from a closed standard input, and writing to
   /// a closed standard output is still a write error. Called first thing in `main`.

@@ -115,8 +115,8 @@ struct ExitStatusItem {
   var meaning: String
 }
 
-/// The exit statuses of a command that reads traces and writes one output (docs/behaviour.md,
-/// "Exit status"), with its own meaning of success and any status `extra` it has; without
+/// The exit statuses of a command that reads traces and writes one output (docs/behaviour/exit-statuses.md,
+/// "Exit statuses"), with its own meaning of success and any status `extra` it has; without
 /// `input` (generate reads nothing) or `output` (lint has no -o), those statuses go.
 func _exitStatuses(
   success: String = "success", extra: ExitStatusItem? = nil, input: Bool = true,

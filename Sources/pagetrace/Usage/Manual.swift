@@ -124,7 +124,7 @@ enum Manual {
       .Xr zsh 1
       .Pp
       In the PageTrace repository,
-      .Pa docs/behaviour.md
+      .Pa docs/behaviour/README.md
       describes every rule, record, option and exit status, and
       .Pa docs/binary-format.md
       the binary trace format.

@@ -2,7 +2,7 @@ import PageTraceIO
 
 /// `pagetrace --generate-completion-script bash|zsh|fish` and `pagetrace --generate-manual`:
 /// a completion script and the manual page, both written from ``PageTraceCLI/commands``, the
-/// declarations the parser and the help read (docs/behaviour.md, "Shell completion and manual").
+/// declarations the parser and the help read (docs/behaviour/commands.md, "Shell completion and manual").
 extension PageTraceCLI {
   /// The options of `pagetrace` itself, before any subcommand.
   static let specs: [OptionSpec] = [

@@ -1,10 +1,10 @@
 import PageTrace
 
-/// Writes a trace as JSON Lines (docs/behaviour.md, "Trace format") through a reusable buffer: the
+/// Writes a trace as JSON Lines (docs/behaviour/trace-format.md, "Trace format") through a reusable buffer: the
 /// inverse of ``TraceDecoder``.
 ///
 /// The header line is the canonical object of ``ConfigurationPatch/jsonBytes()``. Each event
-/// is one line with its keys in a fixed order, as records are (docs/behaviour.md, "Key order"):
+/// is one line with its keys in a fixed order, as records are (docs/behaviour/output.md, "Key order"):
 /// `t`, the kind key, `session` (when present), then the kind's fields:
 ///
 /// | kind | line |

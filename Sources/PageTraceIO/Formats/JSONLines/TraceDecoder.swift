@@ -1,7 +1,7 @@
 import PageTrace
 import _PageTraceNumbers
 
-/// Turns the lines of one trace into blank lines, its header and events (docs/behaviour.md,
+/// Turns the lines of one trace into blank lines, its header and events (docs/behaviour/trace-format.md,
 /// "Lines", "Header" and "JSON strictness").
 ///
 /// One decoder reads one input: it remembers whether a non-blank line was seen, since only
@@ -26,7 +26,7 @@ import _PageTraceNumbers
 public struct TraceDecoder: Sendable {
   /// The most UTF-8 bytes of a session name or a string touch id, escapes decoded: 4096
   /// (4 KiB). A longer one is a data error at its opening quote, so that no input can make
-  /// the tables of names grow by more than this per name (docs/behaviour.md, "Limits").
+  /// the tables of names grow by more than this per name (docs/behaviour/limits.md, "Limits").
   public static let maximumNameLength = 4096
 
   /// The name of the input in errors: a path, or `<stdin>`.

@@ -1,7 +1,7 @@
 import PageTrace
 
 /// Frees the number of a string touch id once its touch has ended in every session, so that
-/// a trace of ever new string ids keeps only the ids that are down (docs/behaviour.md,
+/// a trace of ever new string ids keeps only the ids that are down (docs/behaviour/trace-format.md,
 /// "Touch ids").
 ///
 /// A number is freed at the start of the line after the one that ended its last touch (or

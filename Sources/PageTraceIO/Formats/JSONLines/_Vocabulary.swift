@@ -1,6 +1,6 @@
 import PageTrace
 
-/// The words of the trace format (docs/behaviour.md, "Configuration keys" and "Events"), matched
+/// The words of the trace format (docs/behaviour/, "Configuration keys" and "Events"), matched
 /// against raw bytes without allocating.
 enum _Vocabulary {
   static func touchPhase(_ word: UnsafeRawBufferPointer) -> TouchPhase? {
