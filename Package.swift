@@ -7,6 +7,10 @@ import PackageDescription
 // keeps only those test targets (the ThreadSanitizer run's suites are all in one). SwiftPM
 // evaluates the manifest again when either changes.
 let libraryTestsOnly = Context.environment["PAGETRACE_LIBRARY_TESTS_ONLY"] != nil
+// `swift build`, `swift run` and `swift test` build the libraries, the tool and the tests a
+// newcomer runs. PAGETRACE_EXTRAS=1 adds the examples, the doc samples and the checks, and the
+// long tests that run them or measure memory bounds: named steps of .ci/run.
+let extras = Context.environment["PAGETRACE_EXTRAS"] != nil
 let testTargetNames = Context.environment["PAGETRACE_TEST_TARGETS"].map {
   Set($0.split(separator: ",").map(String.init))
 }
@@ -45,19 +49,23 @@ let package = Package(
     .target(
       name: "PageTraceTestSupport", dependencies: ["PageTrace"], path: "Tests/PageTraceTestSupport"),
   ]
-    + (libraryTestsOnly ? [] : executables)
+    + (libraryTestsOnly ? [] : [tool])
+    + (extras && !libraryTestsOnly ? examplesAndChecks : [])
     + libraryTests.filter { testTargetNames?.contains($0.name) ?? true }
     + (libraryTestsOnly ? [] : [endToEndTests])
 )
 
-/// The command-line tool, the examples and the checks CI runs in release builds.
-var executables: [Target] {
+/// The command-line tool.
+var tool: Target {
+  .executableTarget(
+    name: "pagetrace",
+    dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"])
+}
+
+/// With PAGETRACE_EXTRAS: the examples, the doc samples and the checks CI runs.
+var examplesAndChecks: [Target] {
   [
-    // The command-line tool.
-    .executableTarget(
-      name: "pagetrace",
-      dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"]),
-    // The README's embedding example, built with everything else and run by the tests.
+    // The README's embedding example, run by the tests.
     .executableTarget(
       name: "embedding-example", dependencies: ["PageTrace", "PageTraceIO"],
       path: "Examples/Embedding"),
@@ -65,13 +73,13 @@ var executables: [Target] {
     .executableTarget(
       name: "live-loop", dependencies: ["PageTrace", "PageTraceIO"], path: "Examples/LiveLoop"),
     // Every Swift sample of the docs and doc comments, one function each, written by
-    // .ci/generate-doc-samples.py; built with everything else and run by the tests.
+    // .ci/generate-doc-samples.py, run by the tests.
     .executableTarget(
       name: "doc-samples",
       dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"],
       path: "Examples/DocSamples"),
-    // The release-mode check of the shortest-digits printer against the standard library's
-    // `description` on 10^7 random doubles, run by CI in the portable binary's release build.
+    // The shortest-digits printer against the standard library's `description` on 10^7
+    // random doubles, run by CI in the portable binary's release build.
     .executableTarget(
       name: "shortest-digits-check", dependencies: ["PageTraceIO", "PageTraceGenerator"],
       path: "Tests/ShortestDigitsCheck"),
@@ -101,9 +109,18 @@ var libraryTests: [Target] {
   ]
 }
 
-/// End-to-end tests: they run the built `pagetrace` executable and the examples.
+/// End-to-end tests: they run the built `pagetrace` executable; with PAGETRACE_EXTRAS, the
+/// examples too, and the long ones.
 var endToEndTests: Target {
   .testTarget(
     name: "PageTraceCLITests",
-    dependencies: ["pagetrace", "embedding-example", "live-loop", "doc-samples", "PageTraceIO"])
+    dependencies: ["pagetrace", "PageTraceIO"]
+      + (extras ? ["embedding-example", "live-loop", "doc-samples"] : []),
+    exclude: extras ? [] : extraTests.map { "\($0).swift" })
+}
+
+/// The suites of PageTraceCLITests that only PAGETRACE_EXTRAS builds: those that run the
+/// examples and doc samples, and the memory bounds on hundreds of thousands of sessions.
+var extraTests: [String] {
+  ["DocSamplesTests", "EmbeddingExampleTests", "LiveLoopExampleTests", "NameMemoryTests"]
 }
