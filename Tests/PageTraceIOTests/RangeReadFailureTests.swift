@@ -14,7 +14,7 @@ import Testing
 /// "Parallel replay of one file"): the input ends with the failure, after lines the workers
 /// read whole, each what the serial reader hands out at that number, and nothing waits
 /// forever. A regular file cannot be made to fail here, so the workers are told to fail from
-/// a byte on (`TraceReader._decodeInParallel`'s `failingReadsAt`, as a damaged disk would, EIO); the serial
+/// a byte on (`_ReadFaults`, as a damaged disk would, EIO); the serial
 /// reader reads the whole file, the independent expectation.
 @Suite struct RangeReadFailureTests {
   @Test func aFailedReadEndsTheInputAfterLinesReadWhole() throws {
@@ -41,8 +41,9 @@ import Testing
       for rangeSize in [700, 4096, 1 << 16] {
         let context = "seed \(seed), failing at \(failing), ranges of \(rangeSize)"
         var parallel = try TraceReader(opening: path)
-        let isParallel = parallel._decodeInParallel(
-          threads: 3, chunkSize: rangeSize, failingReadsAt: failing)
+        _ReadFaults.failReads(of: parallel.name, from: failing)
+        defer { _ReadFaults.clear(parallel.name) }
+        let isParallel = parallel._decodeInParallel(threads: 3, chunkSize: rangeSize)
         let readsRanges = parallel._readsFileRanges
         #expect(isParallel && readsRanges, "\(context)")
         var count = 0

@@ -18,18 +18,14 @@ extension TraceReader {
   /// bytes; does nothing (the reader stays serial) unless the input is a JSON Lines trace in
   /// a regular file (gzip-compressed or not) read without an importer or a shard, or if the
   /// system will not start the threads. Returns whether it is parallel.
-  ///
-  /// `failingReadsAt` is a test's: the workers' reads of a file they read in ranges fail
-  /// (EIO) from that byte on, as on a damaged disk, which a test cannot otherwise make of a
-  /// regular file.
   @discardableResult
   package mutating func _decodeInParallel(
-    threads: Int, chunkSize: Int = _ChunkPipeline.defaultChunkSize, failingReadsAt: Int? = nil
+    threads: Int, chunkSize: Int = _ChunkPipeline.defaultChunkSize
   ) -> Bool {
     guard threads > 1, format == .jsonLines, !imports, shard == nil, chunks == nil,
       fromLines({ $0._readsRegularFile }) == true,
       let pipeline = _ChunkPipeline.start(
-        &lines, workers: threads, chunkSize: chunkSize, failingReadsAt: failingReadsAt)
+        &lines, workers: threads, chunkSize: chunkSize)
     else { return false }
     chunks = _ChunkedLines(pipeline)
     return true

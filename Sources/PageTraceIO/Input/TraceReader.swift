@@ -57,7 +57,7 @@ public struct TraceReader: ~Copyable {
   /// The line (JSON Lines) or record (binary) of the item last handed out or reported.
   public internal(set) var lineNumber = 0
 
-  @usableFromInline var lines: LineReader?  // For `_nextPlainLine`, as `decoder`, `lastLine`.
+  @usableFromInline var lines: LineReader?
   @usableFromInline var decoder: TraceDecoder
   var binary: BinaryTraceReader?
   /// With ``_decodeInParallel(threads:chunkSize:)``: the lines, decoded ahead on other

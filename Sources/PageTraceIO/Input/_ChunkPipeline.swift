@@ -52,7 +52,7 @@ final class _ChunkPipeline: @unchecked Sendable {
   static let defaultChunkSize = 1 << 19
 
   private init(
-    source: consuming LineReader, chunkSize: Int, workers: Int, failingReadsAt: Int?
+    source: consuming LineReader, chunkSize: Int, workers: Int
   ) {
     ranges = source._fileRanges(size: chunkSize)
     self.source = consume source
@@ -65,21 +65,18 @@ final class _ChunkPipeline: @unchecked Sendable {
     // Each worker has one chunk to decode and one decoded waiting, with one being read and
     // one being filled.
     chunks = (0..<(2 * workers + 2)).map { _ in
-      let chunk = _LineChunk(byteTarget: byteTarget, itemCapacity: itemCapacity)
-      chunk._failingReadsAt = failingReadsAt
-      return chunk
+      _LineChunk(byteTarget: byteTarget, itemCapacity: itemCapacity)
     }
   }
 
   /// Starts reading `lines` on `workers` threads and a splitter thread, in chunks of about
   /// `chunkSize` bytes, taking the reader; `nil`, leaving it, when the system would not start
-  /// the threads. (`failingReadsAt`: a test's, ``_LineChunk/_failingReadsAt``.)
+  /// the threads.
   static func start(
-    _ lines: inout LineReader?, workers: Int, chunkSize: Int, failingReadsAt: Int? = nil
+    _ lines: inout LineReader?, workers: Int, chunkSize: Int
   ) -> _ChunkPipeline? {
     guard let reader = lines.take() else { return nil }
-    let pipeline = _ChunkPipeline(
-      source: reader, chunkSize: chunkSize, workers: workers, failingReadsAt: failingReadsAt)
+    let pipeline = _ChunkPipeline(source: reader, chunkSize: chunkSize, workers: workers)
     for _ in 0..<workers {
       let readsRanges = pipeline.ranges != nil
       guard

@@ -183,7 +183,9 @@ struct _RangeReading {
     while available < total && !atEnd {
       do throws(FileError) {
         var wanted = total - available
-        if let failing = chunk._failingReadsAt, delta + available + wanted > failing {
+        if let failing = _ReadFaults.failingOffset(of: file.name),
+          delta + available + wanted > failing
+        {
           guard delta + available < failing else {
             throw FileError(.readFailed, path: file.name, code: _System.inputOutputError)
           }

@@ -75,11 +75,6 @@ final class _LineChunk: @unchecked Sendable {
   /// found by a worker, whose error the reader's thread makes at the line's number in the
   /// trace.
   var failures: [(error: (any Error)?, number: Int)] = []
-  /// A test's: reading a range of the file into this chunk fails (EIO) from this byte of the
-  /// file on, as on a damaged disk, which a test cannot otherwise make of a regular file
-  /// (``TraceReader/_decodeInParallel(threads:chunkSize:failingReadsAt:)``); `nil` but in
-  /// such a test.
-  var _failingReadsAt: Int?
   /// The bytes the splitter stops filling at (a chunk may hold more, with a long last line).
   let byteTarget: Int
   /// Whether this is the last chunk of the input (it may be empty).
