@@ -3,7 +3,7 @@ import PageTrace
 /// The one replay loop, behind ``TraceReplay`` (one lane) and ``FanOutReplay`` (a lane per
 /// configuration): reads a trace item by item, starts each lane's engine at the first event,
 /// hands every event to every lane through the one step (``ReplayLane/step(_:line:observer:)``),
-/// and accounts for every line (docs/architecture.md, "The replay core").
+/// and accounts for every line (docs/development.md, "The replay core").
 ///
 /// It is inlinable, so that it is compiled for each observer where the observer's type is
 /// known: through the protocol, every call to an observer of another module cost about 130
