@@ -19,31 +19,6 @@ import Testing
     #"{"scrubDelay":0.5}"#, #"{"profile":"android"}"#, #"{"flickVelocity":100,"continuous":true}"#,
   ].map { try! ConfigurationPatch(json: $0) }
 
-  /// Every call an observer receives, as text.
-  struct CallLog: ReplayObserver {
-    static var observesControls: Bool { true }
-    static var observesTrackedTouches: Bool { true }
-    static var observesEventEnds: Bool { true }
-    var calls: [String] = []
-    mutating func begin(_ configuration: PageControlConfiguration, header: ConfigurationPatch?) {
-      calls.append("begin \(configuration) header \(String(describing: header))")
-    }
-    mutating func name(_ session: SessionID, _ name: String) {
-      calls.append("session \(session) \(name)")
-    }
-    mutating func name(_ touch: TouchKey, _ name: String) { calls.append("touch \(touch) \(name)") }
-    mutating func eventLine(_ line: Int) { calls.append("line \(line)") }
-    mutating func willHandle(_ event: EngineEvent) { calls.append("event \(event)") }
-    mutating func observe(_ record: EngineRecord) { calls.append("record \(record)") }
-    mutating func didHandle(_ event: EngineEvent, control: PageControl) {
-      calls.append("control \(control.currentPage) \(control.interaction)")
-    }
-    mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
-      calls.append("tracked \(String(describing: trackedTouch))")
-    }
-    mutating func endEvent() { calls.append("end") }
-  }
-
   /// What a run gave one observer.
   struct Seen: Equatable, CustomStringConvertible {
     var calls: [String]

@@ -61,32 +61,6 @@ import Testing
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Every call an observer receives, as text, with the progress count at each line.
-  struct CallLog: ReplayObserver {
-    static var observesControls: Bool { true }
-    static var observesTrackedTouches: Bool { true }
-    static var observesEventEnds: Bool { true }
-    let progress: ReplayProgress
-    var calls: [String] = []
-    mutating func begin(_ configuration: PageControlConfiguration, header: ConfigurationPatch?) {
-      calls.append("begin")
-    }
-    mutating func name(_ session: SessionID, _ name: String) {
-      calls.append("session \(session) \(name)")
-    }
-    mutating func name(_ touch: TouchKey, _ name: String) { calls.append("touch \(touch) \(name)") }
-    mutating func eventLine(_ line: Int) { calls.append("line \(line), \(progress.events)") }
-    mutating func willHandle(_ event: EngineEvent) { calls.append("event \(event)") }
-    mutating func observe(_ record: EngineRecord) { calls.append("record \(record)") }
-    mutating func didHandle(_ event: EngineEvent, control: PageControl) {
-      calls.append("control \(control.currentPage)")
-    }
-    mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
-      calls.append("tracked \(String(describing: trackedTouch))")
-    }
-    mutating func endEvent() { calls.append("end") }
-  }
-
   /// What one run showed its observers and reported.
   struct Run: Equatable {
     var calls: [[String]]

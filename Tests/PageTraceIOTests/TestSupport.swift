@@ -113,3 +113,33 @@ func seededGenerator(for test: String) -> (generator: SplitMix64, seed: UInt64) 
   print("\(test): seed \(seed) (repeat with PAGETRACE_TEST_SEED=\(seed))")
   return (SplitMix64(seed: seed), seed)
 }
+
+/// Every call a replay observer receives, as text, for the tests that hold two replays to the
+/// same calls (``FanOutReplayTests``, ``ReplayFastPathTests``); with a progress count, its
+/// value at each line too.
+struct CallLog: ReplayObserver {
+  static var observesControls: Bool { true }
+  static var observesTrackedTouches: Bool { true }
+  static var observesEventEnds: Bool { true }
+  var progress: ReplayProgress?
+  var calls: [String] = []
+  mutating func begin(_ configuration: PageControlConfiguration, header: ConfigurationPatch?) {
+    calls.append("begin \(configuration) header \(String(describing: header))")
+  }
+  mutating func name(_ session: SessionID, _ name: String) {
+    calls.append("session \(session) \(name)")
+  }
+  mutating func name(_ touch: TouchKey, _ name: String) { calls.append("touch \(touch) \(name)") }
+  mutating func eventLine(_ line: Int) {
+    calls.append("line \(line)" + (progress.map { ", \($0.events)" } ?? ""))
+  }
+  mutating func willHandle(_ event: EngineEvent) { calls.append("event \(event)") }
+  mutating func observe(_ record: EngineRecord) { calls.append("record \(record)") }
+  mutating func didHandle(_ event: EngineEvent, control: PageControl) {
+    calls.append("control \(control.currentPage) \(control.interaction)")
+  }
+  mutating func didHandle(_ event: EngineEvent, trackedTouch: TouchKey?) {
+    calls.append("tracked \(String(describing: trackedTouch))")
+  }
+  mutating func endEvent() { calls.append("end") }
+}
