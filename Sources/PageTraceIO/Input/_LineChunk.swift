@@ -30,7 +30,8 @@ final class _LineChunk: @unchecked Sendable {
   /// Where a line is: 16 bytes, all the splitter writes of a line. The worker writes the
   /// ``Item``: when the splitter wrote the items' numbers and places, each item's memory
   /// went from the processor that read it last to the splitter's and on to the worker's
-  /// (Benchmarks/RESULTS.md, "Issue 24, eighth round").
+  /// (Benchmarks/HISTORY-2026-11.md, "Issue 24, eighth round: one file, every worker reading
+  /// its own ranges").
   struct Span: BitwiseCopyable {
     /// Where its bytes start in ``bytes``; for a failure, its index in ``failures``.
     var start: Int
