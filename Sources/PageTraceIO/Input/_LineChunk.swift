@@ -191,7 +191,6 @@ final class _LineChunk: @unchecked Sendable {
   /// Writes at item `index` the span of a failure of line `number`: `error`, or `nil` for a
   /// line too long, whose error the main thread makes. (The splitter's, a worker's range's
   /// and its end's failures are all written here.)
-  @inline(__always)
   func _storeFailure(_ error: (any Error)?, number: Int, at index: Int) {
     (spans + index).initialize(to: Span(start: failures.count, count: -1))
     failures.append((error, number))

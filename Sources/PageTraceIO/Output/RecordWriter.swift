@@ -494,7 +494,6 @@ struct _RecordReservation {
     var state: Int
   }
 
-  @inline(__always)
   subscript(type: RecordType) -> Int {
     switch type {
     case .transition: transition

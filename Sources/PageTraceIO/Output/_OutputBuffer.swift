@@ -200,7 +200,6 @@ struct _OutputBuffer: ~Copyable {
   }
 }
 
-@inline(__always)
 private func _hexDigit(_ value: UInt8) -> UInt8 {
   value < 10 ? _ASCII.zero + value : 0x61 + value - 10
 }

@@ -462,7 +462,6 @@ package enum _System {
   }
 
   /// Moves `count` bytes, which may overlap.
-  @inline(__always)
   static func move(
     _ destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, count: Int
   ) {
@@ -470,14 +469,12 @@ package enum _System {
   }
 
   /// Whether two byte ranges of `count` bytes are equal.
-  @inline(__always)
   static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
     memcmp(a, b, count) == 0
   }
 
   /// The C library's correctly rounded decimal-to-double conversion of a NUL-terminated text;
   /// `end` receives the first byte not used.
-  @inline(__always)
   static func parseDouble(
     _ text: UnsafePointer<CChar>, end: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   ) -> Double {
@@ -525,23 +522,18 @@ extension _System.FileIdentity {
   }
 }
 
-@inline(__always)
 private func _read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(descriptor, buffer, count)
 }
 
-@inline(__always)
 private func _write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, buffer, count)
 }
 
-@inline(__always)
 private func _close(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
-@inline(__always)
 private func _rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
   rename(from, to)
 }
 
-@inline(__always)
 private func _unlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }
