@@ -442,8 +442,9 @@ package enum _System {
 
   /// `count` bytes of zeroed memory of this process's own, page-aligned, with its pages in
   /// place on Linux (`MAP_POPULATE`: the kernel provides them in one call rather than on a
-  /// fault at the first touch of each page, about 40% less time for a block of 1 MiB); `nil`
-  /// if the system has no room. ``unmapMemory(_:count:)`` gives it back.
+  /// fault at the first touch of each page; Benchmarks/HISTORY-2026-11.md, "Issue 24, third
+  /// round: two cores"); `nil` if the system has no room. ``unmapMemory(_:count:)`` gives it
+  /// back.
   static func mapMemory(count: Int) -> UnsafeMutableRawPointer? {
     #if os(Linux)
       let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE

@@ -1,5 +1,6 @@
 // The reducer alone, for instruction counts and behaviour checks (Benchmarks/RESULTS.md,
-// "Issue 24: the reducer"; Benchmarks/reducer-instructions.sh runs it under callgrind).
+// "Instructions per event", and Benchmarks/HISTORY-2026-11.md, "Issue 24: the reducer";
+// Benchmarks/reducer-instructions.sh runs it under callgrind).
 //
 //   reducer-harness count    200,000 generated events (seed 1), one session, through
 //                            `runReducer` (count it with
