@@ -18,7 +18,7 @@ package struct _LineRoom {
   /// Where the next part goes.
   @usableFromInline package var position: UnsafeMutableRawPointer
   /// The end of the room, checked in debug builds when the line ends.
-  @usableFromInline package let limit: UnsafeMutableRawPointer
+  package let limit: UnsafeMutableRawPointer
 
   @usableFromInline
   init(position: UnsafeMutableRawPointer, limit: UnsafeMutableRawPointer) {
