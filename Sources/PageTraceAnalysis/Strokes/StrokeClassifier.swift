@@ -373,7 +373,7 @@ public struct StrokeClassifier: Sendable {
   }
 
   /// ``_follow(_:)`` for every event but a move of the finger of the last one. (Given the
-  /// event, not its fields: passing nine of them cost more a call.)
+  /// event, not its fields: passing nine of them cost more.)
   @inline(never)
   private mutating func _followOther(_ event: borrowing EngineEvent) -> Bool {
     guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
@@ -495,7 +495,7 @@ struct _EndedStroke: Sendable {
 }
 
 /// The length of (`dx`, `dy`): PageTrace's `_distance`, the same operations, here so that it
-/// is inlined into a move (not a call to the other module a move).
+/// is inlined into a move rather than called in the other module.
 @inline(__always)
 private func _length(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
 

@@ -17,6 +17,7 @@ import PageTrace
 import PageTraceGenerator
 
 /// The loop of the `Reducer` benchmark: every event through the engine, counting records.
+/// Out of line, so that callgrind counts it alone (`--toggle-collect='*runReducer*'`).
 @inline(never)
 func runReducer(_ input: [EngineEvent], _ engine: inout PageControlEngine) throws -> Int {
   var records = 0
@@ -25,7 +26,7 @@ func runReducer(_ input: [EngineEvent], _ engine: inout PageControlEngine) throw
 }
 
 /// The same loop over the array's buffer (`buffer[i]`), as a reader that decodes into memory
-/// hands events over.
+/// hands events over. Out of line, as ``runReducer(_:_:)``.
 @inline(never)
 func runReducerBuffer(_ input: [EngineEvent], _ engine: inout PageControlEngine) throws -> Int {
   var records = 0
