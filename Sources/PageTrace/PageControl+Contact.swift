@@ -214,7 +214,7 @@ extension PageControl {
   /// one, `nil` if the drag is not a swipe.
   ///
   /// Static: as a method, called from the mutating `release`, it took a copy of the whole
-  /// control (1,248 bytes, about 150 instructions a swipe-rule release).
+  /// control (more than 1 KB) at every swipe-rule release.
   private static func swipeStep(
     over frame: Rect, configuration: PageControlConfiguration, downX: Double, downY: Double,
     x: Double, y: Double, velocity: Double

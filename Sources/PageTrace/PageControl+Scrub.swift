@@ -26,9 +26,8 @@ extension PageControl {
     (contact.x, contact.y) = (x, y)
     let forward = configuration.direction._forward(x: x, y: y)
     contact.velocity.add(time: t, offset: forward)
-    // The common case inline: inside the control, as before. Past an edge, or back inside
-    // after one, `follow` out of line.
-    // (About 6 instructions an event in the `Reducer` benchmark: the call, `follow`'s tests.)
+    // The common case inline, without the call and `follow`'s tests: inside the control, as
+    // before. Past an edge, or back inside after one, `follow` out of line.
     if forward >= controlStart && forward <= controlEnd && !scrub.isPastEdge {
       followInsideAnchored(forward, at: t)
     } else {
@@ -46,8 +45,8 @@ extension PageControl {
     // due time. That is `target == currentPage ? infinity : max(t', lastStep + 1/fps)`,
     // set at an earlier event `t' <= t` (by `followInside`, or by `step` as `lastStep +
     // 1/fps`); nothing is due before `t`, so a finite one is `lastStep + 1/fps`, which is
-    // what `max(t, lastStep + 1/fps)` gives again. (About 14 instructions an event in the
-    // `Reducer` benchmark: the clamp and the step's due time.)
+    // what `max(t, lastStep + 1/fps)` gives again: the clamp and the step's due time are
+    // skipped.
     guard
       let pages = scrub.moved.changedPages(position - scrub.anchorPosition, configuration.pitch)
     else { return }
@@ -91,7 +90,7 @@ extension PageControl {
   @inline(__always)
   private mutating func setTarget(pages: Int, at t: Double) {
     // `&+`: the anchor page is at most `maximumPages` and `_pagesMoved` at most 2^52 pages
-    // either way, so the sum cannot overflow (the check cost 2 instructions a move).
+    // either way, so the sum cannot overflow and needs no check.
     scrub.target = clamped(scrub.anchorPage &+ pages)
     // `reschedule(at:)`, whose interval is the frame's when not past an edge.
     scrub.stepDue =
@@ -167,6 +166,6 @@ func _pagesMoved(_ distance: Double, _ pitch: Double) -> Int {
 func _roundedHalfAwayFromZero(_ x: Double) -> Int {
   let whole = Int(x)  // truncates toward zero
   let fraction = x - Double(whole)
-  // `|whole| < 2^62`, so `whole ± 1` cannot overflow: no checks (2 instructions a move).
+  // `|whole| < 2^62`, so `whole ± 1` cannot overflow: no checks.
   return fraction >= 0.5 ? whole &+ 1 : fraction <= -0.5 ? whole &- 1 : whole
 }

@@ -49,7 +49,7 @@ public struct PageControl: Sendable {
   /// When the discrete state returns to `none` if it is `discrete`; `infinity` otherwise.
   var resetDue = Double.infinity
   var timer: _TimerState
-  /// `@usableFromInline` for ``trackedTouch``, inlined into the replay loop's handler.
+  /// `@usableFromInline` for ``trackedTouch``, inlined into the replay loop's step.
   @usableFromInline var contact = _Contact()
   var scrub = _Scrub()
   var lastTap: _TapMemory?
@@ -162,20 +162,17 @@ public struct PageControl: Sendable {
     // `!(sum - sum).isNaN` with `sum = x + y` says that both are finite: `sum - sum` is 0
     // for a finite `sum` and NaN otherwise, and `sum` is NaN or infinite when either is. Two
     // finite coordinates whose sum overflows fail it too and take the other paths, which
-    // check each. (5 instructions, one branch: `x - x == y - y`, which says exactly that both
-    // are finite, took 7, about 1.5 an event in the `Reducer` benchmark.)
+    // check each. (One branch, where `x - x == y - y`, which says exactly that both are
+    // finite, takes two: Benchmarks/HISTORY-2026-11.md, "Issue 24, fourth round: the reducer".)
     if case .touch(.move, let id, let x?, let y?) = event.action, !((x + y) - (x + y)).isNaN,
       event.time >= lastTime
     {
       // The commonest moves first, in forms that call nothing (but for due work after a
       // scrub's move), so that this function saves almost no registers and spills nothing
-      // for them: the other events go on to `_handleMove` and `handleInGeneral`. (About 7
-      // instructions an event in the `Reducer` benchmark, on the 80% of its events that
-      // take these forms: the frame of the former fast path, 5 registers and its spills.)
+      // for them: the other events go on to `_handleMove` and `handleInGeneral`.
       let t = event.time
       // `_fastPath`: the scrub's moves are tested first (the phase's three cases were
-      // otherwise tested press, drag, scrub: about 2.5 instructions an event in the `Reducer`
-      // benchmark).
+      // otherwise tested press, drag, scrub).
       if contact.isTouch(id) {
         if _fastPath(contact.phase == .scrub) {
           if sampleScrub(at: t, x: x, y: y) {
@@ -239,9 +236,8 @@ public struct PageControl: Sendable {
   ///
   /// It takes the event and `emit` alone, as `handle` does, and reads the move's fields again:
   /// with the fields as parameters, `handle` loaded them into the argument registers and so
-  /// moved `emit`'s two registers out of their way and back on every event (1.1 instructions
-  /// an event in the `Reducer` benchmark, net of reading them again here on the 10% of events
-  /// that come here).
+  /// moved `emit`'s two registers out of their way and back on every event (which cost more
+  /// than reading them again here, on the 10% of events that come here).
   @inline(never)
   private mutating func _handleMove(
     _ event: EngineEvent, emit: (EngineRecord) -> Void
@@ -285,9 +281,7 @@ public struct PageControl: Sendable {
   /// `lastTime > -infinity` means the first event was applied (so the timer has started), and
   /// `t >= lastTime` with `t < nextDue` means `t` is finite and in order and that `begin` would
   /// only set `lastTime` (the timer is not due, so not too far behind either): what the general
-  /// path's validation and `begin` check, for the same result. (4.6 instructions an
-  /// event in the `Reducer` benchmark: 4.2 on its downs and ups, 8% of its events, and 0.4
-  /// on its pointer, key, focus and accessibility events, 2%.)
+  /// path's validation and `begin` check, for the same result.
   @inline(never)
   private mutating func _handleOther(
     _ event: EngineEvent, emit: (EngineRecord) -> Void
@@ -422,16 +416,16 @@ public struct PageControl: Sendable {
   /// pending reset) and pausing a running timer, and until it ends nothing sets a reset (keys
   /// and actions are ignored, and a `set` that changes the page ends the scrub first) or runs
   /// the timer (every page change restarts it paused while scrubbing). So the fast paths of a
-  /// scrub's moves compare `t` with `scrub.stepDue` alone (about 3 instructions an event in
-  /// the `Reducer` benchmark: two loads and two `minsd`); the differential tests, timer
-  /// variants included, hold them to the general path, which takes the minimum of all three.
+  /// scrub's moves compare `t` with `scrub.stepDue` alone (not two loads and two `minsd` more);
+  /// the differential tests, timer variants included, hold them to the general path, which
+  /// takes the minimum of all three.
   ///
   /// The contact's due time is `min(contact.pressDue, scrub.stepDue)`, with no switch on its
   /// phase: `pressDue` is `infinity` but during a press that may scrub, and `stepDue` is
   /// `infinity` but during a scrub (a scrub begins with a fresh `_Scrub` and every end of one
-  /// sets it so). (The switch's jump table and the press's sum cost 3 instructions
-  /// an event in the `Reducer` benchmark: every event that is no scrub's move computes
-  /// `nextDue` once or twice.)
+  /// sets it so). (No jump table and no sum for the press: every event that is no scrub's
+  /// move computes `nextDue` once or twice; Benchmarks/HISTORY-2026-11.md, "Issue 24, fourth
+  /// round: the reducer".)
   var nextDue: Double { min(resetDue, timer.due, min(contact.pressDue, scrub.stepDue)) }
 
   /// Performs, in time order, everything due at or before `t`.
@@ -442,9 +436,8 @@ public struct PageControl: Sendable {
 
   /// ``performDueWork(through:_:)`` after a move that the fast path applied, returning its
   /// result (`true`). Throwing (it never does) and called in tail position, so that
-  /// `handle` keeps nothing across the call: it saved a register and restored the error
-  /// register around it on every event (3.5 instructions an event in the `Reducer`
-  /// benchmark).
+  /// `handle` keeps nothing across the call: otherwise it saved a register and restored the
+  /// error register around it on every event.
   @inline(never)
   private mutating func _performDueWorkOfMove(
     through t: Double, _ emit: (EngineRecord) -> Void

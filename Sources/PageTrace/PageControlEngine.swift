@@ -46,10 +46,9 @@ public struct PageControlEngine: Sendable {
   private var numbering = EventNumbering()
 
   /// The most sessions one engine keeps; an event of a session beyond it is rejected with
-  /// ``PageControlError/tooManySessions(limit:)``. A session takes about 1.4 KB (measured:
-  /// `pagetrace replay` of 10^6 sessions of one key event each peaks at 1,405 MB; the
-  /// control's velocity samples, kept in place, are 512 bytes of it), so the default, 100,000,
-  /// bounds an engine to roughly 140 MB whatever the trace.
+  /// ``PageControlError/tooManySessions(limit:)``. A session takes about 1.4 KB (the control's
+  /// velocity samples, kept in place, are 512 bytes of it), so the default, 100,000, bounds an
+  /// engine to roughly 140 MB whatever the trace (Benchmarks/RESULTS.md, "Memory").
   public let maximumSessions: Int
 
   /// The default ``maximumSessions``.
@@ -83,9 +82,9 @@ public struct PageControlEngine: Sendable {
   /// event. `mutating` only so that the loop, which holds the engine in an optional, reads it
   /// through `engine!` without copying the engine (it changes nothing).
   ///
-  /// Inlinable, for the replay loop's handler of plain events in other modules, which asks
+  /// Inlinable, for the replay loop's step in other modules (`ReplayLane.step`), which asks
   /// for the session of the event just handled, the recent one: read without the lookup and
-  /// without a call (about 20 instructions an event of `classify`; through a call, 26).
+  /// without a call.
   @inlinable
   package mutating func trackedTouch(for session: SessionID) -> TouchKey? {
     if session == recentSession && recentIndex >= 0 { return recent.trackedTouch }

@@ -31,8 +31,8 @@ struct _Scrub: Sendable, Hashable {
 /// between -0.5 and 0.5, and the computed `q - k` does so only if the exact one does (±0.5
 /// are doubles and rounding is monotonic), so the test is exact at any magnitude; a tie or a
 /// larger difference takes the full rounding. It is a pure function of `q`: nothing to
-/// invalidate when the anchor or the page count changes. (The clamp and the trapping `Int`
-/// conversion of the full rounding cost about 25 instructions a move.)
+/// invalidate when the anchor or the page count changes. (It spares most moves the clamp and
+/// the trapping `Int` conversion of the full rounding.)
 struct _PagesMoved: Sendable, Hashable {
   /// The latest result, and as a double (exact: at most 2^52 in magnitude).
   private var pages = 0

@@ -3,8 +3,7 @@
 /// A struct with the due time stored rather than an enum with it as a payload: every event
 /// compares its time with ``due`` (the fast path of ``PageControl/handle(_:emit:)-(EngineEvent,_)``
 /// and every due-time check), and reading a stored double there is a load where the enum
-/// needed a switch on its case first (measured with the reducer harness of Benchmarks/RESULTS.md,
-/// "Issue 24: the reducer").
+/// needed a switch on its case first (Benchmarks/HISTORY-2026-11.md, "Issue 24: the reducer").
 struct _TimerState: Sendable, Hashable {
   enum Phase: Sendable, Hashable {
     /// No `progress` configured.

@@ -15,9 +15,9 @@
 ///
 /// The samples are kept in place, in a ring of ``inlineCapacity`` pairs stored in the tracker
 /// itself: adding one is a store through no reference, so there is no uniqueness check of a
-/// buffer (about 12 instructions an event in the `Reducer` benchmark with the velocity read
-/// in place; Benchmarks/RESULTS.md, second round, "the reducer"). 32 samples cover the window at
-/// up to about 300 samples a second (a 120 Hz touch screen puts 13 in it, a 240 Hz one 25).
+/// buffer (Benchmarks/HISTORY-2026-11.md, "Issue 24, second round: the reducer"). 32 samples
+/// cover the window at up to about 300 samples a second (a 120 Hz touch screen puts 13 in it,
+/// a 240 Hz one 25).
 /// Faster input is exact too: when the ring is full of samples within the window, the
 /// contact's samples move to ``spill``, an array that grows as needed, and stay there until
 /// the next ``reset()``; the array's storage is kept, so after the first such contact of a
@@ -171,8 +171,8 @@ package struct _VelocityTracker: Sendable {
   }
 
   /// ``velocity(releaseTime:)`` without copying the tracker: `mutating` only so that the ring
-  /// is read at its address (it changes nothing). The copy of the 512-byte ring cost about 200
-  /// instructions a release, 5 an event in the `Reducer` benchmark.
+  /// is read at its address (it changes nothing), without a copy of the 512-byte ring at every
+  /// release.
   package mutating func velocityInPlace(releaseTime: Double) -> Double {
     if isSpilled {
       return spill.withUnsafeBufferPointer { samples in

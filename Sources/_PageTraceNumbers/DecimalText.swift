@@ -108,7 +108,7 @@ public struct DecimalText {
   /// - Precondition: ``count`` >= 8.
   ///
   /// `@_transparent`: with `@inline(__always)` the compiler kept this out of line, where its
-  /// flags are not constants (about 60 instructions more a line).
+  /// flags are not constants and it checks everything.
   @_transparent
   public func commonDecimal(
     at first: Int, isWithin: Bool = false, isFollowed: Bool = false
@@ -127,7 +127,7 @@ public struct DecimalText {
       let fractionStart = end &+ 1
       chunk = eightBytes(at: fractionStart, isWithin: isWithin)
       // Fractions of full-precision numbers start with eight digits: taken without finding
-      // where the digits end (about 8 instructions less a number).
+      // where the digits end.
       if let eight = DecimalDigits.eight(chunk) {
         (length, significand) = (8, significand &* 100_000_000 &+ eight)
       } else {

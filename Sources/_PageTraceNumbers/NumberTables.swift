@@ -1,6 +1,6 @@
 /// The tables of the number code, read through pointers: inlined into another module (the JSON
-/// decoder's hot path), a read of one of the tables' global arrays was a call to its accessor,
-/// about 8 instructions. The memory is made once and never freed.
+/// decoder's hot path), a read of one of the tables' global arrays is a call to its accessor.
+/// The memory is made once and never freed.
 @frozen
 public struct NumberTables: @unchecked Sendable {
   /// 10^0 ... 10^22, each exact in a double.

@@ -42,7 +42,7 @@ public enum ShortestDigits {
   /// ``write(_:to:)``, also returning the number of decimals of the text written (as
   /// ``decimalPlaces(of:)`` counts them), which the printer knows at no cost: a caller that
   /// later needs them (`classify`'s differences of numbers its line printed) need not count
-  /// them again (about 30 instructions a call).
+  /// them again.
   @inline(__always)
   public static func _write(
     _ value: Double, to start: UnsafeMutableRawPointer
@@ -119,8 +119,8 @@ public enum ShortestDigits {
       if scientific < 7 {
         // At most 7 whole digits: in one 8-byte word, the whole part from one byte on, the
         // point, and the fraction digits already in place.
-        // Masking shifts (`&<<`, the shift below 64 here): the smart shift `<<` of a variable
-        // amount tests for 64 and more (cmovs, about 8 instructions a number).
+        // Masking shifts (`&<<`, the shift is below 64 here): the smart shift `<<` of a
+        // variable amount adds tests for 64 and more.
         let wholeBits = UInt64(truncatingIfNeeded: 8 &* (scientific &+ 1))
         let wholeMask: UInt64 = ~(~0 &<< wholeBits)
         let fractionMask: UInt64 = (~0 &<< wholeBits) &<< 8  // 0 when wholeBits is 56
@@ -177,11 +177,9 @@ public enum ShortestDigits {
   /// the fraction belongs, then the whole part stored again over the point's place and the point
   /// put in (for up to 7 whole digits), and the text's length taken from the trailing zeros,
   /// which only the multiple-of-1000 branch can have (counted from the digit words). What the one
-  /// product cannot decide goes to the general path, out of line. `classify` −63 instructions a
-  /// non-whole number (about 270 to 207), −27 an event; replay −8
-  /// (Benchmarks/RESULTS.md, fifth round, "digits"); the table and the zeros from the words,
-  /// about −19 a number more, −8.8 an event, replay −1.8 (Benchmarks/RESULTS.md, sixth round,
-  /// "table").
+  /// product cannot decide goes to the general path, out of line. (Benchmarks/HISTORY-2026-11.md,
+  /// "Issue 24, fifth round, second wave: the printer's fast path for the common number
+  /// ("digits")", and the sixth round's "table".)
   @inline(__always)
   public static func _writeCommon(
     _ value: Double, to start: UnsafeMutableRawPointer
@@ -189,19 +187,15 @@ public enum ShortestDigits {
     let bits = value.bitPattern
     let c = bits & (1 &<< 52 &- 1) | 1 &<< 52
     assert(bits &>> 52 & 0x7FF >= 1011 && bits &>> 52 & 0x7FF <= 1070 && c != 1 << 52)
-    // What depends on the exponent alone, from the table (k, the table's index, s, the width's
-    // whole part and the shifts took about 20 instructions a number).
+    // What depends on the exponent alone is read from the table, not computed.
     let e = _commonExponents[Int(truncatingIfNeeded: bits &>> 52 & 0x7FF) &- 1011]
     let (zi, zFraction) = _upperEnd(
       significand: c, (e.high, e.low), left: UInt64(truncatingIfNeeded: e.left),
       right: UInt64(truncatingIfNeeded: e.right))
     let margin: UInt64 = 1 &<< 10
     guard zFraction &+ margin > 2 &* margin else { return _writeOutOfLine(value, to: start) }
-    // The answer over 10^(k+2): the last step of `_shortestFromUpperEnd`, repeated. Shared
-    // through an `@inline(__always)` function returning the digits and whether they are the
-    // multiple of 1000, the compiler merged the two branches (a select, more registers):
-    // `classify` +1.7 to +3 instructions an event, replay +0.8 to +1.1, whichever form
-    // (Benchmarks/RESULTS.md, sixth round, "table").
+    // The answer over 10^(k+2): the last step of `_shortestFromUpperEnd`, repeated, not shared:
+    // through a function the compiler merged the two branches into a select, which cost more.
     let deltaWhole = e.deltaWhole
     let thousands = zi / 1000
     let r = zi &- thousands &* 1000
@@ -238,8 +232,7 @@ public enum ShortestDigits {
     if multipleOf1000 {
       // Only a multiple of 1000 can end in more zeros: counted from the digit words (the last
       // digit in the highest byte, a zero digit a zero byte once the ASCII zeros are taken off;
-      // the first digit is never zero), where a division loop over the quotient took about 9
-      // instructions a zero.
+      // the first digit is never zero), cheaper than a division loop over the quotient.
       let last8 = word2 ^ 0x3030_3030_3030_3030
       zeros =
         last8 != 0
@@ -269,7 +262,7 @@ public enum ShortestDigits {
     if scientific < 7 {
       // Up to 7 whole digits: the first eight digits stored over the whole part, the point after
       // it, and the eight bytes after the point, read before, stored back (4 stores and a
-      // load; the point put into the word in registers took about 12 more instructions).
+      // load, cheaper than putting the point into the word in registers).
       let point = position &+ scientific &+ 1
       let fraction = start.loadUnaligned(fromByteOffset: point &+ 1, as: UInt64.self)
       start.storeBytes(
@@ -299,8 +292,8 @@ public enum ShortestDigits {
 
   /// The number of decimals of a finite value's shortest round-trip text (2 for `3.15`, 0 for
   /// `3.0` and `1e+16`, 7 for `1e-07`): the digits ``write(_:to:)`` writes, counted without
-  /// writing them. Its first lines are ``write(_:to:)``'s: shared through a function, they
-  /// cost replay 5 instructions an event and classify 13 (callgrind), so they are repeated.
+  /// writing them. Its first lines repeat ``write(_:to:)``'s: shared through a function, they
+  /// cost replay and `classify` more.
   public static func decimalPlaces(of value: Double) -> Int {
     let fraction = value.significandBitPattern
     let biasedExponent = Int(value.exponentBitPattern)
@@ -324,8 +317,7 @@ public enum ShortestDigits {
   /// Most doubles take ``_shortestFromUpperEnd(significand:exponent:)``, one product where the
   /// search below takes three; the doubles it leaves (about 1 % of `classify`'s numbers: a
   /// power of two, a tie or near-tie, an end of the interval too near a whole number to tell,
-  /// the subnormals below its table) take the search. `classify` −115 instructions a stroke
-  /// (about 11 a number), −5 an event; replay −1.
+  /// the subnormals below its table) take the search.
   @inline(__always)
   public static func _shortest(significand c: UInt64, exponent q: Int) -> (
     digits: UInt64, exponent: Int
@@ -409,9 +401,8 @@ public enum ShortestDigits {
 
   /// ``_shortest(significand:exponent:)`` by Schubfach's search (the type's comment).
   ///
-  /// Out of line: it runs for about 1 % of the numbers, and inlined its code made every call of
-  /// the printer keep more registers (`classify` −76 instructions a stroke, −3.3 an event;
-  /// replay −2).
+  /// Out of line: it runs for about 1 % of the numbers, and inlined, its code made every call
+  /// of the printer keep more registers.
   @inline(never)
   public static func _shortestBySearch(
     significand c: UInt64, exponent q: Int
@@ -445,8 +436,8 @@ public enum ShortestDigits {
     let tp10 = sp10 &+ 10
     let spInside = vbl &+ out <= sp10 << 2
     let tpInside = (tp10 << 2) &+ out <= vbr
-    // Returned over 10 (a trailing zero the caller would otherwise divide off: about 5
-    // instructions a number, the branch of nearly half the numbers).
+    // Returned over 10: a trailing zero the caller would otherwise divide off (this branch
+    // takes nearly half the numbers).
     if spInside != tpInside {
       return (spInside ? tenths : tenths &+ 1, k &+ 1)
     }
@@ -545,7 +536,7 @@ extension ShortestDigits {
   /// (as ``decimalPlaces(of:)`` counts them).
   ///
   /// The common number, a finite non-whole value from 2^-12 to 2^48 in magnitude that is not a
-  /// power of two (91,158 of `classify`'s 108,405 numbers on the benchmark trace), takes
+  /// power of two (most of `classify`'s numbers on the benchmark trace), takes
   /// ``_writeCommon(_:to:)``, tested on the bit pattern alone; every other
   /// value takes the general path, out of line (see ``writeNumberInGeneral(_:at:)``).
   public static func writeNumber(
@@ -577,8 +568,7 @@ extension ShortestDigits {
       return (4, 0)
     }
     // Whole if converting to an integer and back gives the value again: an exact test within
-    // ±2^53, and unlike `rounded(.towardZero)` not a call to `trunc` (about 10 instructions a
-    // number).
+    // ±2^53, and unlike `rounded(.towardZero)` not a call to `trunc`.
     if value.magnitude <= 0x1p53 {
       let whole = Int(value)
       if Double(whole) == value {

@@ -4,11 +4,11 @@ import PageTraceIO
 
 extension FuzzReplay {
   /// Runs `input` again through `StrokeClassifier.classify` (what `pagetrace classify` runs),
-  /// whose plain events take the code compiled for its observer (`TraceReplay._plainEventLines`
-  /// for JSON Lines, `TraceReplay._PlainEventHandler` for binary), not the generic loop
-  /// ``run(_:base:keepEvents:)`` takes: the same configuration decides the same events, so it
-  /// must not fail and must account for every line or record as the replay did (`replayed`,
-  /// the same ``ReplaySummary``). Traps otherwise.
+  /// whose events take the replay loop (`ReplayLoop`, with its fast path for plain events)
+  /// compiled for the classifier's observer rather than for the one ``run(_:base:keepEvents:)``
+  /// watches with: the same configuration decides the same events, so it must not fail and
+  /// must account for every line or record as the replay did (`replayed`, the same
+  /// ``ReplaySummary``). Traps otherwise.
   public static func checkClassifyLoop(
     _ input: ScratchFile, name: String, sizes: (chunkSize: Int, maximumLineLength: Int),
     replayed: ReplaySummary

@@ -69,7 +69,7 @@ public struct StatisticsObserver: ReplayObserver {
 
   /// Opens `input` through `driver` and replays it into this observer, calling `report` with
   /// each problem. (Here, so that the replay is compiled where this observer's methods are
-  /// known: through calls to them, `stats` took about 15 instructions an event more.)
+  /// known, and inlined rather than called.)
   public mutating func replay(
     _ input: SystemPath, driver: ReplayDriver, options: TraceReplay.Options = .init(),
     report: (ReplayProblem) -> Void
@@ -104,8 +104,7 @@ public struct StatisticsObserver: ReplayObserver {
     selection == nil || (session.index < selected.count && selected[session.index])
   }
 
-  // The work of `--by-session` out of line: inlined, its call and large frame cost about 20
-  // instructions an event.
+  // The work of `--by-session` out of line: inlined, its large frame cost every event.
 
   /// Counts an event of a selected session.
   @inline(__always)

@@ -30,7 +30,7 @@ public struct TraceStatistics: Sendable {
     return strokes
   }
   /// Touch strokes by class, at `kind._index`: counted in place, where a dictionary hashed
-  /// the kind of every stroke (about 13 instructions an event).
+  /// the kind of every stroke.
   private var strokeCounts = [0, 0, 0, 0, 0]
   /// Transitions by cause.
   public var transitionsByCause: [TransitionCause: Int] {
@@ -41,7 +41,7 @@ public struct TraceStatistics: Sendable {
     return transitions
   }
   /// Transitions by cause, at `cause._index`: counted in place, where a dictionary hashed the
-  /// cause of every transition (about 300 instructions each).
+  /// cause of every transition.
   private var causeCounts = [Int](repeating: 0, count: TransitionCause.allCases.count)
   /// Animated transitions.
   public private(set) var animated = 0
@@ -66,7 +66,7 @@ public struct TraceStatistics: Sendable {
   }
   /// Seconds on pages 0 to `lowPages - 1` by page, `nil` for a page not visited; the other
   /// pages' in ``otherPageTimes``. Each transition adds to the time of a page: in place for
-  /// most, where a dictionary hashed the page of every transition (about 300 instructions).
+  /// most, where a dictionary hashed the page of every transition.
   private var lowPageTimes: [Double?] = []
   private var otherPageTimes: [Int: Double] = [:]
   /// The pages whose times are kept in ``lowPageTimes``.
@@ -90,7 +90,7 @@ public struct TraceStatistics: Sendable {
   /// The session of the latest event, and its latest time so far, which ``sessions`` holds
   /// only once another session has an event (``flushLatest()``): an event of the same session
   /// as the one before, most events, updates two scalars where updating the array's element
-  /// checked the array's uniqueness and bounds (about 20 instructions an event).
+  /// checked the array's uniqueness and bounds.
   private var latest = (session: -1, last: 0.0)
 
   private struct _SessionState: Sendable {

@@ -163,9 +163,8 @@ package struct _StrokeObserver: ReplayObserver {
   /// `false`: the classifier follows each event after its records
   /// (``didHandle(_:trackedTouch:)``), not before them in ``willHandle(_:)``. Nothing it
   /// keeps depends on the records, nor do the outcomes the records feed depend on it, so the
-  /// order changes nothing; and the loop's handler no longer shows the event at its first
-  /// record (a flag, a closure that captured the event, and `_follow` compiled twice: about
-  /// 15 instructions an event).
+  /// order changes nothing; and the loop's step need not show the event at its first record
+  /// (a flag, a closure that captured the event, and `_follow` compiled twice).
   package static var observesEvents: Bool { false }
 
   /// An observer for inputs whose options give a control (`controlGiven`) or not.
@@ -190,9 +189,8 @@ package struct _StrokeObserver: ReplayObserver {
 
   package mutating func name(_ touch: TouchKey, _ name: String) { names.set(name, of: touch) }
 
-  // The two methods the loop calls for every event are inlined into the loop's handler
-  // (`plainEventHandler`), the rare work out of line: the calls and their frames cost about
-  // 30 instructions an event.
+  // The two methods the loop calls for every event are inlined into the loop's step
+  // (`ReplayLane.step`), without calls and frames; the rare work is out of line.
 
   @inline(__always)
   package mutating func observe(_ record: EngineRecord) { outcomes.observe(record) }

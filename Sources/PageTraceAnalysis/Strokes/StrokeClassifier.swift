@@ -152,8 +152,8 @@ public struct StrokeClassifier: Sendable {
     /// The path and the peak speed with one more sample at (`x`, `y`, `t`).
     ///
     /// `if speed > peak` is `peak = max(peak, speed)`: the speed is never -0 (a square root
-    /// over a positive span), and a NaN speed leaves the peak as `max` does; the branch is 3
-    /// instructions where `max`'s select was 6.
+    /// over a positive span), and a NaN speed leaves the peak as `max` does; the branch is
+    /// cheaper than `max`'s select.
     @inline(__always)
     mutating func extend(x: Double, y: Double, at t: Double) {
       let step = _length(x - self.x, y - self.y)
@@ -164,8 +164,8 @@ public struct StrokeClassifier: Sendable {
       }
     }
 
-    /// One more sample at (`x`, `y`, `t`). Inlined into a move, with ``extend(x:y:at:)``:
-    /// the two calls cost about 25 instructions a move.
+    /// One more sample at (`x`, `y`, `t`). Inlined into a move, with ``extend(x:y:at:)``,
+    /// rather than two calls a move.
     @inline(__always)
     mutating func add(x: Double, y: Double, at t: Double) {
       extend(x: x, y: y, at: t)
@@ -187,14 +187,14 @@ public struct StrokeClassifier: Sendable {
   public var container: Rect? { configuration.container }
   /// The state of the ``recent`` finger's stroke; while ``recent`` is `nil`, a finished state
   /// kept for the next stroke. A move of that finger, most events, updates it in place,
-  /// through no array (a uniqueness and a bounds check, about 15 instructions a move).
+  /// through no array (whose element would cost a uniqueness and a bounds check a move).
   private var recentState = Open.placeholder
   /// The finger of the last touch event, if it is down: its open stroke is in
   /// ``recentState``, not in ``pool``.
   private var recent: _OpenStroke?
   /// ``recent``'s session number and numeric id, for the test of a move: NaN (which equals
-  /// no id) while ``recent`` is `nil` or a string id. Comparing the optional pair of nested
-  /// enums cost about 10 instructions a move more.
+  /// no id) while ``recent`` is `nil` or a string id: cheaper than comparing the optional
+  /// pair of nested enums.
   private var recentSession = 0
   private var recentNumber = Double.nan
   /// The states of the other strokes, open or finished: open ones are found through
@@ -215,7 +215,7 @@ public struct StrokeClassifier: Sendable {
   /// The stroke that the last call of ``_follow(_:)`` to return `true` ended.
   var _ended: _EndedStroke? { hasEnded ? ended : nil }
   /// ``_ended``, kept in place (a placeholder before the first stroke ends): classifying it
-  /// from an optional copied its 120 bytes out first (about 40 instructions a stroke).
+  /// from an optional copied its 120 bytes out first.
   private var ended = _EndedStroke(
     .placeholder, end: 0, x: 0, y: 0, axis: .x, velocity: 0, cancelled: false)
   private var hasEnded = false
@@ -288,7 +288,7 @@ public struct StrokeClassifier: Sendable {
   func _endedStroke(session: SessionID, names: borrowing TraceNames) -> Stroke {
     assert(hasEnded)  // set by every `_follow` that returns `true`
     // Built whole: setting the session and the finger afterwards copied the stroke and
-    // destroyed it twice (about 130 instructions a stroke).
+    // destroyed it twice.
     return ended.stroke(
       kind: ended.kind(constants: constants, container: container),
       session: names.name(of: session), id: names.id(of: ended.id))
@@ -297,7 +297,7 @@ public struct StrokeClassifier: Sendable {
   /// Follows one event of the engine's fast form; returns the kind of the stroke it ends, if
   /// any: ``handle(_:names:)`` for a caller that only counts kinds (`stats`). It builds no
   /// ``Stroke``, whose optional (136 bytes) the caller copied on every event, stroke or not
-  /// (a `memcpy` of about 30 instructions an event). Inlined into its caller, the
+  /// (a `memcpy` an event). Inlined into its caller, the
   /// classification of the ended stroke out of line.
   @inline(__always)
   mutating func _endedKind(_ event: EngineEvent) -> Kind? {
@@ -373,7 +373,7 @@ public struct StrokeClassifier: Sendable {
   }
 
   /// ``_follow(_:)`` for every event but a move of the finger of the last one. (Given the
-  /// event, not its fields: passing nine of them cost about 10 instructions a call.)
+  /// event, not its fields: passing nine of them cost more.)
   @inline(never)
   private mutating func _followOther(_ event: borrowing EngineEvent) -> Bool {
     guard case .touch(let phase, let id, let x, let y) = event.action else { return false }
@@ -495,7 +495,7 @@ struct _EndedStroke: Sendable {
 }
 
 /// The length of (`dx`, `dy`): PageTrace's `_distance`, the same operations, here so that it
-/// is inlined into a move (a call to the other module cost about 18 instructions a move).
+/// is inlined into a move rather than called in the other module.
 @inline(__always)
 private func _length(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
 

@@ -59,8 +59,8 @@ public struct StrokeOutcomes: Sendable {
     /// The finger followed; `nil` for none.
     var touch: TouchKey?
     /// ``touch``'s numeric id; NaN (which equals no id) for none or a string id: the test
-    /// that the finger is the same after an event is one comparison of doubles, where the
-    /// optional of nested enums took about 10 instructions more.
+    /// that the finger is the same after an event is one comparison of doubles, cheaper than
+    /// comparing the optional of nested enums.
     var number: Double
     /// What its stroke caused so far.
     var outcome = StrokeOutcome.none
@@ -90,8 +90,7 @@ public struct StrokeOutcomes: Sendable {
   /// Counts a record toward the stroke of the finger its session follows.
   ///
   /// Inlined for the test of the record's kind: most records are neither a transition nor a
-  /// `detail`, and the call for them cost about 35 instructions a record, 4 an event in
-  /// `classify`.
+  /// `detail`, and need no call.
   @inline(__always)
   public mutating func observe(_ record: EngineRecord) {
     switch record.content {
@@ -136,8 +135,8 @@ public struct StrokeOutcomes: Sendable {
   /// Notes the finger a session's control follows after an event
   /// (`PageControlEngine.trackedTouch(for:)`): a new one starts with nothing caused.
   ///
-  /// Inlined for the test that nothing changed, true after most events: the call cost about
-  /// 25 instructions an event in `classify`.
+  /// Inlined for the test that nothing changed, true after most events, which then need no
+  /// call.
   @inline(__always)
   public mutating func follow(_ touch: TouchKey?, session: SessionID) {
     let index = session.index
@@ -155,11 +154,10 @@ public struct StrokeOutcomes: Sendable {
   @inline(never)
   private mutating func _follow(_ touch: TouchKey?, _ index: Int) {
     // A string-id finger, whose `number` is NaN, comes here after every event: the same one
-    // returns before the session's state is copied (`classify` on a trace of string ids −8
-    // instructions an event; numeric ids +0.3, this test on their downs and ups). Tested
-    // inline instead (a switch, or the optional compared whole where it is not a number), it
-    // saved 31 to 38 there, but every such form cost numeric ids about 3 an event in the
-    // handler it is inlined into (Benchmarks/RESULTS.md, sixth round, "table").
+    // returns before the session's state is copied. Tested inline instead, it made numeric
+    // ids dearer in the step it is inlined into (Benchmarks/HISTORY-2026-11.md, "Issue 24,
+    // sixth round: the printer's per-exponent table, `StrokeOutcomes` for string ids, the
+    // line's whole numbers ("table")").
     if case .name = touch, index < sessions.count, sessions[index].touch == touch { return }
     if index >= sessions.count {
       guard touch != nil else { return }
@@ -177,7 +175,7 @@ public struct StrokeOutcomes: Sendable {
   /// if the control followed it, else ``StrokeOutcome/none``.
   public mutating func end(session: SessionID, touch: TouchKey) -> StrokeOutcome {
     let index = session.index
-    // Hashing the key costs about 300 instructions a stroke; mostly nothing was released.
+    // Hashing the key is dear, and mostly nothing was released.
     if !released.isEmpty,
       let outcome = released.removeValue(forKey: Released(session: index, touch: touch))
     {

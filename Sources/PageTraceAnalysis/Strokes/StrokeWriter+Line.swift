@@ -104,14 +104,15 @@ extension StrokeWriter {
   /// Written out field by field rather than through `forEachField`: each key is one literal
   /// with its punctuation (`,"start":`), and the words of the enums are literals with their
   /// keys (`,"kind":"drag"`), so a line takes about 25 parts where the visitor made 62, and
-  /// no `String` of an enum's raw value is escaped (about 4,000 instructions a stroke, 170 an
-  /// event of the 200,000-event trace). The CSV test that compares each field of both forms
-  /// (`CSVOutputTests`) and the test of these literals (`ClassifyLineTests`) keep the two in step.
+  /// no `String` of an enum's raw value is escaped. The CSV test that compares each field of
+  /// both forms (`CSVOutputTests`) and the test of these literals (`ClassifyLineTests`) keep
+  /// the two in step.
   ///
   /// The line is written into room reserved once (``jsonLineRoom`` and its strings'
   /// widest), its literals inlined as a few stores each, each number one call with no check
-  /// around it: −762 instructions a stroke where each part was a `TextWriter` call with its
-  /// own failure test and capacity check (Benchmarks/RESULTS.md, fifth round, "classify's line").
+  /// around it, where each part was a `TextWriter` call with its own failure test and
+  /// capacity check (Benchmarks/HISTORY-2026-11.md, "Issue 24, fifth round (first wave):
+  /// `classify`'s line (one reservation a line, the printer's one-product path)").
   static func writeJSONLine(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
     target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
@@ -149,8 +150,7 @@ extension StrokeWriter {
       ",\"dx\":", JSONText.difference(stroke.endX, stroke.startX, decimals: max(x1, x0.decimals)))
     if stroke.endY.bitPattern == stroke.startY.bitPattern && stroke.endY.isFinite {
       // A stroke that kept its y (40 % of a generated trace's): its difference is +0, written
-      // as such (the difference's call and the number writer's general path took about 90
-      // instructions).
+      // as such, without the difference's call and the number writer's general path.
       line.append(",\"dy\":0")
     } else {
       line.number(
@@ -226,7 +226,7 @@ extension StrokeWriter {
 extension _LineRoom {
   /// A number with its key, or nothing if it overflowed (``FieldValue/finite(_:)``); returns
   /// the decimals written (0 if none), which the differences after it use instead of counting
-  /// them again (`JSONText.difference(_:_:decimals:)`: about 30 instructions an event).
+  /// them again (`JSONText.difference(_:_:decimals:)`).
   @inline(__always)
   @discardableResult
   mutating func number(_ key: StaticString, _ value: Double) -> Int {
@@ -235,8 +235,8 @@ extension _LineRoom {
     return appendNumberCountingDecimals(value)
   }
   /// A numeric touch id, mostly a small whole number: within ±2^53 and whole (not -0), written
-  /// as the integer it is, which is its `Double`'s text (the number writer's general path,
-  /// whose call and tests took about 40 instructions more).
+  /// as the integer it is, which is its `Double`'s text, without the call and tests of the
+  /// number writer's general path.
   @inline(__always)
   mutating func id(_ value: Double) {
     if value.magnitude <= 0x1p53 {
@@ -249,8 +249,8 @@ extension _LineRoom {
     appendNumberCountingDecimals(value)
   }
   /// ``number(_:_:)`` of a value that is often +0 (`velocity`, 0 for a stroke that stopped
-  /// before it lifted: 60 % of a generated trace's): `0` written directly, where the number
-  /// writer's general path took about 60 instructions.
+  /// before it lifted: 60 % of a generated trace's): `0` written directly, without the number
+  /// writer's general path.
   @inline(__always)
   mutating func numberOftenZero(_ key: StaticString, _ value: Double) {
     guard value.bitPattern != 0 else {
@@ -261,9 +261,9 @@ extension _LineRoom {
     number(key, value)
   }
   /// A count with its key: an `Int` within ±2^53 is written as the integer it is, which is
-  /// the text of its `Double` (the whole-number test and conversions skipped); beyond, as
-  /// the `Double` it converts to (−84 instructions a stroke, −3.6 an event: the number
-  /// writer's call and its whole-number test for `from`, `to` and `transitions`).
+  /// the text of its `Double` (the number writer's call, its whole-number test and the
+  /// conversions skipped for `from`, `to` and `transitions`); beyond, as the `Double` it
+  /// converts to.
   @inline(__always)
   mutating func count(_ key: StaticString, _ value: Int) {
     guard value.magnitude <= 1 << 53 else {
@@ -285,9 +285,8 @@ extension _LineRoom {
     return (decimals, text, position - text)
   }
   /// A second coordinate with its key: the text of the first copied when they are the same
-  /// double (a stroke that kept its y, 40 % of the strokes of a generated trace): a copy
-  /// where the shortest-digits printer took about 290 instructions (−114 a stroke on
-  /// average, −4.9 an event).
+  /// double (a stroke that kept its y, 40 % of the strokes of a generated trace): a copy,
+  /// far cheaper than the shortest-digits printer.
   @inline(__always)
   mutating func coordinate(
     _ key: StaticString, _ value: Double, sameAs first: Double,

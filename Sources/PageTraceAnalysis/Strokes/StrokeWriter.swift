@@ -17,7 +17,7 @@ import PageTraceIO
 /// ```
 public final class StrokeWriter: _StrokeSink {
   // Not checked for exclusive access at run time: one observer on one thread uses them, and
-  // the checks cost about 12 instructions an event.
+  // the checks are made every event.
   @exclusivity(unchecked) var writer: TextWriter
   /// JSON Lines or CSV.
   public let format: RecordFormat

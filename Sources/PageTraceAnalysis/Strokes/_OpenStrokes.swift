@@ -4,11 +4,10 @@ import PageTrace
 /// list searched in order while at most ``listLimit`` fingers are down (most traces have one
 /// or two), a dictionary from then until none is down.
 ///
-/// A dictionary alone hashed the finger's key for the `down`, the `up` and the lookup between
-/// them, about 400 instructions each, 30 an event in `stats` and `classify`. The list keeps
-/// a lookup to at most ``listLimit`` comparisons, and the dictionary one hash, however many
-/// fingers are down, so a trace is still classified in time linear in its events
-/// (docs/behaviour/analysis.md, "Stroke classification").
+/// A dictionary alone hashed the finger's key for the `down`, the `up` and the lookup between them,
+/// each hash dear. The list keeps a lookup to at most ``listLimit`` comparisons, and the dictionary
+/// one hash, however many fingers are down, so a trace is still classified in time linear in its
+/// events (docs/behaviour/analysis.md, "Stroke classification").
 struct _OpenStrokes: Sendable {
   /// The most fingers the list holds; one more moves them all to the dictionary.
   static let listLimit = 8

@@ -7,18 +7,17 @@ import PageTrace
 ///
 /// Both trackers saw the same times, so they dropped and kept the same samples; one ring
 /// keeps exactly what they kept, and the velocity along an axis is the same division of the
-/// same doubles. One ring costs one store a sample where two cost two (about 45 instructions
-/// a move). A test feeds both forms the same samples and compares every velocity.
+/// same doubles. One ring costs one store a sample where two cost two. A test feeds both forms
+/// the same samples and compares every velocity.
 ///
-/// As in `_VelocityTracker`, the samples are kept in place, in a ring of ``inlineCapacity``
-/// samples stored in the value itself: adding one is a store through no reference. The ring
-/// was an array, and each store checked the uniqueness of its buffer first (a call into the
-/// runtime, with the registers it clobbers saved around it: about 20 instructions a move of
-/// `classify` and `stats`). 32 samples cover the window at up to about 300 samples a second;
-/// when the ring is full of samples within the window, the stroke's samples move to
-/// ``spill``, an array that grows as needed, until the next ``reset()`` (its storage is kept).
-/// The ring makes a stroke's state 768 bytes larger; ``StrokeClassifier`` moves a state only
-/// when several fingers are down at once.
+/// As in `_VelocityTracker`, the samples are kept in place, in a ring of ``inlineCapacity`` samples
+/// stored in the value itself: adding one is a store through no reference. The ring was an array,
+/// and each store checked the uniqueness of its buffer first (a call into the runtime, with the
+/// registers it clobbers saved around it). 32 samples cover the window at up to about 300 samples a
+/// second; when the ring is full of samples within the window, the stroke's samples move to
+/// ``spill``, an array that grows as needed, until the next ``reset()`` (its storage is kept). The
+/// ring makes a stroke's state 768 bytes larger; ``StrokeClassifier`` moves a state only when
+/// several fingers are down at once.
 struct _StrokeSamples: Sendable {
   /// `_VelocityTracker.window`: a sample counts if it is at most this many seconds older
   /// than the last.
@@ -116,7 +115,7 @@ struct _StrokeSamples: Sendable {
   /// bisection.
   ///
   /// The engine tracker's `_VelocityTracker.staleCount`, written again: calling that one
-  /// (made `@inlinable package`) cost `classify` and `stats` 1.6 instructions an event.
+  /// (made `@inlinable package`) cost `classify` and `stats` more.
   @inline(__always)
   private static func staleCount(count: Int, at time: Double, _ timeAt: (Int) -> Double) -> Int {
     // Samples [0, low) are out of the window, [high, count) are in.

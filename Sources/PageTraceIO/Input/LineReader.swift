@@ -138,8 +138,8 @@ public struct LineReader: ~Copyable {
         }
         lineNumber += 1
         // Most lines are neither empty nor the first (which may start with a byte order
-        // mark), end without `\r` and are within the limit: handed out here, about 20
-        // instructions less than through `line(from:to:)`.
+        // mark), end without `\r` and are within the limit: handed out here, without the
+        // tests of `line(from:to:)`.
         if newlineIndex > start && lineNumber > 1 && newlineIndex - start <= maximumLineLength
           && buffer.load(fromByteOffset: newlineIndex - 1, as: UInt8.self) != 0x0D
         {

@@ -45,9 +45,8 @@ public struct TraceNames: Sendable {
 
   /// The name of a session: `nil` for the default session.
   ///
-  /// Inlinable, as ``id(of:)``, for `classify`, which names every stroke: through calls, the
-  /// two cost about 70 instructions a stroke, 3 an event. (`sessions` and `touches` are
-  /// `@usableFromInline` for them; only `set` changes them.)
+  /// Inlinable, as ``id(of:)``, for `classify`, which names every stroke: without calls.
+  /// (`sessions` and `touches` are `@usableFromInline` for them; only `set` changes them.)
   @inlinable
   public func name(of session: SessionID) -> String? {
     // The name copied only when there is one (the copy of a `nil` is a call too).

@@ -7,16 +7,17 @@ extension TraceReader {
     format == .jsonLines && !imports && chunks == nil && shard == nil && lines != nil
   }
 
-  /// ``next(into:)`` for an input that ``_readsPlainLines``, inlinable: so that a replay loop
-  /// compiled in another module (``TraceReplay/_plainEventLines(_:engine:event:observer:summary:uncounted:stuckCount:namedSessions:namedTouches:)``)
-  /// reads each line without a call into the reader's general step. Returns the item and its
-  /// line; ``lineNumber`` is left as it was until ``_takeLineNumber()``.
+  /// ``next(into:)`` for an input that ``_readsPlainLines``, inlinable: so that the replay
+  /// loop's fast path, compiled in another module for its observer
+  /// (``ReplayLoop/runPlainLines(_:_:_:)``), reads each line without a call into the reader's
+  /// general step. Returns the item and its line; ``lineNumber`` is left as it was until
+  /// ``_takeLineNumber()``.
   @inlinable @inline(__always)
   package mutating func _nextPlainLine(
     into event: inout EngineEvent
   ) throws -> (kind: TraceItemKind?, line: Int) {
-    // `lastLine` emptied only when no line comes, as `next(into:)` leaves it: emptied before
-    // each read, it cost 3 instructions an event.
+    // `lastLine` emptied only when no line comes, as `next(into:)` leaves it: not before each
+    // read, which is a store an event.
     let read: LineReader.Line?
     do {
       read = try lines?.next() ?? nil

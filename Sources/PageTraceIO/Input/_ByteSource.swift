@@ -32,7 +32,6 @@ struct _ByteSource: ~Copyable {
   ///
   /// - Throws: ``FileError`` (``FileError/Kind/readFailed``) if reading fails, or
   ///   ``_GzipDamage`` when a gzip stream is damaged (it then ends).
-  @inline(__always)
   func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
     if let gzip {
       return try gzip.read(into: buffer, count: count, from: descriptor, name: name)

@@ -151,8 +151,8 @@ extension _LineChunk {
   }
 
   /// Adds a line too long: a failure whose error the reader's thread makes. (Out of line: a
-  /// rare path, which inlined into the loop over a range's lines cost it about 6 instructions
-  /// a line.)
+  /// rare path, which inlined made the loop over a range's lines dearer:
+  /// Benchmarks/HISTORY-2026-11.md, "Issue 24, ninth round: the two targets left, taken apart".)
   @inline(never)
   private func appendLineTooLong() {
     _storeFailure(nil, number: firstNumber + count, at: count)
@@ -173,8 +173,8 @@ struct _RangeReading {
   var failure: FileError?
 
   /// Reads the file's bytes until the buffer holds `total` (it grows as needed), the file
-  /// ends or a read fails. (Out of line: a call of about 64 KiB or more, which inlined into
-  /// the loop over the lines cost it about 4 instructions a line.)
+  /// ends or a read fails. (Out of line: a call for 64 KiB or more, which inlined made the
+  /// loop over the lines dearer.)
   @inline(never)
   mutating func read(_ chunk: _LineChunk, _ file: _FileRanges, upTo total: Int) {
     if total > chunk.capacity {

@@ -30,7 +30,8 @@ final class _LineChunk: @unchecked Sendable {
   /// Where a line is: 16 bytes, all the splitter writes of a line. The worker writes the
   /// ``Item``: when the splitter wrote the items' numbers and places, each item's memory
   /// went from the processor that read it last to the splitter's and on to the worker's
-  /// (Benchmarks/RESULTS.md, "Issue 24, eighth round").
+  /// (Benchmarks/HISTORY-2026-11.md, "Issue 24, eighth round: one file, every worker reading
+  /// its own ranges").
   struct Span: BitwiseCopyable {
     /// Where its bytes start in ``bytes``; for a failure, its index in ``failures``.
     var start: Int
@@ -185,7 +186,6 @@ final class _LineChunk: @unchecked Sendable {
   /// Writes at item `index` the span of a failure of line `number`: `error`, or `nil` for a
   /// line too long, whose error the main thread makes. (The splitter's, a worker's range's
   /// and its end's failures are all written here.)
-  @inline(__always)
   func _storeFailure(_ error: (any Error)?, number: Int, at index: Int) {
     (spans + index).initialize(to: Span(start: failures.count, count: -1))
     failures.append((error, number))

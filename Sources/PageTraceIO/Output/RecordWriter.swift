@@ -214,8 +214,8 @@ public struct RecordWriter: ~Copyable {
     if buffer.count >= threshold { writeOut() }
   }
 
-  /// Appends one record as a JSON object and a newline. Inlined into `write`: its own frame
-  /// cost about 20 instructions a record.
+  /// Appends one record as a JSON object and a newline. Inlined into `write`, which spares a
+  /// frame a record.
   @inline(__always)
   private mutating func appendJSON(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
@@ -233,7 +233,7 @@ public struct RecordWriter: ~Copyable {
       buffer.append(_RecordJSONText.to)
       buffer.appendInteger(transition.to)
       // One literal in each branch: a copy of known length is a few stores, where the choice
-      // of literal made it a call to `memcpy` (about 12 instructions a record).
+      // of literal made it a call to `memcpy`.
       if transition.animated {
         buffer.append(_RecordJSONText.animatedTrue)
       } else {
@@ -494,7 +494,6 @@ struct _RecordReservation {
     var state: Int
   }
 
-  @inline(__always)
   subscript(type: RecordType) -> Int {
     switch type {
     case .transition: transition

@@ -19,7 +19,7 @@ public struct TextWriter: ~Copyable {
 
   /// Whether a write failed, tested without copying the failure: `failure == nil` copies the
   /// `FileError` (its strings retained and released) on its cold path, which made every
-  /// append keep more callee-saved registers (`classify` −5 instructions an event).
+  /// append keep more callee-saved registers.
   @inline(__always)
   private var hasFailed: Bool {
     if case .some = failure { return true }
@@ -48,13 +48,13 @@ public struct TextWriter: ~Copyable {
   /// both standard output and standard error sees them uncut.
   ///
   /// The text is copied with a few word-sized loads and stores (`_LineRoom._copy`), not
-  /// `memmove`: a line of `classify` takes some 25 such appends of 1 to 40 bytes, and the call
-  /// through the PLT with `reserve` out of line cost about 76 instructions each.
+  /// `memmove`: a line of `classify` takes some 25 such appends of 1 to 40 bytes, and each was
+  /// a call through the PLT, with `reserve` out of line.
   public mutating func append(_ text: StaticString) {
     guard !hasFailed else { return }
     let length = text.utf8CodeUnitCount
     // The rare growth out of line, so that the usual append calls nothing and keeps no
-    // callee-saved registers (`classify` −7 instructions an event, about 8 an append).
+    // callee-saved registers.
     guard length <= buffer.available else { return _appendGrowing(text) }
     _LineRoom._copy(
       UnsafeRawPointer(text.utf8Start), count: length, to: buffer.start + buffer.count)

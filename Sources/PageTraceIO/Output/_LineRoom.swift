@@ -7,18 +7,18 @@ import _PageTraceNumbers
 ///
 /// Its parts are inlined into the line's writer in another module of the package
 /// (`@inlinable package`): a literal is then a few loads and stores of a length known at
-/// compile time, where ``TextWriter/append(_:)-(StaticString)`` was a call of about 32
-/// instructions, with the failure test and the capacity check; each number is one call
-/// (``_writeNumber(_:at:)``) with no check around it (`classify` −762 instructions a stroke,
-/// −33 an event: Benchmarks/RESULTS.md, fifth round, "classify's line"). (`@usableFromInline` on
-/// the type too: without it the compiler does not hand the bodies of a `package` type's
-/// inlinable methods to other modules, and each part stayed a call.)
+/// compile time, where ``TextWriter/append(_:)-(StaticString)`` is a call, with the failure
+/// test and the capacity check; each number is one call (``_writeNumber(_:at:)``) with no
+/// check around it (Benchmarks/HISTORY-2026-11.md, "Issue 24, fifth round (first wave):
+/// `classify`'s line (one reservation a line, the printer's one-product path)").
+/// (`@usableFromInline` on the type too: without it the compiler does not hand the bodies of a
+/// `package` type's inlinable methods to other modules, and each part stayed a call.)
 @usableFromInline
 package struct _LineRoom {
   /// Where the next part goes.
   @usableFromInline package var position: UnsafeMutableRawPointer
   /// The end of the room, checked in debug builds when the line ends.
-  @usableFromInline package let limit: UnsafeMutableRawPointer
+  package let limit: UnsafeMutableRawPointer
 
   @usableFromInline
   init(position: UnsafeMutableRawPointer, limit: UnsafeMutableRawPointer) {
@@ -120,7 +120,7 @@ package struct _LineRoom {
 /// ``_LineRoom/_writeNumber(_:at:)``'s call: a free function, so that the line's writer in
 /// another module calls its body. As a static method its `self` (the metatype, unused) was
 /// removed by the optimizer from a copy of the body, and the other module's calls went
-/// through a four-instruction thunk to that copy (`classify` −1.8 instructions an event).
+/// through a thunk to that copy.
 @usableFromInline
 func _lineRoomWriteNumber(_ value: Double, at: UnsafeMutableRawPointer) -> (
   length: Int, decimals: Int

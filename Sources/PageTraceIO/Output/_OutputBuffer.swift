@@ -41,8 +41,7 @@ struct _OutputBuffer: ~Copyable {
   }
 
   /// Makes room for `extra` more bytes, growing the buffer if needed. Inlined, so that the
-  /// test writers make before every record or event is not a call (about 15 instructions a
-  /// record); the growing is.
+  /// test writers make before every record or event is not a call; the growing is.
   @inline(__always)
   mutating func reserve(_ extra: Int) {
     if extra > available { grow(extra) }
@@ -169,8 +168,8 @@ struct _OutputBuffer: ~Copyable {
 
   /// Appends an integer in decimal.
   ///
-  /// One digit, the common case (page numbers), is one store, inline; longer numbers take the
-  /// loops, out of line (the call cost 13 instructions for each page number of a transition).
+  /// One digit, the common case (page numbers), is one store, inline, not a call; longer
+  /// numbers take the loops, out of line.
   @inline(__always)
   mutating func appendInteger(_ value: Int) {
     count &+= ShortestDigits.writeInteger(value, at: start + count)
@@ -201,7 +200,6 @@ struct _OutputBuffer: ~Copyable {
   }
 }
 
-@inline(__always)
 private func _hexDigit(_ value: UInt8) -> UInt8 {
   value < 10 ? _ASCII.zero + value : 0x61 + value - 10
 }

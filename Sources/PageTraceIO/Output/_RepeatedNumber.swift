@@ -2,9 +2,9 @@
 /// again: a record's time is often the time of the record before it (the records of one
 /// event share its time: an interaction and its background, a transition and its
 /// interaction), about a third of the records of a generated trace. Copying the kept text is
-/// three stores where printing the shortest digits of a 17-digit time takes about 300
-/// instructions (−17 instructions an event of `replay --emit all`; Benchmarks/RESULTS.md, third
-/// round, "the binary hot path").
+/// three stores, far cheaper than printing the shortest digits of a 17-digit time again
+/// (Benchmarks/HISTORY-2026-11.md, "Issue 24, third round: the binary hot path (reader, record
+/// writer, start-up)").
 ///
 /// The number is recognised by its bit pattern, so `0.0` and `-0.0`, or two NaNs, are never
 /// taken for one another; the text is what ``_OutputBuffer/appendNumber(_:)`` wrote for it.

@@ -9,17 +9,17 @@ struct ReplayLane {
   @usableFromInline var engine: PageControlEngine
   @usableFromInline var isStarted = false
   /// The configuration the engine started with.
-  @usableFromInline var configuration: PageControlConfiguration?
+  var configuration: PageControlConfiguration?
   /// The patch laid over everything else for this lane (a fan-out's variant).
-  @usableFromInline let variant: ConfigurationPatch?
+  let variant: ConfigurationPatch?
   /// What this lane's engine did: events applied, ignored, rejected; lines skipped.
   @usableFromInline var counts = ReplaySummary()
   /// The line of the latest error and how many errors it has given in a row.
-  @usableFromInline var stuckLine = -1
+  var stuckLine = -1
   @usableFromInline var stuckCount = 0
 
   /// An engine that stands in until the first event: it never sees an event.
-  @usableFromInline static let placeholder = try! PageControlEngine(
+  static let placeholder = try! PageControlEngine(
     PageControlConfiguration(pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0)))
 
   @usableFromInline
@@ -113,7 +113,7 @@ struct ReplayLanes<Observer: ReplayObserver & ~Copyable, Count: ReplayLaneCount>
   /// The lanes that rejected the event last stepped, in order (valid after a rejection).
   @usableFromInline var rejectedBy: [Int] = []
   /// Whether a lane refused the event last stepped as one session too many.
-  @usableFromInline var refusedSession = false
+  var refusedSession = false
 
   @usableFromInline
   init(

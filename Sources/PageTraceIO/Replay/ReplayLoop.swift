@@ -6,8 +6,8 @@ import PageTrace
 /// and accounts for every line (docs/development.md, "The replay core").
 ///
 /// It is inlinable, so that it is compiled for each observer where the observer's type is
-/// known: through the protocol, every call to an observer of another module cost about 130
-/// instructions an event. Plain events take the fast path (ReplayLoop+PlainEvents.swift).
+/// known: through the protocol, every call to an observer of another module is a call of a
+/// witness, every event. Plain events take the fast path (ReplayLoop+PlainEvents.swift).
 @usableFromInline
 struct ReplayLoop {
   @usableFromInline let options: TraceReplay.Options

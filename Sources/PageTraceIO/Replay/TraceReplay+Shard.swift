@@ -152,7 +152,6 @@ struct ShardSessions {
   mutating func hold(_ session: SessionID) { memberships[session.index] = .held }
 
   /// The reader forgot `session`, refused: its number may name another session.
-  @usableFromInline
   mutating func forget(_ session: SessionID) {
     if session.index < memberships.count { memberships[session.index] = .unknown }
   }

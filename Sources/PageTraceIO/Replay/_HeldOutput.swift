@@ -21,8 +21,8 @@ final class _HeldOutput: @unchecked Sendable {
   ///
   /// A block is memory mapped with its pages already in place (``_System/mapMemory(count:)``),
   /// and a block written out is kept for the next job rather than given back to the system:
-  /// the first touch of a fresh page is a fault of the kernel's, about 2 µs each here, which
-  /// was the main cost of holding a job's output (9,000 of them for two 2 M-event traces).
+  /// the first touch of a fresh page is a fault of the kernel's, which was the main cost of
+  /// holding a job's output (Benchmarks/HISTORY-2026-11.md, "Issue 24, third round: two cores").
   final class Budget: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
     private var available: Int

@@ -442,8 +442,9 @@ package enum _System {
 
   /// `count` bytes of zeroed memory of this process's own, page-aligned, with its pages in
   /// place on Linux (`MAP_POPULATE`: the kernel provides them in one call rather than on a
-  /// fault at the first touch of each page, about 40% less time for a block of 1 MiB); `nil`
-  /// if the system has no room. ``unmapMemory(_:count:)`` gives it back.
+  /// fault at the first touch of each page; Benchmarks/HISTORY-2026-11.md, "Issue 24, third
+  /// round: two cores"); `nil` if the system has no room. ``unmapMemory(_:count:)`` gives it
+  /// back.
   static func mapMemory(count: Int) -> UnsafeMutableRawPointer? {
     #if os(Linux)
       let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
@@ -462,7 +463,6 @@ package enum _System {
   }
 
   /// Moves `count` bytes, which may overlap.
-  @inline(__always)
   static func move(
     _ destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, count: Int
   ) {
@@ -470,14 +470,12 @@ package enum _System {
   }
 
   /// Whether two byte ranges of `count` bytes are equal.
-  @inline(__always)
   static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
     memcmp(a, b, count) == 0
   }
 
   /// The C library's correctly rounded decimal-to-double conversion of a NUL-terminated text;
   /// `end` receives the first byte not used.
-  @inline(__always)
   static func parseDouble(
     _ text: UnsafePointer<CChar>, end: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   ) -> Double {
@@ -525,23 +523,18 @@ extension _System.FileIdentity {
   }
 }
 
-@inline(__always)
 private func _read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(descriptor, buffer, count)
 }
 
-@inline(__always)
 private func _write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, buffer, count)
 }
 
-@inline(__always)
 private func _close(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
-@inline(__always)
 private func _rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
   rename(from, to)
 }
 
-@inline(__always)
 private func _unlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }

@@ -1,5 +1,6 @@
 // The reducer alone, for instruction counts and behaviour checks (Benchmarks/RESULTS.md,
-// "Issue 24: the reducer"; Benchmarks/reducer-instructions.sh runs it under callgrind).
+// "Instructions per event", and Benchmarks/HISTORY-2026-11.md, "Issue 24: the reducer";
+// Benchmarks/reducer-instructions.sh runs it under callgrind).
 //
 //   reducer-harness count    200,000 generated events (seed 1), one session, through
 //                            `runReducer` (count it with
@@ -16,6 +17,7 @@ import PageTrace
 import PageTraceGenerator
 
 /// The loop of the `Reducer` benchmark: every event through the engine, counting records.
+/// Out of line, so that callgrind counts it alone (`--toggle-collect='*runReducer*'`).
 @inline(never)
 func runReducer(_ input: [EngineEvent], _ engine: inout PageControlEngine) throws -> Int {
   var records = 0
@@ -24,7 +26,7 @@ func runReducer(_ input: [EngineEvent], _ engine: inout PageControlEngine) throw
 }
 
 /// The same loop over the array's buffer (`buffer[i]`), as a reader that decodes into memory
-/// hands events over.
+/// hands events over. Out of line, as ``runReducer(_:_:)``.
 @inline(never)
 func runReducerBuffer(_ input: [EngineEvent], _ engine: inout PageControlEngine) throws -> Int {
   var records = 0

@@ -167,8 +167,7 @@ public struct BinaryTraceReader: ~Copyable {
   /// Reads from a source after the first `count` bytes of `buffer`, the bytes already read
   /// from it, taking the buffer over (it must come from `UnsafeMutableRawPointer.allocate`;
   /// the reader deallocates it): the format sniffing of ``TraceReader`` hands over its first
-  /// chunk so, where copying it cost about 1 M instructions a process (`memcpy` of 1 MiB,
-  /// 5 an event at 200,000 events).
+  /// chunk so, rather than have it copied (a `memcpy` of 1 MiB a process).
   init(
     source: consuming _ByteSource, chunkSize: Int, maximumStringLength: Int,
     adopting buffer: UnsafeMutableRawPointer, capacity: Int, count: Int, prefixEndsInput: Bool
@@ -221,9 +220,8 @@ public struct BinaryTraceReader: ~Copyable {
 
   /// ``next(into:)``, then the record number into `line`, even when it throws: the form
   /// ``TraceReader`` and the replay loop call, so that they look into their optional reader once
-  /// an event (each look is a call of about 11 instructions). Its hot path is inlined into
-  /// the caller's loop: as a call, it cost the replay loop about 15 instructions an event
-  /// (the call, the frame, and `event` and the line passed through memory).
+  /// an event (each look is a call). Its hot path is inlined into the caller's loop: as a call,
+  /// it cost the replay loop a frame, and `event` and the line passed through memory.
   @usableFromInline @inline(__always)
   mutating func next(
     into event: inout EngineEvent, recordNumber line: inout Int
@@ -238,7 +236,7 @@ public struct BinaryTraceReader: ~Copyable {
 
   /// ``next(into:recordNumber:)`` out of line, for ``TraceReader/next(into:)``: the replay
   /// loop reads a binary trace without it, and inlined there it made the loop of JSON Lines
-  /// (the same function) dearer by about 25 instructions an event.
+  /// (the same function) dearer.
   @inline(never)
   mutating func nextRecord(
     into event: inout EngineEvent, recordNumber line: inout Int
@@ -251,10 +249,9 @@ public struct BinaryTraceReader: ~Copyable {
   /// numbered, decoded into `event`; `false`, with nothing consumed, for anything else. It does
   /// what the general path does for such a record (the same record number, checksum, counts
   /// and name tracking), without its calls: `fill`, the end-marker and string-entry tests,
-  /// and `decodeEvent`'s checks and large frame (about 150 instructions an event fewer with
-  /// the inlined checks of the replay loop; Benchmarks/RESULTS.md, second round, "the binary hot
-  /// path"). Anything else, valid or not, goes the general way, which reports every error as
-  /// before.
+  /// and `decodeEvent`'s checks and large frame (Benchmarks/HISTORY-2026-11.md, "Issue 24,
+  /// second round: the binary hot path and the replay loop"). Anything else, valid or not,
+  /// goes the general way, which reports every error as before.
   @inline(__always)
   private mutating func nextCommonTouch(into event: inout EngineEvent) -> Bool {
     guard state == .records, end - start >= Self.recordSize else { return false }
@@ -277,7 +274,7 @@ public struct BinaryTraceReader: ~Copyable {
     // No `names.endEvent(event)`: it follows a string touch id the event looked up, and this
     // one looked up no name (`beginEvent` leaves `lastNumber` at 0, which makes `endEvent`
     // return at once). Called, it copied the 65-byte event into an optional on the stack
-    // before its test (−11 instructions an event).
+    // before its test.
     assert(names.touchNames.lastNumber == 0, "a name looked up on the fast path")
   }
 
@@ -285,7 +282,7 @@ public struct BinaryTraceReader: ~Copyable {
   /// default session or one whose string index is already numbered; `false`, with `event`
   /// untouched, for any other record (which ``decodeEvent(_:into:names:)`` then decodes or
   /// reports). Straight into `event`: returning an optional event cost a copy of it through
-  /// the stack (about 12 instructions).
+  /// the stack.
   @inline(__always)
   private static func decodeCommonTouch(
     _ record: UnsafeRawPointer, into event: inout EngineEvent, names: borrowing _BinaryStrings
@@ -311,9 +308,10 @@ public struct BinaryTraceReader: ~Copyable {
   /// event (kind 2, phase 0 to 3, x and y present and finite, no extra, id 0) or a valid key
   /// (kind 3, key 0 to 7, every other field 0), with a finite time, in the default session or
   /// one already numbered, decoded into `event`; `false`, with `event` untouched, for any other
-  /// record. About 2 % of the records of a generated trace; the general path took about 460
-  /// instructions for each (−6 an event of `replay --emit all`). Kept out of the touch's path
-  /// inlined in the replay loop, which it made dearer for every event there (+5 an event).
+  /// record: about 2 % of the records of a generated trace, each far dearer on the general
+  /// path. Kept out of the touch's path inlined in the replay loop, which it made dearer for
+  /// every event there (Benchmarks/HISTORY-2026-11.md, "Issue 24, third round: the binary hot
+  /// path (reader, record writer, start-up)").
   @inline(__always)
   private static func decodePointerOrKey(
     _ record: UnsafeRawPointer, into event: inout EngineEvent, names: borrowing _BinaryStrings

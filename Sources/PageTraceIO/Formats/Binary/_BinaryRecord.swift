@@ -53,7 +53,6 @@ enum _BinaryRecord {
   static let continuousValue: UInt8 = 1 << 5
 
   /// The number of bytes `count` takes once padded to whole records.
-  @inline(__always)
   static func padded(_ count: Int) -> Int { (count + size - 1) / size * size }
 
   // MARK: Codes

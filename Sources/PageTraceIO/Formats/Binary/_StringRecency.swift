@@ -5,9 +5,8 @@
 /// A list linked through an array, kept in that order as positions are used: finding the
 /// position to redefine takes a step from the front (and one or two more past the positions
 /// it may not take, or past emptied ones when the table is full by bytes), where a scan of the
-/// whole table took up to 65,536. `pagetrace convert` of 1 M events whose every stroke has a
-/// string id of its own (500,000 ids) scanned the 4,096 positions of the default table for
-/// each new id: 2.9 s, against 0.71 s with the list (release build, the same bytes written).
+/// whole table took up to 65,536, for each new string once the table is full
+/// (Benchmarks/RESULTS.md, "Conversion of fresh string ids").
 struct _StringRecency {
   /// A position: when it was last used (the writer's event count then), and the positions
   /// before and after it in the order (-1 at the ends; `previous` is `_unlinked` for a
@@ -32,8 +31,7 @@ struct _StringRecency {
   ///
   /// It goes to the end of the order, but before any position of a higher number used at the
   /// same time: of the one, two or few positions one event uses, the lower goes first. (Through
-  /// the array's buffer: each subscript of three arrays checked its bounds and uniqueness,
-  /// about 125 instructions a use, 70 an event of a trace of interleaved sessions.)
+  /// the array's buffer: each subscript of three arrays checked its bounds and uniqueness.)
   mutating func use(_ position: Int, at time: UInt64) {
     let node = Int32(truncatingIfNeeded: position)
     nodes.withUnsafeMutableBufferPointer { nodes in

@@ -12,9 +12,8 @@ extension TraceDecoder {
   /// touch phase, and strings of printable ASCII without escapes. Its text between the values
   /// is compared eight bytes at a time with the words it must be (``_UsualText``), and each
   /// number is read straight into its value, where the loop of the common shape finds each
-  /// key, checks it was not seen, and reads numbers through the scanner: with the number
-  /// reader's own savings, about 650 instructions less per line of `pagetrace generate`'s
-  /// traces (Benchmarks/RESULTS.md, second round, "the JSON Lines decoder").
+  /// key, checks it was not seen, and reads numbers through the scanner
+  /// (Benchmarks/HISTORY-2026-11.md, "Issue 24, second round: the JSON Lines decoder").
   ///
   /// Whatever it accepts, it decodes exactly as ``_decodeCommonEvent(_:into:)`` (and so the
   /// full decoder) would: the same event, value offsets and names (a differential test holds
@@ -30,7 +29,7 @@ extension TraceDecoder {
     let text = DecimalText(line, tables: numberTables)
     guard text.eightBytes(at: 0) & 0xFF_FFFF_FFFF == _UsualText.openingT else { return false }
     // The 32 bytes after `{"t":-` are within the 39, and each number's text is followed by a
-    // `,` or `}` checked below: the number reader checks neither (about 20 instructions less).
+    // `,` or `}` checked below: the number reader checks neither.
     let time = text.commonValue(at: 5, isWithin: true, isFollowed: true)
     var position = time.end
     guard position >= 0, text.eightBytes(at: position) == _UsualText.touch,
@@ -75,7 +74,7 @@ extension TraceDecoder {
       position = idEnd &+ 1
     } else {
       guard position &+ 1 < text.count else { return false }
-      // Most ids are one digit: read without the number reader, 65 instructions less.
+      // Most ids are one digit: read without the number reader.
       let digit = text.byte(at: position) &- _ASCII.zero
       if digit < 10 && text.byte(at: position &+ 1) == _ASCII.comma {
         (idNumber, position) = (Double(digit), position &+ 1)
@@ -106,7 +105,7 @@ extension TraceDecoder {
       return false
     }
     // The line is good: number its names (the two tables are independent).
-    // `SessionID.defaultSession` (0) without its global's accessor, 5 instructions.
+    // `SessionID.defaultSession` (0) without the call to its global's accessor.
     var session = SessionID(0)
     if sessionStart >= 0 {
       session = SessionID(

@@ -5,10 +5,10 @@ import _PageTraceNumbers
 /// "Lines", "Header" and "JSON strictness").
 ///
 /// One decoder reads one input: it remembers whether a non-blank line was seen, since only
-/// the first one may be the header. It numbers session names (``PageTrace/SessionID``) and string
-/// touch
-/// ids (``PageTrace/TouchKey``) in order of first appearance, so decoding straight into an
-/// ``PageTrace/EngineEvent`` allocates nothing once a name has been seen.
+/// the first one may be the header. It numbers session names
+/// (``PageTrace/SessionID``) and string touch ids (``PageTrace/TouchKey``) in order of
+/// first appearance, so decoding straight into an ``PageTrace/EngineEvent`` allocates
+/// nothing once a name has been seen.
 ///
 /// Rules: every event has a finite number `t` and exactly one kind key among `touch`,
 /// `pointer`, `key`, `focus`, `a11y` and `set`, with a known value; touches need `id` (a number

@@ -39,7 +39,6 @@ enum _ASCII {
   }
 
   /// The value of a hexadecimal digit, or `nil`.
-  @inline(__always)
   static func hexValue(_ byte: UInt8) -> UInt32? {
     if isDigit(byte) { return UInt32(byte - zero) }
     let lower = byte | 0x20
@@ -59,7 +58,6 @@ func _matches(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
 }
 
 /// Whether the bytes spell the given lowercase ASCII word, ignoring the case of letters.
-@inline(__always)
 func _matchesIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
   let count = word.utf8CodeUnitCount
   guard bytes.count == count else { return false }
