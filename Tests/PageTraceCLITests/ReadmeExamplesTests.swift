@@ -11,7 +11,8 @@ import Testing
   /// `swift run`), the portable binary and the Spark example (`.ci/static-binary.sh`,
   /// `.ci/spark-example.sh`), and the benchmarks (smoke-run by `.ci/run`).
   static let elsewhere = [
-    "swift ", "bash ", "python3 -m venv", "~/.venv-spark", "spark-submit", "cd Benchmarks",
+    "swift ", "PAGETRACE_EXTRAS=1 swift ", "bash ", "python3 -m venv", "~/.venv-spark",
+    "spark-submit", "cd Benchmarks",
   ]
 
   /// One command of a block: its text (continued lines and `for … done` joined), the file
