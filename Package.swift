@@ -20,6 +20,7 @@ let package = Package(
   products: [
     .library(name: "PageTrace", targets: ["PageTrace"]),
     .library(name: "PageTraceIO", targets: ["PageTraceIO"]),
+    .library(name: "PageTraceImport", targets: ["PageTraceImport"]),
     .library(name: "PageTraceAnalysis", targets: ["PageTraceAnalysis"]),
     .library(name: "PageTraceGenerator", targets: ["PageTraceGenerator"]),
   ] + (libraryTestsOnly ? [] : [.executable(name: "pagetrace", targets: ["pagetrace"])]),
@@ -41,6 +42,9 @@ let package = Package(
     .target(
       name: "PageTraceIO",
       dependencies: ["PageTrace", "_PageTraceNumbers", "_PageTraceMath", "_PageTraceZlib"]),
+    // Recordings in other formats (CSV, Android getevent, W3C Pointer Events) read as traces,
+    // and the inspection of an input. No Foundation.
+    .target(name: "PageTraceImport", dependencies: ["PageTrace", "PageTraceIO"]),
     // What is learnt from a replay: stroke classes, statistics, guideline lint, SVG timelines.
     .target(name: "PageTraceAnalysis", dependencies: ["PageTrace", "PageTraceIO"]),
     // Deterministic realistic traces, for benchmarks and anyone.
@@ -59,7 +63,9 @@ let package = Package(
 var tool: Target {
   .executableTarget(
     name: "pagetrace",
-    dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"])
+    dependencies: [
+      "PageTrace", "PageTraceIO", "PageTraceImport", "PageTraceAnalysis", "PageTraceGenerator",
+    ])
 }
 
 /// With PAGETRACE_EXTRAS: the examples, the doc samples and the checks CI runs.
@@ -76,7 +82,9 @@ var examplesAndChecks: [Target] {
     // .ci/generate-doc-samples.py, run by the tests.
     .executableTarget(
       name: "doc-samples",
-      dependencies: ["PageTrace", "PageTraceIO", "PageTraceAnalysis", "PageTraceGenerator"],
+      dependencies: [
+        "PageTrace", "PageTraceIO", "PageTraceImport", "PageTraceAnalysis", "PageTraceGenerator",
+      ],
       path: "Examples/DocSamples"),
     // The shortest-digits printer against the standard library's `description` on 10^7
     // random doubles, run by CI in the portable binary's release build.
@@ -95,8 +103,12 @@ var libraryTests: [Target] {
     .testTarget(
       name: "PageTraceIOTests",
       dependencies: [
-        "PageTraceIO", "_PageTraceNumbers", "PageTraceGenerator", "PageTraceTestSupport",
+        "PageTraceIO", "PageTraceImport", "_PageTraceNumbers", "PageTraceGenerator",
+        "PageTraceTestSupport",
       ]),
+    .testTarget(
+      name: "PageTraceImportTests",
+      dependencies: ["PageTraceImport", "PageTraceIO", "PageTraceTestSupport"]),
     .testTarget(
       name: "PageTraceAnalysisTests",
       dependencies: [
@@ -114,7 +126,7 @@ var libraryTests: [Target] {
 var endToEndTests: Target {
   .testTarget(
     name: "PageTraceCLITests",
-    dependencies: ["pagetrace", "PageTraceIO"]
+    dependencies: ["pagetrace", "PageTraceIO", "PageTraceImport"]
       + (extras ? ["embedding-example", "live-loop", "doc-samples"] : []),
     exclude: extras ? [] : extraTests.map { "\($0).swift" })
 }

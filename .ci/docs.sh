@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The documentation and the public API, from the modules the debug build already made (run
 # `swift build` or `swift test` first; this script builds nothing):
-#   1. symbol graphs of the four library modules (swift symbolgraph-extract, public symbols);
+#   1. symbol graphs of the five library modules (swift symbolgraph-extract, public symbols);
 #   2. the public API listing api/MODULE.txt compared with them (.ci/api-listing.py);
-#   3. the DocC catalogs of the four modules (Sources/MODULE/MODULE.docc) converted by the
+#   3. the DocC catalogs of the five modules (Sources/MODULE/MODULE.docc) converted by the
 #      toolchain's docc into one archive, .build/docs/PageTrace.doccarchive, with any warning
 #      an error.
 #
@@ -20,7 +20,7 @@ case "${1:-}" in
   *) echo "usage: bash .ci/docs.sh [--update-api]" >&2; exit 64 ;;
 esac
 
-modules=(PageTrace PageTraceIO PageTraceAnalysis PageTraceGenerator)
+modules=(PageTrace PageTraceIO PageTraceImport PageTraceAnalysis PageTraceGenerator)
 bin=$(swift build --show-bin-path)
 triple=$(basename "$(dirname "$bin")")
 for module in "${modules[@]}"; do
@@ -50,7 +50,7 @@ else
   python3 .ci/api-listing.py "$work/symbols" "${modules[@]}"
 fi
 
-# 3. One archive of the four modules, so that a page of one links to the symbols of another
+# 3. One archive of the five modules, so that a page of one links to the symbols of another
 #    (``PageTrace/SessionID`` from PageTraceIO). The catalogs are merged into one; two files
 #    of the same name would hide each other, so that is an error.
 for module in "${modules[@]}"; do

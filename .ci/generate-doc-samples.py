@@ -166,6 +166,7 @@ def generate():
         "import PageTraceAnalysis",
         "import PageTraceGenerator",
         "import PageTraceIO",
+        "import PageTraceImport",
         "",
         "/// Marks a context variable used, so that a sample that only reads it warns of nothing.",
         "func _use<T: ~Copyable>(_ value: inout T) {}",

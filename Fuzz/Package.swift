@@ -34,6 +34,7 @@ let package = Package(
           "FuzzSupport",
           .product(name: "PageTrace", package: "PageTrace"),
           .product(name: "PageTraceIO", package: "PageTrace"),
+          .product(name: "PageTraceImport", package: "PageTrace"),
         ],
         swiftSettings: fuzzTargetSettings)
     }

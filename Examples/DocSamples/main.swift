@@ -13,6 +13,7 @@ import PageTrace
 import PageTraceAnalysis
 import PageTraceGenerator
 import PageTraceIO
+import PageTraceImport
 
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
@@ -361,65 +362,6 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_86() throws {
   }
 }
 
-// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:27
-func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_27() throws {
-  do {
-
-    let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
-    print(found.format, found.timeUnit.map { "\($0)" } ?? "unknown unit")
-    print(found.command?.joined(separator: " ") ?? "no command")
-  }
-}
-
-// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:43
-func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_43() throws {
-  do {
-
-    var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
-    mapping.session = 3
-    mapping.timeUnit = .milliseconds
-
-    var options = TraceReplay.Options()
-    options.defaults.pages = 5  // a recording has no header: the control comes from here
-    options.defaults.control = Rect(x: 0, y: 780, width: 390, height: 30)
-
-    var reader = try TraceReader(
-      opening: "Traces/examples/touches.csv", importer: CSVImporter(mapping))
-    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
-    let outcome = TraceReplay(options).run(&reader, observer: &writer) { note in print(note) }
-    try writer.flush()
-    print(outcome.summary.eventsFromLines, "events from", outcome.summary.lines, "lines")
-  }
-}
-
-// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:69
-func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_69() throws {
-  do {
-
-    // A 1080 × 2340 panel shown at 360 × 780 points.
-    var reader = try TraceReader(
-      opening: "Traces/examples/getevent.txt",
-      importer: GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3))
-    while let item = try reader.next() {
-      if case .event(let event, let line) = item { print(line, event.time, event.action) }
-    }
-  }
-}
-
-// Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:88
-func sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_88() throws {
-  do {
-
-    var reader = try TraceReader(
-      opening: "Traces/examples/pointer-events.jsonl", importer: PointerEventsImporter())
-    var events = 0
-    while let item = try reader.next() {
-      if case .event = item { events += 1 }
-    }
-    print(events, "events")
-  }
-}
-
 // Sources/PageTraceIO/PageTraceIO.docc/PageTraceIO.md:14
 func sample_Sources_PageTraceIO_PageTraceIO_docc_PageTraceIO_md_14() throws {
   do {
@@ -477,6 +419,83 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_88() throws {
     let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
     try writer.flush()
     print(outcome.summary.skippedLines, "line skipped")  // 1 line skipped
+  }
+}
+
+// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:27
+func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_27() throws {
+  do {
+
+    let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
+    print(found.format, found.timeUnit.map { "\($0)" } ?? "unknown unit")
+    print(found.command?.joined(separator: " ") ?? "no command")
+  }
+}
+
+// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:43
+func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_43() throws {
+  do {
+
+    var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
+    mapping.session = 3
+    mapping.timeUnit = .milliseconds
+
+    var options = TraceReplay.Options()
+    options.defaults.pages = 5  // a recording has no header: the control comes from here
+    options.defaults.control = Rect(x: 0, y: 780, width: 390, height: 30)
+
+    var reader = try TraceReader(
+      opening: "Traces/examples/touches.csv", importer: CSVImporter(mapping))
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+    let outcome = TraceReplay(options).run(&reader, observer: &writer) { note in print(note) }
+    try writer.flush()
+    print(outcome.summary.eventsFromLines, "events from", outcome.summary.lines, "lines")
+  }
+}
+
+// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:69
+func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_69() throws {
+  do {
+
+    // A 1080 × 2340 panel shown at 360 × 780 points.
+    var reader = try TraceReader(
+      opening: "Traces/examples/getevent.txt",
+      importer: GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3))
+    while let item = try reader.next() {
+      if case .event(let event, let line) = item { print(line, event.time, event.action) }
+    }
+  }
+}
+
+// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:88
+func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_88() throws {
+  do {
+
+    var reader = try TraceReader(
+      opening: "Traces/examples/pointer-events.jsonl", importer: PointerEventsImporter())
+    var events = 0
+    while let item = try reader.next() {
+      if case .event = item { events += 1 }
+    }
+    print(events, "events")
+  }
+}
+
+// Sources/PageTraceImport/PageTraceImport.docc/PageTraceImport.md:13
+func sample_Sources_PageTraceImport_PageTraceImport_docc_PageTraceImport_md_13() throws {
+  do {
+
+    var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
+    mapping.timeUnit = .milliseconds
+    var reader = try TraceReader(
+      opening: "Traces/examples/touches.csv", importer: CSVImporter(mapping))
+    var options = TraceReplay.Options()
+    options.overrides.pages = 5
+    options.overrides.control = Rect(x: 0, y: 780, width: 390, height: 30)
+    var writer = RecordWriter(descriptor: .standardOutput, types: .all)
+    let outcome = TraceReplay(options).run(&reader, observer: &writer) { print($0) }
+    try writer.flush()
+    print(outcome.summary.events, "events")
   }
 }
 
@@ -1748,26 +1767,6 @@ func sample_Sources_PageTraceIO_Formats_JSONLines_TraceDecoder_swift_19() throws
   _use(&decoder)
 }
 
-// Sources/PageTraceIO/Import/CSVImporter.swift:15
-func sample_Sources_PageTraceIO_Import_CSVImporter_swift_15() throws {
-  let mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
-  do {
-    var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
-    mapping.session = 3
-    mapping.timeUnit = .milliseconds  // or nil: decided from the data
-    var importer = CSVImporter(mapping)
-  }
-  _ = mapping
-}
-
-// Sources/PageTraceIO/Import/GeteventImporter.swift:34
-func sample_Sources_PageTraceIO_Import_GeteventImporter_swift_34() throws {
-  do {
-    // A 1080 × 2340 panel shown at 360 × 780 points.
-    var importer = GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3)
-  }
-}
-
 // Sources/PageTraceIO/Import/LineImporter.swift:15
 func sample_Sources_PageTraceIO_Import_LineImporter_swift_15() throws {
   let event = PageControlEvent(time: 0.5, .touch(.down, id: 1, x: 200, y: 795))
@@ -1789,36 +1788,6 @@ func sample_Sources_PageTraceIO_Import_LineImporter_swift_15() throws {
   _ = event
   _ = line
   _ = mapping
-}
-
-// Sources/PageTraceIO/Import/RecordingInspection.swift:7
-func sample_Sources_PageTraceIO_Import_RecordingInspection_swift_7() throws {
-  do {
-    let found = try RecordingInspector.inspect(path: "user0.csv")
-    found.format         // .csv
-    found.csv?.mapping   // t=4, phase=5, x=7, y=8, session=3
-    found.timeUnit       // .milliseconds
-    found.command        // ["pagetrace", "classify", "--from", "csv", "--columns", …]
-  }
-}
-
-// Sources/PageTraceIO/Import/RecordingInspector.swift:15
-func sample_Sources_PageTraceIO_Import_RecordingInspector_swift_15() throws {
-  do {
-    let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
-    found.command?.joined(separator: " ")
-    // pagetrace classify --from csv --columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms …
-  }
-}
-
-// Sources/PageTraceIO/Import/TimeUnitEvidence.swift:12
-func sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12() throws {
-  do {
-    let evidence = TimeUnitEvidence(medianGap: 16, sampleGaps: 1_200, firstTime: 1.3e12)
-    evidence.unit         // .milliseconds
-    evidence.description
-    // "median sample gap 16 (1200 gaps), times from 1300000000000 like a clock since 1970"
-  }
 }
 
 // Sources/PageTraceIO/Input/LineReader.swift:17
@@ -2413,6 +2382,56 @@ func sample_Sources_PageTraceIO_System_SystemPath_swift_11() throws {
   _use(&reader)
 }
 
+// Sources/PageTraceImport/CSVImporter.swift:16
+func sample_Sources_PageTraceImport_CSVImporter_swift_16() throws {
+  let mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
+  do {
+    var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
+    mapping.session = 3
+    mapping.timeUnit = .milliseconds  // or nil: decided from the data
+    var importer = CSVImporter(mapping)
+  }
+  _ = mapping
+}
+
+// Sources/PageTraceImport/GeteventImporter.swift:35
+func sample_Sources_PageTraceImport_GeteventImporter_swift_35() throws {
+  do {
+    // A 1080 × 2340 panel shown at 360 × 780 points.
+    var importer = GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3)
+  }
+}
+
+// Sources/PageTraceImport/RecordingInspection.swift:8
+func sample_Sources_PageTraceImport_RecordingInspection_swift_8() throws {
+  do {
+    let found = try RecordingInspector.inspect(path: "user0.csv")
+    found.format         // .csv
+    found.csv?.mapping   // t=4, phase=5, x=7, y=8, session=3
+    found.timeUnit       // .milliseconds
+    found.command        // ["pagetrace", "classify", "--from", "csv", "--columns", …]
+  }
+}
+
+// Sources/PageTraceImport/RecordingInspector.swift:16
+func sample_Sources_PageTraceImport_RecordingInspector_swift_16() throws {
+  do {
+    let found = try RecordingInspector.inspect(path: "Traces/examples/touches.csv")
+    found.command?.joined(separator: " ")
+    // pagetrace classify --from csv --columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms …
+  }
+}
+
+// Sources/PageTraceImport/TimeUnitEvidence.swift:14
+func sample_Sources_PageTraceImport_TimeUnitEvidence_swift_14() throws {
+  do {
+    let evidence = TimeUnitEvidence(medianGap: 16, sampleGaps: 1_200, firstTime: 1.3e12)
+    evidence.unit         // .milliseconds
+    evidence.description
+    // "median sample gap 16 (1200 gaps), times from 1300000000000 like a clock since 1970"
+  }
+}
+
 // Left out until the API they need is in the package (a `// TODO(lead):` line):
 // none
 
@@ -2445,13 +2464,14 @@ failures += _run("Sources/PageTraceGenerator/PageTraceGenerator.docc/PageTraceGe
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:20", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_20)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:50", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_50)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/Configurations.md:86", sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_86)
-failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:27", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_27)
-failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:43", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_43)
-failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:69", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_69)
-failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ImportingRecordings.md:88", sample_Sources_PageTraceIO_PageTraceIO_docc_ImportingRecordings_md_88)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/PageTraceIO.md:14", sample_Sources_PageTraceIO_PageTraceIO_docc_PageTraceIO_md_14)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ReplayingFiles.md:31", sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_31)
 failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ReplayingFiles.md:88", sample_Sources_PageTraceIO_PageTraceIO_docc_ReplayingFiles_md_88)
+failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:27", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_27)
+failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:43", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_43)
+failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:69", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_69)
+failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:88", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_88)
+failures += _run("Sources/PageTraceImport/PageTraceImport.docc/PageTraceImport.md:13", sample_Sources_PageTraceImport_PageTraceImport_docc_PageTraceImport_md_13)
 failures += _run("Sources/PageTrace/BackgroundStyle.swift:3", sample_Sources_PageTrace_BackgroundStyle_swift_3)
 failures += _run("Sources/PageTrace/EngineEvent.swift:8", sample_Sources_PageTrace_EngineEvent_swift_8)
 failures += _run("Sources/PageTrace/EngineRecord.swift:8", sample_Sources_PageTrace_EngineRecord_swift_8)
@@ -2533,12 +2553,7 @@ failures += _run("Sources/PageTraceIO/Formats/JSONLines/EventWriter.swift:33", s
 failures += _run("Sources/PageTraceIO/Formats/JSONLines/EventWriter.swift:66", sample_Sources_PageTraceIO_Formats_JSONLines_EventWriter_swift_66)
 failures += _run("Sources/PageTraceIO/Formats/JSONLines/TraceDecoder+Text.swift:8", sample_Sources_PageTraceIO_Formats_JSONLines_TraceDecoder_Text_swift_8)
 failures += _run("Sources/PageTraceIO/Formats/JSONLines/TraceDecoder.swift:19", sample_Sources_PageTraceIO_Formats_JSONLines_TraceDecoder_swift_19)
-failures += _run("Sources/PageTraceIO/Import/CSVImporter.swift:15", sample_Sources_PageTraceIO_Import_CSVImporter_swift_15)
-failures += _run("Sources/PageTraceIO/Import/GeteventImporter.swift:34", sample_Sources_PageTraceIO_Import_GeteventImporter_swift_34)
 failures += _run("Sources/PageTraceIO/Import/LineImporter.swift:15", sample_Sources_PageTraceIO_Import_LineImporter_swift_15)
-failures += _run("Sources/PageTraceIO/Import/RecordingInspection.swift:7", sample_Sources_PageTraceIO_Import_RecordingInspection_swift_7)
-failures += _run("Sources/PageTraceIO/Import/RecordingInspector.swift:15", sample_Sources_PageTraceIO_Import_RecordingInspector_swift_15)
-failures += _run("Sources/PageTraceIO/Import/TimeUnitEvidence.swift:12", sample_Sources_PageTraceIO_Import_TimeUnitEvidence_swift_12)
 failures += _run("Sources/PageTraceIO/Input/LineReader.swift:17", sample_Sources_PageTraceIO_Input_LineReader_swift_17)
 failures += _run("Sources/PageTraceIO/Input/TraceError+PageControlError.swift:8", sample_Sources_PageTraceIO_Input_TraceError_PageControlError_swift_8)
 failures += _run("Sources/PageTraceIO/Input/TraceError.swift:8", sample_Sources_PageTraceIO_Input_TraceError_swift_8)
@@ -2571,5 +2586,10 @@ failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:58", sample_Sourc
 failures += _run("Sources/PageTraceIO/System/FileError.swift:6", sample_Sources_PageTraceIO_System_FileError_swift_6)
 failures += _run("Sources/PageTraceIO/System/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_System_SystemDescriptor_swift_9)
 failures += _run("Sources/PageTraceIO/System/SystemPath.swift:11", sample_Sources_PageTraceIO_System_SystemPath_swift_11)
-print("\(failures) of 142 samples failed")
+failures += _run("Sources/PageTraceImport/CSVImporter.swift:16", sample_Sources_PageTraceImport_CSVImporter_swift_16)
+failures += _run("Sources/PageTraceImport/GeteventImporter.swift:35", sample_Sources_PageTraceImport_GeteventImporter_swift_35)
+failures += _run("Sources/PageTraceImport/RecordingInspection.swift:8", sample_Sources_PageTraceImport_RecordingInspection_swift_8)
+failures += _run("Sources/PageTraceImport/RecordingInspector.swift:16", sample_Sources_PageTraceImport_RecordingInspector_swift_16)
+failures += _run("Sources/PageTraceImport/TimeUnitEvidence.swift:14", sample_Sources_PageTraceImport_TimeUnitEvidence_swift_14)
+print("\(failures) of 143 samples failed")
 exit(failures == 0 ? 0 : 1)

@@ -1,5 +1,6 @@
 import Glibc
 import PageTrace
+import PageTraceImport
 import PageTraceTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import PageTrace
 import Testing
 
 @testable import PageTraceIO
+@testable import PageTraceImport
 
 @Suite struct StringTests {
   @Test func allEscapesDecode() throws {

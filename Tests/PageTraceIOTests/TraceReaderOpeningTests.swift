@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceImport
 import PageTraceTestSupport
 import Testing
 

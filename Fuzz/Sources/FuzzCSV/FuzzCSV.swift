@@ -7,6 +7,7 @@
 import FuzzSupport
 import PageTrace
 import PageTraceIO
+import PageTraceImport
 
 let input = ScratchFile()
 

@@ -6,6 +6,7 @@
 import FuzzSupport
 import PageTrace
 import PageTraceIO
+import PageTraceImport
 
 let input = ScratchFile()
 

@@ -470,13 +470,13 @@ package enum _System {
   }
 
   /// Whether two byte ranges of `count` bytes are equal.
-  static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+  package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
     memcmp(a, b, count) == 0
   }
 
   /// The C library's correctly rounded decimal-to-double conversion of a NUL-terminated text;
   /// `end` receives the first byte not used.
-  static func parseDouble(
+  package static func parseDouble(
     _ text: UnsafePointer<CChar>, end: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   ) -> Double {
     strtod(text, end)

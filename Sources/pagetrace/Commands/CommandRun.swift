@@ -1,5 +1,6 @@
 import PageTrace
 import PageTraceIO
+import PageTraceImport
 
 /// One run of a command over its inputs: every input checked before the output is created,
 /// the output opened through the one sink (``OutputFile``), each input replayed by the one

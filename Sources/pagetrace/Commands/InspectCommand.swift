@@ -1,5 +1,6 @@
 import PageTrace
 import PageTraceIO
+import PageTraceImport
 
 /// `pagetrace inspect [FILE...]`: what each input is, and a command line that reads it
 /// (docs/behaviour/inspect-convert-generate.md, "Inspection").

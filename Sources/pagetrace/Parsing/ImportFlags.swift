@@ -1,5 +1,6 @@
 import PageTrace
 import PageTraceIO
+import PageTraceImport
 
 /// `--from FORMAT` and the options of each importer, shared by `replay`, `convert` and
 /// `classify`.

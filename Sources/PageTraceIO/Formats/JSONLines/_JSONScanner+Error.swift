@@ -1,9 +1,9 @@
 extension _JSONScanner {
   /// The longest excerpt quoted in an error, in characters, before `…`.
-  static let maximumExcerptLength = 32
+  package static let maximumExcerptLength = 32
 
   /// A data error at an offset; `found` defaults to an excerpt of the token there.
-  func error(at offset: Int, expected: String, found: String? = nil) -> TraceError {
+  package func error(at offset: Int, expected: String, found: String? = nil) -> TraceError {
     let (line, column) = location(of: offset)
     return TraceError(
       file: file, line: line, column: column, expected: expected,
@@ -12,13 +12,14 @@ extension _JSONScanner {
 
   /// The error of a key given again in one object (the one wording of it):
   /// `expected each key once, found "pages" again`.
-  func repeatedKey(_ token: _StringToken, expected: String = "each key once") -> TraceError {
+  package func repeatedKey(_ token: _StringToken, expected: String = "each key once") -> TraceError
+  {
     error(at: token.offset, expected: expected, found: "\(excerpt(at: token.offset)) again")
   }
 
   /// Marks a known key seen, bit `index` of `seen`, or throws ``repeatedKey(_:expected:)`` if
   /// the object gave it already.
-  func noteKey<Keys: FixedWidthInteger>(
+  package func noteKey<Keys: FixedWidthInteger>(
     _ token: _StringToken, index: Int, in seen: inout Keys, expected: String = "each key once"
   ) throws(TraceError) {
     let bit: Keys = 1 << index
@@ -30,7 +31,7 @@ extension _JSONScanner {
   ///
   /// Every byte before an error offset has been validated, so counting the bytes that do not
   /// continue a UTF-8 sequence counts the characters.
-  func location(of offset: Int) -> (line: Int, column: Int) {
+  package func location(of offset: Int) -> (line: Int, column: Int) {
     let stop = min(offset, count)
     var line = firstLine
     var lineStart = 0
@@ -44,7 +45,7 @@ extension _JSONScanner {
 
   /// A short description of the token at an offset: a string with its quotes, a number or
   /// word, an object or array, or a single quoted character.
-  func excerpt(at offset: Int) -> String {
+  package func excerpt(at offset: Int) -> String {
     guard offset < count else { return isWholeFile ? "the end of the file" : "the end of the line" }
     let byte = byte(at: offset)
     switch byte {
@@ -76,7 +77,7 @@ extension _JSONScanner {
   }
 
   /// The text between two offsets, with control characters spelled out, truncated with `…`.
-  func excerpt(from start: Int, to end: Int) -> String {
+  package func excerpt(from start: Int, to end: Int) -> String {
     let text = String(decoding: bytes(from: start, to: min(end, count)), as: UTF8.self)
     var result = ""
     var length = 0

@@ -1,23 +1,23 @@
 import _PageTraceNumbers
 
 /// A JSON number: the double nearest its decimal text, and its digits for exact integer checks.
-struct _NumberToken {
+package struct _NumberToken {
   /// The double nearest the text (correctly rounded), always finite.
-  var value: Double
+  package var value: Double
   /// The offset of the first byte of the text.
-  var start: Int
+  package var start: Int
   /// When ``isExact``: the significant digits, without leading or trailing zeros.
-  var significand: UInt64
+  package var significand: UInt64
   /// When ``isExact``: the text is `±significand × 10^exponent`.
-  var exponent: Int
+  package var exponent: Int
   /// Whether ``significand`` holds every significant digit (at most 19).
-  var isExact: Bool
+  package var isExact: Bool
 
   /// The largest magnitude accepted for integers: 2^53, beyond which doubles skip integers.
-  static let integerLimit: Int64 = 1 << 53
+  package static let integerLimit: Int64 = 1 << 53
 
   /// How the text compares with an integer in `-2^53...2^53`.
-  enum IntegerCheck {
+  package enum IntegerCheck {
     /// The text is exactly this integer (`3`, `3.0`, `3e0`, `30e-1`).
     case integer(Int)
     /// The text has a fractional part.
@@ -27,7 +27,7 @@ struct _NumberToken {
   }
 
   /// Whether the text denotes an integer in `-2^53...2^53` exactly.
-  var integerCheck: IntegerCheck {
+  package var integerCheck: IntegerCheck {
     if isExact {
       if significand == 0 { return .integer(0) }
       // The significand has no trailing zeros, so a negative exponent leaves a fraction.
@@ -58,7 +58,7 @@ extension _JSONScanner {
   /// `strtod`, which converts a NUL-terminated copy made on the stack. Numbers that overflow to
   /// infinity are errors; those that underflow become zero, the nearest double. `strtod` is
   /// used in the C locale, the default of programs that never call `setlocale`.
-  mutating func scanNumber() throws(TraceError) -> _NumberToken {
+  package mutating func scanNumber() throws(TraceError) -> _NumberToken {
     let start = position
     let negative = byte(at: start) == _ASCII.minus
     let common = DecimalText(bytes(from: 0, to: count), tables: .shared).commonNumber(

@@ -1,19 +1,19 @@
 /// Where a JSON string lies in the scanned bytes.
-struct _StringToken {
+package struct _StringToken {
   /// The offset of the first byte after the opening quote.
-  var start: Int
+  package var start: Int
   /// The offset of the closing quote.
-  var end: Int
+  package var end: Int
   /// Whether the string holds a backslash escape (its bytes then need decoding).
-  var hasEscapes: Bool
+  package var hasEscapes: Bool
 
   /// The offset of the opening quote, where errors about the string point.
-  var offset: Int { start - 1 }
+  package var offset: Int { start - 1 }
 }
 
 extension _JSONScanner {
   /// Reads a string at ``position`` (its opening quote), validating UTF-8 and escapes.
-  mutating func scanString() throws(TraceError) -> _StringToken {
+  package mutating func scanString() throws(TraceError) -> _StringToken {
     let opening = position
     position += 1
     var hasEscapes = false
@@ -98,7 +98,7 @@ extension _JSONScanner {
   }
 
   /// The length of the well-formed multi-byte UTF-8 sequence at an offset, or `nil`.
-  func multibyteLength(at offset: Int) -> Int? {
+  package func multibyteLength(at offset: Int) -> Int? {
     guard let (length, low, high) = Self.multibyteShape(of: byte(at: offset)),
       offset + length <= count
     else { return nil }
@@ -126,7 +126,7 @@ extension _JSONScanner {
   /// `the byte 0xXX (why)`, naming the first byte of the ill-formed UTF-8 sequence at an
   /// offset (where the error's column points), not the byte after it that gave it away: for
   /// `caf\xE9"` it is 0xE9, a lead byte whose continuation bytes are missing.
-  func invalidByteDescription(at offset: Int) -> String {
+  package func invalidByteDescription(at offset: Int) -> String {
     let lead = byte(at: offset)
     let reason: String
     switch lead {
@@ -159,7 +159,7 @@ extension _JSONScanner {
   // MARK: Decoding
 
   /// Calls `body` with the decoded UTF-8 bytes of a string (in place when it has no escapes).
-  func withBytes<Result>(
+  package func withBytes<Result>(
     of token: _StringToken, _ body: (UnsafeRawBufferPointer) -> Result
   ) -> Result {
     if !token.hasEscapes { return body(bytes(from: token.start, to: token.end)) }

@@ -7,23 +7,24 @@
 /// arrays (the top-level object counts as one).
 ///
 /// Errors are ``TraceError``s whose column is computed, in characters, only when they happen.
-struct _JSONScanner {
+package struct _JSONScanner {
   /// The deepest nesting of objects and arrays accepted, counting the top-level object.
-  static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   private let base: UnsafeRawPointer?
   /// The number of bytes.
-  let count: Int
+  package let count: Int
   /// The offset of the next byte to read.
-  var position = 0
+  package var position = 0
   /// The name of the input, for errors.
-  let file: String
+  package let file: String
   /// The line number of the first byte.
-  let firstLine: Int
+  package let firstLine: Int
   /// Whether the bytes are a whole file (errors then say "the end of the file").
-  let isWholeFile: Bool
+  package let isWholeFile: Bool
 
-  init(_ bytes: UnsafeRawBufferPointer, file: String, line: Int, isWholeFile: Bool = false) {
+  package init(_ bytes: UnsafeRawBufferPointer, file: String, line: Int, isWholeFile: Bool = false)
+  {
     self.base = bytes.baseAddress
     self.count = bytes.count
     self.file = file
@@ -33,40 +34,40 @@ struct _JSONScanner {
 
   /// The byte at an offset below ``count``.
   @inline(__always)
-  func byte(at offset: Int) -> UInt8 {
+  package func byte(at offset: Int) -> UInt8 {
     base.unsafelyUnwrapped.load(fromByteOffset: offset, as: UInt8.self)
   }
 
   /// The eight bytes at an offset at most ``count`` - 8, as a little-endian integer.
   @inline(__always)
-  func eightBytes(at offset: Int) -> UInt64 {
+  package func eightBytes(at offset: Int) -> UInt64 {
     UInt64(
       littleEndian: base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
   /// The byte at ``position``, or `nil` at the end.
   @inline(__always)
-  var current: UInt8? { position < count ? byte(at: position) : nil }
+  package var current: UInt8? { position < count ? byte(at: position) : nil }
 
   /// The bytes between two offsets.
   @inline(__always)
-  func bytes(from start: Int, to end: Int) -> UnsafeRawBufferPointer {
+  package func bytes(from start: Int, to end: Int) -> UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: base.map { $0 + start }, count: end - start)
   }
 
   @inline(__always)
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while position < count && _ASCII.isWhitespace(byte(at: position)) { position += 1 }
   }
 
   /// Whether only whitespace is left.
-  mutating func isAtEndAfterWhitespace() -> Bool {
+  package mutating func isAtEndAfterWhitespace() -> Bool {
     skipWhitespace()
     return position >= count
   }
 
   /// Checks that only whitespace follows.
-  mutating func expectEnd() throws(TraceError) {
+  package mutating func expectEnd() throws(TraceError) {
     if !isAtEndAfterWhitespace() {
       throw error(
         at: position, expected: isWholeFile ? "the end of the file" : "the end of the line")
@@ -76,7 +77,7 @@ struct _JSONScanner {
   // MARK: Objects
 
   /// Skips whitespace and the `{` that opens an object.
-  mutating func beginObject(expected: @autoclosure () -> String) throws(TraceError) {
+  package mutating func beginObject(expected: @autoclosure () -> String) throws(TraceError) {
     skipWhitespace()
     guard current == _ASCII.leftBrace else { throw error(at: position, expected: expected()) }
     position += 1
@@ -86,7 +87,7 @@ struct _JSONScanner {
   ///
   /// - Parameter isFirst: `true` before the first member; the scanner sets it to `false`.
   /// - Returns: The key, or `nil` after the closing `}`.
-  mutating func nextKey(isFirst: inout Bool) throws(TraceError) -> _StringToken? {
+  package mutating func nextKey(isFirst: inout Bool) throws(TraceError) -> _StringToken? {
     skipWhitespace()
     if isFirst {
       isFirst = false
@@ -125,7 +126,9 @@ struct _JSONScanner {
   // MARK: Typed values
 
   /// Reads a number, or throws with the given expectation if the value is not one.
-  mutating func readNumber(expected: @autoclosure () -> String) throws(TraceError) -> _NumberToken {
+  package mutating func readNumber(expected: @autoclosure () -> String) throws(TraceError)
+    -> _NumberToken
+  {
     if let byte = current, byte == _ASCII.minus || _ASCII.isDigit(byte) {
       return try scanNumber()
     }
@@ -133,7 +136,7 @@ struct _JSONScanner {
   }
 
   /// Reads `true` or `false`, or throws with the given expectation.
-  mutating func readBool(expected: @autoclosure () -> String) throws(TraceError) -> Bool {
+  package mutating func readBool(expected: @autoclosure () -> String) throws(TraceError) -> Bool {
     let stop = wordEnd(from: position)
     let word = bytes(from: position, to: stop)
     if _matches(word, "true") {
@@ -148,7 +151,7 @@ struct _JSONScanner {
   }
 
   /// Reads a string, or throws with the given expectation.
-  mutating func readString(expected: @autoclosure () -> String) throws(TraceError)
+  package mutating func readString(expected: @autoclosure () -> String) throws(TraceError)
     -> _StringToken
   {
     guard current == _ASCII.quote else { throw error(at: position, expected: expected()) }
@@ -156,7 +159,7 @@ struct _JSONScanner {
   }
 
   /// Reads a string naming one of a set of words, or throws with the given expectation.
-  mutating func readWord<Word>(
+  package mutating func readWord<Word>(
     expected: @autoclosure () -> String, _ parse: (UnsafeRawBufferPointer) -> Word?
   ) throws(TraceError) -> Word {
     let token = try readString(expected: expected())
@@ -168,7 +171,7 @@ struct _JSONScanner {
   ///
   /// `3`, `3.0` and `0.3e1` are the integer 3; `2.5`, `1e300` and `9007199254740993` are
   /// errors (the last one is beyond 2^53 even though it rounds to 2^53 as a double).
-  mutating func readInteger(
+  package mutating func readInteger(
     for key: String, minimum: Int? = nil, maximum: Int? = nil
   ) throws(TraceError) -> Int {
     func wanted() -> String {
@@ -199,7 +202,7 @@ struct _JSONScanner {
   /// Skips one value of any kind, validating it.
   ///
   /// - Parameter depth: The number of objects and arrays that enclose the value.
-  mutating func skipValue(depth: Int) throws(TraceError) {
+  package mutating func skipValue(depth: Int) throws(TraceError) {
     var objects: UInt64 = 0  // bit n is set when the n-th container opened here is an object
     var open = 0
     while true {
@@ -253,7 +256,7 @@ struct _JSONScanner {
   }
 
   /// Reads `true`, `false` or `null` (`nil`).
-  mutating func scanLiteral() throws(TraceError) -> Bool? {
+  package mutating func scanLiteral() throws(TraceError) -> Bool? {
     let stop = wordEnd(from: position)
     let word = bytes(from: position, to: stop)
     let value: Bool?
@@ -272,14 +275,14 @@ struct _JSONScanner {
   }
 
   /// The end of the run of word bytes (letters, digits, `+-._`) that starts at an offset.
-  func wordEnd(from start: Int) -> Int {
+  package func wordEnd(from start: Int) -> Int {
     var stop = start
     while stop < count && _ASCII.isWordByte(byte(at: stop)) { stop += 1 }
     return stop
   }
 
   /// Whether a bare word names a non-finite number (`NaN`, `Infinity`, `-inf`…).
-  func isNonFiniteWord(_ word: UnsafeRawBufferPointer) -> Bool {
+  package func isNonFiniteWord(_ word: UnsafeRawBufferPointer) -> Bool {
     var letters = word
     if let first = letters.first, first == _ASCII.minus || first == _ASCII.plus {
       letters = UnsafeRawBufferPointer(rebasing: letters.dropFirst())

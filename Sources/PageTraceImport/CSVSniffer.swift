@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// Finds the layout of CSV text and the role of each column from its values
 /// (docs/behaviour/inspect-convert-generate.md, "Inspection"):

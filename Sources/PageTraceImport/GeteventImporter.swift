@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// Imports an Android `getevent -lt` capture of a touch screen that speaks the Linux
 /// multi-touch protocol B (slots and tracking ids).

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// What ``RecordingInspector`` found at the start of an input: its format, for CSV its layout
 /// and the role of each column, the unit of its times, what it holds, and a command line that

@@ -1,3 +1,5 @@
+import PageTraceIO
+
 /// Remembers the last few strings decoded, so that a repeated session name or touch id reuses
 /// the existing `String` instead of allocating a new one.
 ///

@@ -1,3 +1,5 @@
+import PageTraceIO
+
 /// What a recording's times say about their unit (docs/behaviour/trace-format.md, "Time units of
 /// recordings"): the typical gap between one finger's consecutive samples, and the magnitude of
 /// the times.

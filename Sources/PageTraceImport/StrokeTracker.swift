@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// The import policy shared by every ``LineImporter``: keeps each session's time from going
 /// backwards and every stroke well formed, reporting each repair as an ``ImportNote``.

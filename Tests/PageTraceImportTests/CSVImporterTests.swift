@@ -2,6 +2,7 @@ import PageTrace
 import Testing
 
 @testable import PageTraceIO
+@testable import PageTraceImport
 
 /// CSV with a column mapping: hand-written fixtures.
 @Suite struct CSVImporterTests {

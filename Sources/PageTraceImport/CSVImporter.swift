@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// Reads touch recordings from CSV with a column mapping: research datasets such as
 /// Touchalytics (`--columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms`).

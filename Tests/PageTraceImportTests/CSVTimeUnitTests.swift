@@ -2,6 +2,7 @@ import PageTrace
 import Testing
 
 @testable import PageTraceIO
+@testable import PageTraceImport
 
 /// docs/behaviour/trace-format.md, "Time units of recordings": without `--time-unit` the CSV importer
 /// decides the unit from the gaps between one finger's samples and the magnitude of the times,

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// Imports W3C Pointer Events logged as JSON Lines, one event object per line:
 /// `{"type":"pointerdown","pointerId":1,"pointerType":"touch","timeStamp":1234.5,"clientX":100,"clientY":200}`.

@@ -1,4 +1,5 @@
 import PageTrace
+import PageTraceIO
 
 /// Reads the start of an input and tells what it is: `pagetrace inspect` (docs/behaviour/inspect-convert-generate.md,
 /// "Inspection").

@@ -1,5 +1,6 @@
 import PageTrace
 import PageTraceIO
+import PageTraceImport
 import Testing
 
 @Suite struct GeteventImporterTests {

@@ -1,6 +1,7 @@
 import Foundation
 import PageTrace
 import PageTraceIO
+import PageTraceImport
 
 /// What an importer made of a text: its events and notes, or its first error.
 struct Imported {
