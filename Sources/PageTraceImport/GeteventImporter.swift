@@ -28,7 +28,7 @@ import PageTraceIO
 ///   including the next `SYN_REPORT`, as the kernel documentation asks.
 /// - Each device path has its own slots; the touch ids are the tracking ids as they are.
 ///
-/// Touch samples go through the shared import policy (see ``LineImporter``): a report whose
+/// Touch samples go through the shared import policy (see ``PageTraceIO/LineImporter``): a report whose
 /// time goes backwards is noted and its changes are kept for the next report, and contacts
 /// still down at the end are cancelled.
 ///

@@ -23,10 +23,10 @@ import PageTraceIO
 /// Required: `type` on every line; `pointerType` and `timeStamp` on imported types;
 /// `pointerId` on touch and pen events; `clientX` and `clientY` except on a `pointercancel`.
 /// Unknown keys are ignored but must be valid JSON; a known key given twice, a missing or
-/// wrongly typed field is a ``TraceError`` at its column (column 1 for a missing key, the
+/// wrongly typed field is a ``PageTraceIO/TraceError`` at its column (column 1 for a missing key, the
 /// sample's `{` for a key missing in a coalesced sample). Blank lines are ignored.
 ///
-/// Touch samples go through the shared import policy (see ``LineImporter``); pointer events
+/// Touch samples go through the shared import policy (see ``PageTraceIO/LineImporter``); pointer events
 /// get its time check.
 public struct PointerEventsImporter: LineImporter {
   /// The session of events whose line has no `session` key.
@@ -51,7 +51,7 @@ public struct PointerEventsImporter: LineImporter {
 
   /// Decodes one line (without its terminator).
   ///
-  /// - Throws: ``TraceError`` naming the line and column of the first problem.
+  /// - Throws: ``PageTraceIO/TraceError`` naming the line and column of the first problem.
   public mutating func decode(
     _ line: UnsafeRawBufferPointer, line number: Int, file: String,
     event: (PageControlEvent) -> Void, note: (ImportNote) -> Void

@@ -30,7 +30,7 @@ public enum RecordingInspector {
   ///   - path: The input: a path, or `-` for standard input.
   ///   - lineLimit: The lines (records) to read; `nil` reads everything (the text kept for
   ///     CSV roles is still at most ``byteLimit``).
-  /// - Throws: ``FileError`` if the input cannot be opened or read.
+  /// - Throws: ``PageTraceIO/FileError`` if the input cannot be opened or read.
   public static func inspect(
     path: String, lineLimit: Int? = defaultLineLimit
   ) throws(FileError) -> RecordingInspection {

@@ -1,8 +1,8 @@
 import PageTrace
 
 /// Turns the lines of a recording in another format into PageTrace events: CSV
-/// (``CSVImporter``), Android `getevent -lt` (``GeteventImporter``), W3C Pointer Events
-/// (``PointerEventsImporter``).
+/// (PageTraceImport's `CSVImporter`), Android `getevent -lt` (`GeteventImporter`), W3C Pointer Events
+/// (`PointerEventsImporter`).
 ///
 /// An importer sees one line at a time and hands out the events it completes through a
 /// closure, so importing allocates nothing per line. Real recordings are messy; importers
