@@ -112,6 +112,7 @@ import Testing
       if count == 1 {
         var lanes = ReplayLanes<CallLog, OneLane>(
           observers: observers, variants: [nil], afterEvent: nil)
+        defer { lanes.deallocate() }
         return loop.run(&reader, lanes: &lanes) { reports.append($0.description) }
       }
       let variants = (0..<count).map { k in
@@ -124,6 +125,7 @@ import Testing
         afterEvent: { _, rejectedBy in
           reports.append("after \(rejectedBy)")
         })
+      defer { lanes.deallocate() }
       return loop.run(&reader, lanes: &lanes) { reports.append($0.description) }
     }
     return Run(

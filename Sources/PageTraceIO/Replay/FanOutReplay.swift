@@ -104,6 +104,7 @@ public struct FanOutReplay: Sendable {
       observers.withUnsafeMutableBufferPointer { observers in
         var lanes = ReplayLanes<Observer, ManyLanes>(
           observers: observers, variants: variants, afterEvent: afterEvent)
+        defer { lanes.deallocate() }
         var loop = ReplayLoop(options)
         return loop.run(&reader, lanes: &lanes, report: report)
       }

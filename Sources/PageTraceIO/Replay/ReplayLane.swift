@@ -103,7 +103,7 @@ enum ManyLanes: ReplayLaneCount {
 
 /// The lanes of one replay and their observers, `observers[k]` watching lane `k`.
 @usableFromInline
-struct ReplayLanes<Observer: ReplayObserver & ~Copyable, Count: ReplayLaneCount>: ~Copyable {
+struct ReplayLanes<Observer: ReplayObserver & ~Copyable, Count: ReplayLaneCount> {
   /// The observers, owned by the caller.
   @usableFromInline let observers: UnsafeMutableBufferPointer<Observer>
   /// The lanes, owned here.
@@ -128,8 +128,10 @@ struct ReplayLanes<Observer: ReplayObserver & ~Copyable, Count: ReplayLaneCount>
     self.afterEvent = afterEvent
   }
 
+  /// Frees the lanes (their owner calls it once, after the replay). Not a `deinit`: one on
+  /// this generic noncopyable type crashed the compiler under ThreadSanitizer.
   @inlinable
-  deinit {
+  func deallocate() {
     lanes.deinitialize()
     lanes.deallocate()
   }

@@ -130,6 +130,7 @@ public struct TraceReplay: Sendable {
       var lanes = ReplayLanes<Observer, OneLane>(
         observers: UnsafeMutableBufferPointer(start: observer, count: 1), variants: [nil],
         afterEvent: nil)
+      defer { lanes.deallocate() }
       var loop = ReplayLoop(options)
       return loop.run(&reader, lanes: &lanes, report: report)[0]
     }
