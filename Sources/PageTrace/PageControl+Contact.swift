@@ -32,7 +32,8 @@ extension PageControl {
     // A pointer press acts only when it goes down inside the control, and only in
     // profiles with pointer clicks (docs/behaviour/, "Pointer press" and "Profile comparison").
     case .down:
-      guard configuration.profile.pointerClick, configuration.control.contains(x: x, y: y) else {
+      guard configuration.profile.pointerClick, configuration.control?.contains(x: x, y: y) == true
+      else {
         return false
       }
       return pressDown(.pointer, x: x, y: y, at: t)
@@ -52,9 +53,9 @@ extension PageControl {
   ) -> Bool {
     guard contact.phase == .idle, isInteractive else { return false }
     let phase: _Contact.Phase
-    if configuration.control.contains(x: x, y: y) {
+    if configuration.control?.contains(x: x, y: y) == true {
       phase = .press  // the control wins where the frames overlap
-    } else if let container = configuration.container, container.contains(x: x, y: y),
+    } else if isOverContent(x: x, y: y),
       configuration.profile.contentSwipe || configuration.profile.contentTapShowsDetail
     {
       phase = .drag
@@ -99,6 +100,13 @@ extension PageControl {
     }
   }
 
+  /// Whether a point is over the paged content: inside the container, or anywhere in content
+  /// mode without one (the whole plane).
+  private func isOverContent(x: Double, y: Double) -> Bool {
+    guard let container = configuration.container else { return configuration.isContentMode }
+    return container.contains(x: x, y: y)
+  }
+
   private mutating func release(
     x: Double, y: Double, at t: Double, _ emit: (EngineRecord) -> Void
   ) {
@@ -126,7 +134,7 @@ extension PageControl {
       // "Tap"); otherwise, by profile, any press ending inside the control, or a short one.
       let isTap =
         contact.continuous || !profile.tapsMayTravel
-        ? short : configuration.control.contains(x: x, y: y)
+        ? short : configuration.control?.contains(x: x, y: y) == true
       guard isTap, let rule = profile.controlTap else { return }
       switch rule {
       case .dotSide(let twoPageToggle, let followUp):
@@ -143,10 +151,10 @@ extension PageControl {
     case .drag:
       contact.phase = .idle
       let profile = configuration.profile
-      if profile.contentSwipe, let container = configuration.container {
+      if profile.contentSwipe {
         let velocity = contact.velocity.velocityInPlace(releaseTime: t)
         if let step = Self.swipeStep(
-          over: container, configuration: configuration, downX: contact.downX,
+          over: configuration.container, configuration: configuration, downX: contact.downX,
           downY: contact.downY, x: x, y: y, velocity: velocity)
         {
           return turn(by: step, at: t, emit)
@@ -176,7 +184,7 @@ extension PageControl {
   ) {
     let previous = lastTap
     lastTap = nil  // a tap that changes nothing breaks the chain
-    guard pageCount >= 2 else { return }
+    guard let pageCount, pageCount >= 2 else { return }
     let constants = configuration.constants
     let destination: Int
     if twoPageToggle && pageCount == 2 {
@@ -215,8 +223,10 @@ extension PageControl {
   ///
   /// Static: as a method, called from the mutating `release`, it took a copy of the whole
   /// control (more than 1 KB) at every swipe-rule release.
+  ///
+  /// Without a frame (content mode's whole plane) only the velocity rule can apply.
   private static func swipeStep(
-    over frame: Rect, configuration: PageControlConfiguration, downX: Double, downY: Double,
+    over frame: Rect?, configuration: PageControlConfiguration, downX: Double, downY: Double,
     x: Double, y: Double, velocity: Double
   ) -> Int? {
     let direction = configuration.direction
@@ -224,21 +234,21 @@ extension PageControl {
     let across = direction._cross(x: x, y: y) - direction._cross(x: downX, y: downY)
     return configuration.constants.swipeStep(
       along: along, across: across, velocity: velocity,
-      frameLength: direction._axis(of: frame).length)
+      frameLength: frame.map { direction._axis(of: $0).length })
   }
 
   /// One page by a swipe; a swipe at the first or last page writes nothing (docs/behaviour/profiles.md,
   /// "Profile comparison").
   private mutating func turn(by step: Int, at t: Double, _ emit: (EngineRecord) -> Void) {
     let destination = currentPage + step
-    guard destination >= 0, destination < pageCount else { return }
+    guard holds(destination) else { return }
     discreteChange(to: destination, cause: .swipe, at: t, emit)
   }
 
   /// Opens the current page's details (`fiori`); nothing without pages (docs/behaviour/profiles.md, "Profile
   /// comparison").
   private func showDetail(at t: Double, _ emit: (EngineRecord) -> Void) {
-    guard pageCount > 0 else { return }
+    guard pageCount != 0 else { return }
     emit(record(.detail(page: currentPage), at: t))
   }
 }

@@ -23,8 +23,9 @@ extension PageControl {
     case .tab:
       hasFocus = true
       return true
-    case .home: destination = 0
-    case .end: destination = lastPage
+    // An unbounded index has no first or last page: home and end do nothing.
+    case .home: destination = pageCount == nil ? currentPage : 0
+    case .end: destination = pageCount == nil ? currentPage : lastPage
     case .space: destination = currentPage + 1
     case .right: destination = currentPage + (direction == .rightToLeft ? -1 : 1)
     case .left: destination = currentPage + (direction == .rightToLeft ? 1 : -1)
@@ -32,7 +33,7 @@ extension PageControl {
     case .up: destination = currentPage + (direction == .bottomToTop ? 1 : -1)
     }
     guard hasFocus, !isScrubbing else { return false }
-    if destination != currentPage, destination >= 0, destination < pageCount {
+    if destination != currentPage, holds(destination) {
       discreteChange(to: destination, cause: .key, at: t, emit)
     }
     return true
@@ -50,7 +51,7 @@ extension PageControl {
     case .decrement, .scrollBackward: step = -1
     }
     let destination = currentPage + step
-    if destination >= 0, destination < pageCount {
+    if holds(destination) {
       discreteChange(to: destination, cause: .accessibility, at: t, emit)
     }
     return true

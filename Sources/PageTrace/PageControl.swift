@@ -25,8 +25,9 @@ public struct PageControl: Sendable {
   /// The session number written on every ``EngineRecord``.
   public let sessionID: SessionID
 
-  /// The number of pages now.
-  public internal(set) var pageCount: Int
+  /// The number of pages now; `nil` while the page index is unbounded (content mode without
+  /// `pages`, until a `set` gives a count).
+  public internal(set) var pageCount: Int?
   /// The page shown now.
   public internal(set) var currentPage: Int
   /// The interaction state now.
@@ -89,9 +90,11 @@ public struct PageControl: Sendable {
     style = configuration.style
     isBackgroundVisible = configuration.style == .prominent
     timer = configuration.progress == nil ? .off : .notStarted
-    (controlStart, controlEnd) = configuration.direction._edges(of: configuration.control)
+    (controlStart, controlEnd) = configuration.direction._edges(of: configuration.control ?? ._empty)
     frameInterval = 1 / configuration.fps
-    if let progress = configuration.progress, progress.resetsToInitialPageAfterEnd {
+    if let progress = configuration.progress,
+      progress.resetsToInitialPageAfterEnd || configuration.pages == nil
+    {
       let shortest = ([progress.duration] + progress.pageDurations.values).min()!
       timerCatchUpLimit = shortest * Double(Self.maximumTimerAdvancesPerEvent)
     } else {
@@ -104,7 +107,7 @@ public struct PageControl: Sendable {
   /// Whether the control takes input: enabled, and not hidden for a single page (docs/behaviour/contacts-and-taps.md,
   /// "Disabled or hidden").
   public var isInteractive: Bool {
-    isEnabled && !(configuration.hidesForSinglePage && pageCount < 2)
+    isEnabled && !(configuration.hidesForSinglePage && (pageCount ?? 2) < 2)
   }
 
   /// Whether a scrub is in progress.
@@ -475,9 +478,18 @@ public struct PageControl: Sendable {
     EngineRecord(time: t, session: sessionID, content)
   }
 
-  var lastPage: Int { max(pageCount - 1, 0) }
+  /// How far either way an unbounded index may go: never reached (one page per event from at
+  /// most ``PageControlConfiguration/maximumUnboundedStart``), so no arithmetic can overflow.
+  static let unboundedPageLimit = 1 << 62
 
-  func clamped(_ page: Int) -> Int { min(max(page, 0), lastPage) }
+  var firstPage: Int { pageCount == nil ? -Self.unboundedPageLimit : 0 }
+
+  var lastPage: Int { pageCount.map { max($0 - 1, 0) } ?? Self.unboundedPageLimit }
+
+  func clamped(_ page: Int) -> Int { min(max(page, firstPage), lastPage) }
+
+  /// Whether `page` exists: any page while the index is unbounded.
+  func holds(_ page: Int) -> Bool { pageCount.map { page >= 0 && page < $0 } ?? true }
 
   /// The padding in force: explicit, else 14, or 0 while the style is minimal (docs/behaviour/layout.md,
   /// "Padding").
@@ -486,9 +498,9 @@ public struct PageControl: Sendable {
   /// Rebuilds the layout after the page count or padding changed, keeping the window
   /// where it was as far as the current page allows.
   mutating func relayout() {
-    let axis = configuration.direction._axis(of: configuration.control)
+    let axis = configuration.direction._axis(of: configuration.control ?? ._empty)
     var fresh = IndicatorLayout(
-      pages: pageCount, length: axis.length, pitch: configuration.pitch, padding: padding,
+      pages: pageCount ?? 0, length: axis.length, pitch: configuration.pitch, padding: padding,
       windowing: configuration.profile.windowing)
     fresh.windowStart = layout.windowStart
     fresh.reveal(page: currentPage)
@@ -538,7 +550,7 @@ public struct PageControl: Sendable {
   }
 
   mutating func announce(at t: Double, _ emit: (EngineRecord) -> Void) {
-    guard pageCount > 0 else { return }
+    guard pageCount != 0 else { return }
     emit(record(.announcement(Announcement(page: currentPage, pageCount: pageCount)), at: t))
   }
 }

@@ -61,25 +61,30 @@ public enum InteractionState: String, Sendable, Hashable, BitwiseCopyable, CaseI
   case continuous
 }
 
-/// What the screen reader says: `Page X of N`, with X 1-based.
+/// What the screen reader says: `Page X of N`, with X 1-based, or `Page X` while the page index
+/// is unbounded (content mode without `pages`).
 ///
 /// Stored as numbers so that producing one allocates nothing; ``text`` renders it.
 ///
 /// ```swift
 /// Announcement(page: 2, pageCount: 8).text  // "Page 3 of 8"
+/// Announcement(page: 2, pageCount: nil).text  // "Page 3"
 /// ```
 public struct Announcement: Sendable, Hashable, BitwiseCopyable {
   /// The 0-based page announced.
   public var page: Int
-  /// The number of pages.
-  public var pageCount: Int
+  /// The number of pages; `nil` while the index is unbounded.
+  public var pageCount: Int?
 
   /// Creates an announcement of a 0-based page.
-  public init(page: Int, pageCount: Int) {
+  public init(page: Int, pageCount: Int?) {
     self.page = page
     self.pageCount = pageCount
   }
 
-  /// The spoken text, e.g. `Page 3 of 8`.
-  public var text: String { "Page \(page + 1) of \(pageCount)" }
+  /// The spoken text, e.g. `Page 3 of 8`, or `Page 3` without a page count.
+  public var text: String {
+    guard let pageCount else { return "Page \(page + 1)" }
+    return "Page \(page + 1) of \(pageCount)"
+  }
 }

@@ -29,6 +29,9 @@ public struct Rect: Sendable, Hashable {
     x <= px && px <= x + width && y <= py && py <= y + height
   }
 
+  /// The empty frame at the origin: the layout of a control that is not there (content mode).
+  static let _empty = Rect(x: 0, y: 0, width: 0, height: 0)
+
   var _isValid: Bool {
     x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
   }

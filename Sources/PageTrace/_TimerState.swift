@@ -71,9 +71,10 @@ extension PageControl {
   /// Advances one page, wraps to 0, or stops at the last page.
   mutating func timerFired(at t: Double, _ emit: (EngineRecord) -> Void) {
     let wraps = configuration.progress?.resetsToInitialPageAfterEnd ?? false
-    if pageCount >= 2 && currentPage < lastPage {
+    // An unbounded index always has a next page.
+    if (pageCount ?? 2) >= 2 && currentPage < lastPage {
       discreteChange(to: currentPage + 1, cause: .timer, at: t, emit)
-    } else if pageCount >= 2 && wraps {
+    } else if (pageCount ?? 0) >= 2 && wraps {
       discreteChange(to: 0, cause: .timer, at: t, emit)
     } else {
       timer = .stopped

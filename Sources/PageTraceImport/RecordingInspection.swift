@@ -77,12 +77,47 @@ public struct RecordingInspection: Sendable, Hashable {
   public var touches = 0
   /// The first and last times, in seconds.
   public var timeSpan: ClosedRange<Double>?
+  /// The smallest frame that holds every touch and pointer sample, `nil` without any: the
+  /// container ``commands`` propose for a recording, whose content mode has no other frame.
+  public var extent: Rect?
   /// What stood in the way: the first bad line, rows an importer dropped, a role no column
   /// could take.
   public var problems: [String] = []
   /// A command line that reads the input (its arguments, `pagetrace` first), or `nil` when the
   /// input cannot be read as it is.
   public var command: [String]?
+
+  /// The commands that run on the input as printed, by name (`classify`, `replay`, `stats`,
+  /// `render`), each with ``command``'s reading flags; for a recording (an import, in
+  /// content mode) with ``extent`` as `--container`, and `render` drawing the first session
+  /// to a file beside the input. Empty when ``command`` is `nil`.
+  ///
+  /// ```swift
+  /// let found = try RecordingInspector.inspect(path: "touches.csv")
+  /// for (name, arguments) in found.commands { print(name, arguments.joined(separator: " ")) }
+  /// ```
+  public var commands: [(name: String, arguments: [String])] {
+    guard let command, command.count >= 3, command[0] == "pagetrace" else { return [] }
+    var reading = Array(command.dropFirst(2))
+    if command.contains("--from"), let extent {
+      // Whole points, rounded outwards: every sample stays inside.
+      let (x, y) = (extent.x.rounded(.down), extent.y.rounded(.down))
+      let right = (extent.x + extent.width).rounded(.up)
+      let bottom = (extent.y + extent.height).rounded(.up)
+      let frame = [x, y, right - x, bottom - y].map(JSONText.number)
+      reading.insert(contentsOf: ["--container", frame.joined(separator: ",")], at: 0)
+    }
+    var render = reading
+    if let first = sessions.first, let name = first { render = ["--session", name] + render }
+    let stem = file.split(separator: "/").last.map(String.init) ?? "recording"
+    render += ["-o", (stem.split(separator: ".").first.map(String.init) ?? stem) + ".svg"]
+    return [
+      ("classify", ["pagetrace", "classify"] + reading),
+      ("replay", ["pagetrace", "replay"] + reading),
+      ("stats", ["pagetrace", "stats"] + reading),
+      ("render", ["pagetrace", "render"] + render),
+    ]
+  }
 
   /// The most sessions listed by name.
   public static let maximumSessionsListed = 10

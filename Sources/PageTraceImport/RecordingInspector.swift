@@ -238,6 +238,8 @@ struct _Tally {
   var touches = 0
   var first = Double.infinity
   var last = -Double.infinity
+  var low = (x: Double.infinity, y: Double.infinity)
+  var high = (x: -Double.infinity, y: -Double.infinity)
 
   mutating func add(_ event: PageControlEvent) {
     events += 1
@@ -250,6 +252,12 @@ struct _Tally {
     case .touch(.down, _, _, _), .pointer(.down, _, _): touches += 1
     default: break
     }
+    switch event.action {
+    case .touch(_, _, let x?, let y?), .pointer(_, let x, let y):
+      low = (min(low.x, x), min(low.y, y))
+      high = (max(high.x, x), max(high.y, y))
+    default: break
+    }
     first = min(first, event.time)
     last = max(last, event.time)
   }
@@ -260,6 +268,9 @@ struct _Tally {
     found.sessionCount = sessionSet.count
     found.touches = touches
     found.timeSpan = events > 0 ? first...last : nil
+    found.extent =
+      low.x <= high.x
+      ? Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y) : nil
   }
 }
 

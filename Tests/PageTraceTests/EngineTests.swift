@@ -63,7 +63,7 @@ import Testing
   @Test func invalidConfigurationsAreErrorsNotTraps() {
     let bad: [(String, (inout PageControlConfiguration) -> Void)] = [
       ("pages", { $0.pages = -1 }), ("pitch", { $0.pitch = 0 }), ("fps", { $0.fps = .infinity }),
-      ("control", { $0.control.width = .nan }), ("container", { $0.container?.height = -1 }),
+      ("control", { $0.control?.width = .nan }), ("container", { $0.container?.height = -1 }),
       ("padding", { $0.padding = -2 }), ("constants", { $0.constants.edgeStepRate = 0 }),
     ]
     for (key, breakIt) in bad {

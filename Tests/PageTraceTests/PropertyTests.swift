@@ -72,7 +72,7 @@ import Testing
     let (configuration, events) = Self.chaos(seed: UInt64(seed) &* 7919 &+ 17, count: 2_000)
     var engine = try PageControlEngine(configuration)
     let frame = 1 / configuration.fps
-    let initialPage = min(max(configuration.current, 0), max(configuration.pages - 1, 0))
+    let initialPage = min(max(configuration.current, 0), max(configuration.pages! - 1, 0))
     var shown: [String?: Int] = [:]
     var state: [String?: InteractionState] = [:]
     var lastTime: [String?: Double] = [:]
@@ -108,7 +108,7 @@ import Testing
         }
       }
       let control = engine.control(forSession: event.session)!
-      #expect(control.currentPage >= 0 && control.currentPage < max(control.pageCount, 1))
+      #expect(control.currentPage >= 0 && control.currentPage < max(control.pageCount!, 1))
       shown[event.session] = control.currentPage
     }
   }

@@ -148,7 +148,7 @@ import Testing
         width: random.double(1...400), height: random.double(1...400))
       let direction = LayoutDirection.allCases[random.int(0...3)]
       var configuration = PageControlConfiguration(pages: random.int(1...40), control: frame)
-      configuration.current = random.int(0...(configuration.pages - 1))
+      configuration.current = random.int(0...(configuration.pages! - 1))
       configuration.direction = direction
       configuration.pitch = random.double(2...40)
       configuration.fps = [30, 60, 120, 83.7][random.int(0...3)]
@@ -184,9 +184,9 @@ import Testing
       case .inside:
         expected = Self.target(
           from: anchor, to: finger, anchorPage: configuration.current,
-          pages: configuration.pages, pitch: configuration.pitch, direction)
+          pages: configuration.pages!, pitch: configuration.pitch, direction)
       case .pastLeading: expected = 0
-      case .pastTrailing: expected = configuration.pages - 1
+      case .pastTrailing: expected = configuration.pages! - 1
       }
       #expect(control.scrub.isPastEdge == (place != .inside), "\(context)")
       #expect(control.scrub.target == expected, "\(context)")

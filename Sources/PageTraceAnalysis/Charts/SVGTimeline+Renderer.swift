@@ -26,6 +26,8 @@ struct _Renderer {
     let coordinates = timeline._fingerCoordinates
     let vertical = timeline.configuration.direction.isVertical
     var ends: [(position: Double, label: String)] = []
+    // Content mode has no control to draw (docs/behaviour/analysis.md, "Render").
+    guard timeline.configuration.control != nil else { return ends }
     for (name, coordinate) in coordinates {
       let prefix = coordinates.count > 1 ? "\(name): " : ""
       switch coordinate {
@@ -88,7 +90,8 @@ struct _Renderer {
     let configuration = timeline.configuration
     let touches = view.strokes.filter { !$0.stroke.pointer }.count
     let presses = view.strokes.count - touches
-    var details = _plural(configuration.pages, "page")
+    var details = configuration.pages.map { _plural($0, "page") } ?? "pages unbounded"
+    if configuration.isContentMode { details += " · content mode" }
     details += " · \(configuration.direction.rawValue) · \(configuration.profile.name)"
     details += " · " + _plural(transitions.count, "transition")
     details += " · " + _plural(touches, "touch stroke")

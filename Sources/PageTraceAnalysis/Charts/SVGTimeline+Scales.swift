@@ -164,27 +164,32 @@ struct _PageScale {
   /// The pages at the bottom and the top of the band.
   let low: Int
   let high: Int
-  /// The last page of the control (the largest page count seen, less one).
+  /// The first page of the control: 0, or the lowest visited while the index is unbounded.
+  let firstPage: Int
+  /// The last page of the control (the largest page count seen, less one), or the highest
+  /// visited while the index is unbounded.
   let lastPage: Int
 
   /// The most pages drawn whole, whatever was visited.
   static let wholeAxisPages = 20
 
-  init(pageCount: Int, visited: ClosedRange<Int>) {
-    let last = max(pageCount - 1, visited.upperBound, 1)
+  init(pageCount: Int?, visited: ClosedRange<Int>) {
+    let first = pageCount == nil ? min(visited.lowerBound, 0) : 0
+    let last = max((pageCount ?? 0) - 1, visited.upperBound, first + 1)
+    firstPage = first
     lastPage = last
-    if last < Self.wholeAxisPages {
-      low = 0
+    if last - first < Self.wholeAxisPages {
+      low = first
       high = last
     } else {
       let margin = max(1, (visited.upperBound - visited.lowerBound + 9) / 10)
-      low = max(0, visited.lowerBound - margin)
+      low = max(first, visited.lowerBound - margin)
       high = min(last, visited.upperBound + margin)
     }
   }
 
   /// Whether the band shows only part of the pages.
-  var isZoomed: Bool { low > 0 || high < lastPage }
+  var isZoomed: Bool { low > firstPage || high < lastPage }
 
   /// The y of a page.
   func y(_ page: Int) -> Double {
@@ -198,7 +203,8 @@ struct _PageScale {
   var labelledPages: [Int] {
     let step = max(1, Int(_niceStep(Double(high - low), count: 8, minimum: 1)))
     var pages: [Int] = []
-    var page = (low + step - 1) / step * step
+    // Rounded up towards +infinity, also for the negative pages of an unbounded index.
+    var page = Int((Double(low) / Double(step)).rounded(.up)) * step
     if page - low > step / 2 { pages.append(low) }
     while page <= high {
       pages.append(page)
@@ -221,8 +227,9 @@ struct _FingerScale {
     ends: [Double], strokes: [(stroke: _Stroke, samples: Range<Int>)],
     coordinates: [_FingerCoordinate]
   ) {
-    var lo = ends.min() ?? 0
-    var hi = ends.max() ?? 0
+    // Without a control (content mode) the samples alone set the range.
+    var lo = ends.min() ?? .infinity
+    var hi = ends.max() ?? -.infinity
     for (stroke, samples) in strokes {
       for coordinate in coordinates {
         for p in stroke.values(coordinate)[samples] {
@@ -231,6 +238,7 @@ struct _FingerScale {
         }
       }
     }
+    if !(lo <= hi) { (lo, hi) = (0, 1) }
     if hi - lo < 1 { hi = lo + 1 }
     let margin = (hi - lo) * 0.05
     low = lo - margin

@@ -58,7 +58,8 @@ public struct SVGTimeline: Sendable {
   var _transitions: [(time: Double, transition: PageTransition)] = []
   var _interactions: [(time: Double, state: InteractionState)] = []
   var _backgrounds: [(time: Double, visible: Bool)] = []
-  var _largestPageCount: Int
+  /// `nil` while the page index is unbounded.
+  var _largestPageCount: Int?
   var _firstTime = Double.infinity
   var _lastTime = -Double.infinity
 
@@ -115,7 +116,7 @@ public struct SVGTimeline: Sendable {
         break
       }
     case .set(let change):
-      if let pages = change.pages { _largestPageCount = max(_largestPageCount, pages) }
+      if let pages = change.pages { _largestPageCount = max(_largestPageCount ?? 0, pages) }
     case .key, .focus, .accessibility:
       break
     }
@@ -153,14 +154,20 @@ public struct SVGTimeline: Sendable {
     _lastTime = max(_lastTime, t)
   }
 
+  /// The frame finger positions are measured from: the control, or in content mode the
+  /// container (the origin when there is none either).
+  var _frame: Rect {
+    configuration.control ?? configuration.container ?? Rect(x: 0, y: 0, width: 0, height: 0)
+  }
+
   /// The control's length along its axis: where the finger band's "control end" line is.
   var _controlLength: Double {
-    configuration.direction.isVertical ? configuration.control.height : configuration.control.width
+    configuration.direction.isVertical ? _frame.height : _frame.width
   }
 
   /// The control's extent across its axis: its height, or its width when it is vertical.
   var _controlThickness: Double {
-    configuration.direction.isVertical ? configuration.control.width : configuration.control.height
+    configuration.direction.isVertical ? _frame.width : _frame.height
   }
 
   /// A point as the finger band measures it: along the control's axis, the offset from its
@@ -169,7 +176,7 @@ public struct SVGTimeline: Sendable {
   /// not finite.
   func _point(x: Double?, y: Double?) -> _FingerPoint? {
     guard let x, let y, x.isFinite, y.isFinite else { return nil }
-    let frame = configuration.control
+    let frame = _frame
     let along =
       switch configuration.direction {
       case .leftToRight: x - frame.x

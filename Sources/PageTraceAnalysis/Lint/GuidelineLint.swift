@@ -87,19 +87,18 @@ public enum GuidelineLint {
 
   /// Checks a configuration against every configuration rule of docs/behaviour/lint.md, "Lint rules".
   ///
-  /// - Parameters:
-  ///   - configuration: The configuration to check.
-  ///   - hasControl: Whether the control's frame is known; without it (a partial
-  ///     configuration) the rules that need it (``Rule/needsControl``) are not checked.
-  public static func check(
-    _ configuration: PageControlConfiguration, hasControl: Bool = true
-  ) -> [Finding] {
-    _findings(configuration).filter { hasControl || !$0.rule.needsControl }
+  /// Without a control (content mode) the rules that need one (``Rule/needsControl``) are not
+  /// checked, and without a page count neither are the page-count rules.
+  ///
+  /// - Parameter configuration: The configuration to check.
+  public static func check(_ configuration: PageControlConfiguration) -> [Finding] {
+    let hasControl = configuration.control != nil
+    return _findings(configuration).filter { hasControl || !$0.rule.needsControl }
   }
 
   private static func _findings(_ configuration: PageControlConfiguration) -> [Finding] {
     var findings: [Finding] = []
-    let pages = configuration.pages
+    let pages = configuration.pages ?? 0
     if pages > 10 {
       findings.append(Finding(.manyPages, "\(pages) pages are hard to count (more than 10)"))
     }

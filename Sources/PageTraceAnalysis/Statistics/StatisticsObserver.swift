@@ -46,9 +46,8 @@ public struct StatisticsObserver: ReplayObserver {
   /// Those of ``configuration`` until the input's is known (`begin`): not an optional,
   /// whose forced unwrapping on every event read its tag out of line.
   var statistics = TraceStatistics(Self.noConfiguration)
-  /// The configuration before the input's is known: 0 pages, an empty control.
-  static let noConfiguration = PageControlConfiguration(
-    pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0))
+  /// The configuration before the input's is known: no control, 0 pages.
+  static let noConfiguration = PageControlConfiguration(pages: 0, control: nil)
   /// By session number: whether it counts (only with a selection).
   var selected: [Bool] = []
   /// By session number: its name (only with `bySession`).

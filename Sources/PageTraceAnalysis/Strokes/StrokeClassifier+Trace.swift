@@ -11,11 +11,16 @@ public enum StrokeTarget: String, Sendable, Hashable, CaseIterable {
   /// Neither frame.
   case outside
 
-  /// The frame that holds (`x`, `y`).
-  public init(x: Double, y: Double, control: Rect, container: Rect?) {
-    self =
-      control.contains(x: x, y: y)
-      ? .control : container?.contains(x: x, y: y) == true ? .content : .outside
+  /// The frame that holds (`x`, `y`). Without a control (content mode) a missing container is
+  /// the whole plane: every point is over the content.
+  public init(x: Double, y: Double, control: Rect?, container: Rect?) {
+    if control?.contains(x: x, y: y) == true {
+      self = .control
+    } else if let container {
+      self = container.contains(x: x, y: y) ? .content : .outside
+    } else {
+      self = control == nil ? .content : .outside
+    }
   }
 }
 
@@ -63,15 +68,16 @@ extension StrokeClassifier {
   ///
   /// - Parameters:
   ///   - reader: The trace, read to its end (or to the first bad line).
-  ///   - options: The replay's options; ``PageTraceIO/TraceReplay/Options/defaults`` gain `pages` 0 and
-  ///     an empty control where they have none.
+  ///   - options: The replay's options; where ``PageTraceIO/TraceReplay/Options/defaults`` give no
+  ///     control, strokes are classified in content mode, without a target unless content mode
+  ///     was asked for (an import, or `"control": null`).
   ///   - stroke: Called with each stroke as it ends.
   /// - Returns: What the replay did; a failure stops it after every stroke before it.
   public static func classify(
     _ reader: inout TraceReader, options: TraceReplay.Options = TraceReplay.Options(),
     stroke: (ClassifiedStroke) -> Void
   ) -> TraceReplay.Outcome {
-    let (options, controlGiven) = classifying(options)
+    let (options, controlGiven) = classifying(options, importing: reader.isImporting)
     return withoutActuallyEscaping(stroke) { stroke in
       var observer = _StrokeObserver(controlGiven: controlGiven, sink: _ClosureSink(emit: stroke))
       return TraceReplay(options).run(&reader, observer: &observer) { _ in }
@@ -93,23 +99,24 @@ extension StrokeClassifier {
     _ input: SystemPath, driver: ReplayDriver, options: TraceReplay.Options = .init(),
     writer: StrokeWriter, report: (ReplayProblem) -> Void
   ) -> ReplayDriver.Outcome {
-    let (options, controlGiven) = classifying(options)
+    let (options, controlGiven) = classifying(options, importing: driver.options.importer != nil)
     var observer = _StrokeObserver(controlGiven: controlGiven, sink: writer)
     return driver.replay(input, options: options, observer: &observer, report: report)
   }
 
-  /// The options of a classification: `pages` 0 and an empty control under everything where
-  /// no default gives them; and whether the options give a control (then every input has one).
-  static func classifying(_ options: TraceReplay.Options) -> (TraceReplay.Options, Bool) {
+  /// The options of a classification: content mode under everything where no default gives a
+  /// control (strokes need none); and whether the options settle the frames for every input
+  /// (a control, or content mode asked for).
+  static func classifying(_ options: TraceReplay.Options, importing: Bool) -> (
+    TraceReplay.Options, Bool
+  ) {
     var options = options
-    let controlGiven =
-      options.configuration != nil || options.overrides.control != nil
-      || options.defaults.control != nil
-    if options.defaults.pages == nil { options.defaults.pages = 0 }
-    if options.defaults.control == nil {
-      options.defaults.control = Rect(x: 0, y: 0, width: 0, height: 0)
-    }
-    return (options, controlGiven)
+    let framesGiven =
+      importing || options.configuration != nil || options.overrides.control != nil
+      || options.overrides.withoutControl == true || options.defaults.control != nil
+      || options.defaults.withoutControl == true
+    if options.defaults.control == nil { options.defaults.withoutControl = true }
+    return (options, framesGiven)
   }
 }
 
@@ -154,7 +161,7 @@ package struct _StrokeObserver: ReplayObserver {
   /// The classifier's swipe rule; `nil` before `begin`.
   var swipeRule: StrokeClassifier.SwipeRule?
   /// The control's frames, for each stroke's target; `nil` when the input has no control.
-  var frames: (control: Rect, container: Rect?)?
+  var frames: (control: Rect?, container: Rect?)?
   /// What the control made of each stroke.
   var outcomes = StrokeOutcomes()
   var names = TraceNames()
@@ -179,7 +186,7 @@ package struct _StrokeObserver: ReplayObserver {
     classifier = StrokeClassifier(configuration)
     swipeRule = classifier.swipeRule
     frames =
-      controlGiven || header?.control != nil
+      controlGiven || header?.control != nil || header?.withoutControl == true
       ? (configuration.control, configuration.container) : nil
   }
 

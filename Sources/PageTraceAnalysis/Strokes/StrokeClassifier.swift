@@ -237,8 +237,7 @@ public struct StrokeClassifier: Sendable {
   /// var classifier = StrokeClassifier(constants: Profile.android.constants)
   /// ```
   public init(constants: InteractionConstants = .uikit, container: Rect? = nil) {
-    var configuration = PageControlConfiguration(
-      pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0))
+    var configuration = PageControlConfiguration(pages: nil, control: nil)
     configuration.constants = constants
     configuration.container = container
     self.init(configuration)

@@ -25,6 +25,7 @@ extension ConfigurationPatch {
     pages = configuration.pages
     current = configuration.current
     control = configuration.control
+    if configuration.control == nil { withoutControl = true }
     container = configuration.container
     direction = configuration.direction
     style = configuration.style

@@ -63,6 +63,8 @@ extension _OutputBuffer {
     if let control = patch.control {
       append(",\"control\":")
       appendRect(control)
+    } else if patch.withoutControl == true {
+      append(",\"control\":null")
     }
     if let container = patch.container {
       append(",\"container\":")

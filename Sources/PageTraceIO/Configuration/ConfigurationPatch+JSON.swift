@@ -165,7 +165,13 @@ extension ConfigurationPatch {
       pages = try scanner.readInteger(
         for: name, minimum: 0, maximum: PageControlConfiguration.maximumPages)
     case .current: current = try scanner.readInteger(for: name)
-    case .control: control = try Self._parseRect(&scanner, name)
+    case .control:
+      // `null` asks for content mode: no control (docs/behaviour/pointer-and-content-swipe.md).
+      if scanner.readNull() {
+        withoutControl = true
+      } else {
+        control = try Self._parseRect(&scanner, name)
+      }
     case .container: container = try Self._parseRect(&scanner, name)
     case .direction:
       direction = try scanner.readWord(

@@ -29,7 +29,9 @@ extension ConfigurationPatch {
         json = JSONText.string(value)
       case .frame?:
         let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-        if !value.hasPrefix("{") {
+        if value == "none" || value == "null" {
+          json = "null"  // `control=none`: content mode; other frames refuse it by name
+        } else if !value.hasPrefix("{") {
           guard parts.count == 4 else {
             throw SettingsError(
               message: "\(item): expected x,y,width,height, found '\(value)'")

@@ -21,12 +21,22 @@ public struct ConfigurationPatch: Sendable, Hashable {
   /// or any custom ``PageTrace/Profile``, whose flags and constants the JSON form keeps
   /// (docs/behaviour/profiles.md, "Custom profiles").
   public var profile: Profile?
-  /// `pages`: the number of pages, at least 0 (required in the combined configuration).
+  /// `pages`: the number of pages, at least 0 (required in the combined configuration but in
+  /// content mode, where its absence leaves the page index unbounded).
   public var pages: Int?
   /// `current`: the starting page, clamped into range.
   public var current: Int?
-  /// `control`: the frame of the control (required in the combined configuration).
-  public var control: Rect?
+  /// `control`: the frame of the control (required in the combined configuration unless
+  /// ``withoutControl``). Setting a frame clears ``withoutControl``.
+  public var control: Rect? {
+    didSet { if control != nil { withoutControl = false } }
+  }
+  /// `"control": null`: content mode, no control (docs/behaviour/pointer-and-content-swipe.md,
+  /// "Content mode"). `true` clears ``control``; `false` is what a patch with a frame says, so
+  /// that merged over a patch in content mode the frame wins, and the other way round.
+  public var withoutControl: Bool? {
+    didSet { if withoutControl == true { control = nil } }
+  }
   /// `container`: the frame of the paged content.
   public var container: Rect?
   /// `direction`: `ltr` (or `natural`), `rtl`, `ttb`, `btt`.
@@ -90,6 +100,7 @@ public struct ConfigurationPatch: Sendable, Hashable {
     take(\.pages)
     take(\.current)
     take(\.control)
+    take(\.withoutControl)
     take(\.container)
     take(\.direction)
     take(\.style)
@@ -155,8 +166,11 @@ public struct ConfigurationPatch: Sendable, Hashable {
   /// The complete configuration, or the first missing key (``PageControlError/missingField(_:)``)
   /// or bad value (``PageControlError/invalidConfiguration(_:)``).
   func _resolved() throws(PageControlError) -> PageControlConfiguration {
-    guard let pages else { throw .missingField("pages") }
-    guard let control else { throw .missingField("control") }
+    // Content mode needs neither key; otherwise both, `pages` named first.
+    if withoutControl != true {
+      if pages == nil { throw .missingField("pages") }
+      if control == nil { throw .missingField("control") }
+    }
     var configuration = PageControlConfiguration(pages: pages, control: control)
     if let profile { configuration.profile = profile }
     if let current { configuration.current = current }

@@ -252,8 +252,10 @@ public struct RecordWriter: ~Copyable {
     case .announcement(let announcement):
       buffer.append(_RecordJSONText.text)
       buffer.appendInteger(announcement.page + 1)
-      buffer.append(_RecordJSONText.of)
-      buffer.appendInteger(announcement.pageCount)
+      if let pageCount = announcement.pageCount {
+        buffer.append(_RecordJSONText.of)
+        buffer.appendInteger(pageCount)
+      }
       buffer.append(_ASCII.quote)
     case .detail(let page):
       buffer.append(_RecordJSONText.page)
@@ -304,8 +306,10 @@ public struct RecordWriter: ~Copyable {
       if case .announcement(let announcement) = content {
         buffer.append(_RecordCSVText.page)
         buffer.appendInteger(announcement.page + 1)
-        buffer.append(_RecordCSVText.of)
-        buffer.appendInteger(announcement.pageCount)
+        if let pageCount = announcement.pageCount {
+          buffer.append(_RecordCSVText.of)
+          buffer.appendInteger(pageCount)
+        }
       }
     }
     if types.contains(.detail) {

@@ -20,7 +20,7 @@ struct ReplayLane {
 
   /// An engine that stands in until the first event: it never sees an event.
   static let placeholder = try! PageControlEngine(
-    PageControlConfiguration(pages: 0, control: Rect(x: 0, y: 0, width: 0, height: 0)))
+    PageControlConfiguration(pages: 0, control: nil))
 
   @usableFromInline
   init(variant: ConfigurationPatch?) {

@@ -164,7 +164,7 @@ struct ReplayLoop {
     for k in lanes.lanes.indices {
       var refusal: PageControlError?
       do throws(TraceError) {
-        if !lanes.lanes[k].isStarted { try start(k, &lanes, reader) }
+        if !lanes.lanes[k].isStarted { try start(k, &lanes, reader, report: report) }
         do throws(PageControlError) {
           // A session new to this shard counts the other shards' sessions too.
           let sessionsBefore = lanes.lanes[k].engine.sessionCount
@@ -196,11 +196,12 @@ struct ReplayLoop {
   /// it (``TraceReplay/Options/configuration(header:variant:file:line:)``).
   @usableFromInline
   mutating func start<Observer: ReplayObserver & ~Copyable, Count: ReplayLaneCount>(
-    _ k: Int, _ lanes: inout ReplayLanes<Observer, Count>, _ reader: borrowing TraceReader
+    _ k: Int, _ lanes: inout ReplayLanes<Observer, Count>, _ reader: borrowing TraceReader,
+    report: (ReplayProblem) -> Void
   ) throws(TraceError) {
     let configuration = try options.configuration(
-      header: header, variant: lanes.lanes[k].variant, file: reader.name,
-      line: reader.lineNumber)
+      header: header, variant: lanes.lanes[k].variant, imported: reader.isImporting,
+      file: reader.name, line: reader.lineNumber)
     do throws(PageControlError) {
       lanes.lanes[k].engine = try PageControlEngine(
         configuration, maximumSessions: options.maximumSessions)
@@ -210,6 +211,29 @@ struct ReplayLoop {
     lanes.lanes[k].isStarted = true
     lanes.lanes[k].configuration = configuration
     lanes.observers[k].begin(configuration, header: header)
+    if k == 0 && options.reportsNotes && configuration.isContentMode {
+      report(.note(Self.contentModeNote(configuration, reader)))
+    }
+  }
+
+  /// Says that an input replays in content mode, and with which pages: a replay without a
+  /// control writes only what content swipes, keys and actions do.
+  static func contentModeNote(
+    _ configuration: PageControlConfiguration, _ reader: borrowing TraceReader
+  ) -> ImportNote {
+    let pages =
+      configuration.pages.map { "\($0) pages" }
+      ?? "pages unbounded from \(configuration.startingPage)"
+    func number(_ value: Double) -> String {
+      value.rounded() == value && value.magnitude < 1e15 ? "\(Int(value))" : "\(value)"
+    }
+    let container =
+      configuration.container.map {
+        "container " + [$0.x, $0.y, $0.width, $0.height].map(number).joined(separator: ",")
+      } ?? "the whole plane as container"
+    return ImportNote(
+      file: reader.name, line: reader.lineNumber,
+      message: "content mode (no control): \(pages), \(container)")
   }
 
   /// Tells every observer the session names and string touch ids met since the last time.

@@ -73,10 +73,14 @@ public struct TraceReplay: Sendable {
     /// `variant` is laid over either (docs/behaviour/configuration.md, "Configuration
     /// precedence").
     ///
+    /// An import (`imported`) is in content mode unless some source gives a control: a
+    /// recording cannot hold one (docs/behaviour/pointer-and-content-swipe.md, "Content mode").
+    ///
     /// - Throws: ``TraceError`` at `file`:`line` (the input's first event) for a missing or
     ///   invalid key.
     public func configuration(
-      header: ConfigurationPatch?, variant: ConfigurationPatch? = nil, file: String, line: Int
+      header: ConfigurationPatch?, variant: ConfigurationPatch? = nil, imported: Bool = false,
+      file: String, line: Int
     ) throws(TraceError) -> PageControlConfiguration {
       var patch: ConfigurationPatch
       if let configuration {
@@ -84,7 +88,11 @@ public struct TraceReplay: Sendable {
         patch = ConfigurationPatch(configuration)
         patch.merge(variant)
       } else {
-        patch = defaults.merging(header ?? ConfigurationPatch()).merging(overrides)
+        patch = ConfigurationPatch()
+        if imported { patch.withoutControl = true }
+        patch.merge(defaults)
+        patch.merge(header ?? ConfigurationPatch())
+        patch.merge(overrides)
         if let variant { patch.merge(variant) }
       }
       return try patch.resolve(file: file, line: line)

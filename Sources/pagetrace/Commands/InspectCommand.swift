@@ -148,6 +148,12 @@ enum InspectCommand: Command {
     for problem in found.problems { lines.append("  problem: \(problem)") }
     if let command = found.command {
       lines.append("  command: \(command.map(_shellWord).joined(separator: " "))")
+      if found.command?.contains("--from") == true {
+        lines.append("  content mode: no control; pages unbounded (give --pages to bound them)")
+      }
+      for (name, arguments) in found.commands where arguments != command {
+        lines.append("  \(name): \(arguments.map(_shellWord).joined(separator: " "))")
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -220,6 +226,11 @@ enum InspectCommand: Command {
         "\"command\":[" + command.map(JSONText.string).joined(separator: ",") + "]")
       fields.append(
         "\"commandLine\":\(JSONText.string(command.map(_shellWord).joined(separator: " ")))")
+      let commands = found.commands.map { name, arguments in
+        JSONText.string(name) + ":"
+          + JSONText.string(arguments.map(_shellWord).joined(separator: " "))
+      }
+      fields.append("\"commands\":{" + commands.joined(separator: ",") + "}")
     }
     return "{" + fields.joined(separator: ",") + "}\n"
   }

@@ -198,17 +198,15 @@ enum LintCommand: Command {
   }
 
   /// The findings of a configuration with `--config` and the flags over it. `pages` and
-  /// `control` may be missing: the page-count rules need no control, and the rules that
-  /// need it are then left out (with no pages, no page-count rule applies).
+  /// `control` may be missing: it is then checked in content mode, which leaves out the rules
+  /// that need a control (and, with no pages, the page-count rules).
   static func lint(
     _ patch: ConfigurationPatch, file: String, run: inout CommandRun
   ) -> [GuidelineLint.Finding] {
     var patch = patch.merging(run.inputs.replay.overrides)
-    let hasControl = patch.control != nil
-    if patch.pages == nil { patch.pages = 0 }
-    if patch.control == nil { patch.control = Rect(x: 0, y: 0, width: 0, height: 0) }
+    if patch.control == nil { patch.withoutControl = true }
     do {
-      return GuidelineLint.check(try patch.resolve(file: file, line: 1), hasControl: hasControl)
+      return GuidelineLint.check(try patch.resolve(file: file, line: 1))
     } catch {
       run.fail(CommandFailure(status: .dataError, message: error.description, isLocated: true))
       return []

@@ -70,6 +70,8 @@ enum ConfigurationFlags {
         let parts = (value ?? "").split(separator: ",", omittingEmptySubsequences: false)
         if value?.hasPrefix("{") == true {
           json = value!
+        } else if flag == "control" && (value == "none" || value == "null") {
+          json = "null"  // content mode (docs/behaviour/pointer-and-content-swipe.md)
         } else if parts.count == 4 {
           json =
             "{\"x\":\(parts[0]),\"y\":\(parts[1]),\"width\":\(parts[2]),\"height\":\(parts[3])}"

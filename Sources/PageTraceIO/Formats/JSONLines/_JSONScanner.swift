@@ -255,6 +255,14 @@ package struct _JSONScanner {
     }
   }
 
+  /// Reads `null` if it comes next; otherwise reads nothing and returns `false`.
+  package mutating func readNull() -> Bool {
+    let stop = wordEnd(from: position)
+    guard _matches(bytes(from: position, to: stop), "null") else { return false }
+    position = stop
+    return true
+  }
+
   /// Reads `true`, `false` or `null` (`nil`).
   package mutating func scanLiteral() throws(TraceError) -> Bool? {
     let stop = wordEnd(from: position)
