@@ -6,7 +6,7 @@ import PageTraceIO
 ///
 /// - the **delimiter** is the one of `,`, tab, `;` and `|` that splits (almost) every line into
 ///   the same number of fields, two or more (the most fields wins); failing those, runs of
-///   spaces (a whitespace-separated log);
+///   spaces (a whitespace-separated log), when two columns hold numbers below the first line;
 /// - a **decimal comma** is read when the delimiter is not `,` and some field is a number
 ///   with a comma for its point (`12,5`);
 /// - a **header row** is a first row with a non-number in a column of numbers;
@@ -52,6 +52,20 @@ struct _CSVSniffer {
       }
     }
     guard let best else { return nil }
+    // Prose splits into words too: a whitespace-separated log has two columns of numbers.
+    if best.delimiter == UInt8(ascii: " ") {
+      let rows = content.dropFirst().prefix(50).map {
+        Self.fields($0.bytes, delimiter: best.delimiter, count: best.fields)
+      }
+      let numeric = (0..<best.fields).filter { column in
+        let numbers = rows.filter {
+          Self.number($0[column], decimalComma: false) != nil
+            || Self.number($0[column], decimalComma: true) != nil
+        }.count
+        return !rows.isEmpty && numbers * 10 >= rows.count * 9
+      }
+      guard numeric.count >= 2 else { return nil }
+    }
     self.delimiter = best.delimiter
     self.columnCount = best.fields
     self.lines = lines
