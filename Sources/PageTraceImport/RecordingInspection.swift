@@ -133,16 +133,6 @@ public struct CSVLayout: Sendable, Hashable {
   /// How the values of the phase column read, when a column was taken for the phase.
   public var phases: [String: TouchPhase]?
 
-  /// Creates a layout.
-  public init(
-    delimiter: UInt8, hasHeader: Bool, columns: [Column], mapping: CSVImporter.Mapping? = nil
-  ) {
-    self.delimiter = delimiter
-    self.hasHeader = hasHeader
-    self.columns = columns
-    self.mapping = mapping
-  }
-
   /// The delimiter as `--delimiter` takes it: `,`, `tab` or `space` (runs of spaces).
   public var delimiterArgument: String {
     switch delimiter {
