@@ -307,17 +307,22 @@ public struct CSVImporter: LineImporter {
       try field(column, "the session")
     }
     if !missingBytes.isEmpty {
-      let used: [(Range<Int>?, String)] = [
-        (timeRange, "the time"), (phaseRange, "the phase"), (xRange, "x"), (yRange, "y"),
-        (idRange, "the id"), (sessionRange, "the session"),
-      ]
-      for (range, name) in used {
-        guard let range, isMissing(UnsafeRawBufferPointer(rebasing: line[range])) else { continue }
+      // Field by field, without an array: the check runs on every row.
+      func missing(_ range: Range<Int>?, _ name: String) -> Bool {
+        guard let range, isMissing(UnsafeRawBufferPointer(rebasing: line[range])) else {
+          return false
+        }
         note(
           ImportNote(
             file: file, line: lineNumber, kind: .sampleDropped,
             reason: Self.missingValueReason,
             message: "\(name) is \(_excerpt(line, range)), a --missing value: row dropped"))
+        return true
+      }
+      if missing(timeRange, "the time") || missing(phaseRange, "the phase")
+        || missing(xRange, "x") || missing(yRange, "y") || missing(idRange, "the id")
+        || missing(sessionRange, "the session")
+      {
         return
       }
     }
