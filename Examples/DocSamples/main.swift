@@ -2396,8 +2396,8 @@ func sample_Sources_PageTraceIO_System_SystemPath_swift_11() throws {
   _use(&reader)
 }
 
-// Sources/PageTraceImport/CSVImporter.swift:16
-func sample_Sources_PageTraceImport_CSVImporter_swift_16() throws {
+// Sources/PageTraceImport/CSVImporter.swift:23
+func sample_Sources_PageTraceImport_CSVImporter_swift_23() throws {
   let mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
   do {
     var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)
@@ -2601,7 +2601,7 @@ failures += _run("Sources/PageTraceIO/Replay/TraceReplay.swift:58", sample_Sourc
 failures += _run("Sources/PageTraceIO/System/FileError.swift:6", sample_Sources_PageTraceIO_System_FileError_swift_6)
 failures += _run("Sources/PageTraceIO/System/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_System_SystemDescriptor_swift_9)
 failures += _run("Sources/PageTraceIO/System/SystemPath.swift:11", sample_Sources_PageTraceIO_System_SystemPath_swift_11)
-failures += _run("Sources/PageTraceImport/CSVImporter.swift:16", sample_Sources_PageTraceImport_CSVImporter_swift_16)
+failures += _run("Sources/PageTraceImport/CSVImporter.swift:23", sample_Sources_PageTraceImport_CSVImporter_swift_23)
 failures += _run("Sources/PageTraceImport/GeteventImporter.swift:35", sample_Sources_PageTraceImport_GeteventImporter_swift_35)
 failures += _run("Sources/PageTraceImport/RecordingInspection.swift:8", sample_Sources_PageTraceImport_RecordingInspection_swift_8)
 failures += _run("Sources/PageTraceImport/RecordingInspector.swift:16", sample_Sources_PageTraceImport_RecordingInspector_swift_16)

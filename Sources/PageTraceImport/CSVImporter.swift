@@ -4,14 +4,21 @@ import PageTraceIO
 /// Reads touch recordings from CSV with a column mapping: research datasets such as
 /// Touchalytics (`--columns t=4,phase=5,x=7,y=8,session=3 --time-unit ms`).
 ///
-/// Columns are 1-based. Only touches are read (one per row); without an `id` column every
-/// row belongs to finger 1. Fields may be quoted with `"`; surrounding spaces are ignored.
+/// Columns are 1-based, or named by the header row (``Mapping/Column``). Only touches are read
+/// (one per row); without an `id` column every row belongs to finger 1. Fields may be quoted
+/// with `"`; surrounding spaces and a CR at the end of the line are ignored. The delimiter may
+/// be runs of spaces (``Mapping/delimiter``), numbers may have a decimal comma
+/// (``Mapping/decimalComma``), and rows with a value that stands for none are dropped and
+/// noted (``Mapping/missing``). A row that does not fit the mapping but would with every
+/// column shifted by one (columns counted from 0) is an error that gives the shifted mapping.
 ///
 /// Without a ``Mapping/timeUnit`` the unit is decided from the data (docs/behaviour/trace-format.md, "Time
 /// units of recordings"): the rows are held back until 64 gaps between one finger's samples
 /// are seen (or 10,000 rows, or the end), the unit is chosen and said in a note, and the rows
 /// go on. Where the data do not decide, the import stops with an error that asks for the unit.
-/// A unit given that the data contradict gets a warning note.
+/// A unit given that makes samples or strokes no touch screen produces
+/// (``TimeUnitEvidence/implausibility(in:)``) stops the import with an error naming the unit
+/// that fits, unless ``Mapping/timeUnitAsGiven``; one the data only contradict gets a warning.
 ///
 /// ```swift
 /// var mapping = CSVImporter.Mapping(time: 4, phase: 5, x: 7, y: 8)

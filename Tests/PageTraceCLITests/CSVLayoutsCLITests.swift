@@ -151,6 +151,13 @@ import Testing
     let run = try runProposed(found, in: directory)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.records.first?["x1"] as? Double == 62.5)
+    // Read as a trace, the hint gives the delimiter and the decimal comma with --from csv.
+    let asTrace = try pagetrace(["classify", "de.csv"], in: directory)
+    #expect(asTrace.status == 65)
+    #expect(
+      asTrace.stderr.hasSuffix(
+        "hint: this looks like CSV with a header row; try --from csv --header --delimiter ';' --decimal-comma (pagetrace inspect de.csv shows the columns)\n"
+      ), "\(asTrace.stderr)")
     // Without --decimal-comma the error says what would read it.
     let without = try pagetrace(
       [
