@@ -227,6 +227,7 @@ public struct CSVImporter: LineImporter {
     self.mapping = mapping
     self.unit = mapping.timeUnit
     self.columns = mapping.namesColumns ? nil : _Columns(mapping)
+    self.readsHeader = mapping.hasHeader || mapping.namesColumns
     var table = mapping.phases
     for (code, phase) in mapping.phases {
       let lower = _asciiLowercased(code)
@@ -256,8 +257,9 @@ public struct CSVImporter: LineImporter {
   /// Whether the input had more rows than can be sorted: the rest is not read.
   private var sortOverflowed = false
 
-  /// Whether the first line is the header: ``Mapping/hasHeader``, or columns given by name.
-  private var readsHeader: Bool { mapping.hasHeader || mapping.namesColumns }
+  /// Whether the first line is the header: ``Mapping/hasHeader``, or columns given by name
+  /// (decided once: asking the mapping builds an array, and this is asked on every row).
+  private let readsHeader: Bool
 
   /// Rows read whose samples wait for the data to decide the time unit, or to be sorted.
   public var linesHeldBack: Int { heldBack.count + sortBuffer.count }
