@@ -21,7 +21,7 @@ public struct RecordingInspection: Sendable, Hashable {
     case binary
     /// A configuration object, as for `--config`.
     case configuration
-    /// Comma-, tab-, semicolon- or bar-separated rows of touch samples (`--from csv`).
+    /// Comma-, tab-, semicolon-, bar- or space-separated rows of touch samples (`--from csv`).
     case csv
     /// An Android `getevent -lt` capture (`--from getevent`).
     case getevent
@@ -161,9 +161,28 @@ public struct CSVLayout: Sendable, Hashable {
   public var columns: [Column]
   /// The mapping for `--columns`, when every required role (t, phase, x, y) has a column.
   public var mapping: CSVImporter.Mapping?
+  /// Whether numbers are written with a decimal comma (`12,5`; `--decimal-comma`).
+  public var decimalComma = false
+  /// The values that seem to mark a missing value in a column used (`--missing`).
+  public var missing: [String] = []
+  /// How the values of the phase column read, when a column was taken for the phase.
+  public var phases: [String: TouchPhase]?
 
-  /// The delimiter as `--delimiter` takes it: `,` or `tab`.
+  /// The delimiter as `--delimiter` takes it: `,`, `tab` or `space` (runs of spaces).
   public var delimiterArgument: String {
-    delimiter == UInt8(ascii: "\t") ? "tab" : String(UnicodeScalar(delimiter))
+    switch delimiter {
+    case UInt8(ascii: "\t"): "tab"
+    case UInt8(ascii: " "): "space"
+    default: String(UnicodeScalar(delimiter))
+    }
+  }
+
+  /// ``phases`` as `inspect` shows them, downs first: `DOWN=down, HELD=move, UP=up`.
+  public var phasesText: String? {
+    guard let phases else { return nil }
+    let order: [TouchPhase] = [.down, .move, .up, .cancel]
+    return phases.sorted {
+      (order.firstIndex(of: $0.value)!, $0.key) < (order.firstIndex(of: $1.value)!, $1.key)
+    }.map { "\($0.key)=\($0.value.rawValue)" }.joined(separator: ", ")
   }
 }

@@ -351,8 +351,14 @@ extension RecordingInspector {
     case .csv:
       guard error.line <= 1 + (found.csv?.hasHeader == true ? 1 : 0) else { return nil }
       let header = found.csv?.hasHeader == true
+      // The layout's own options too: without them --from csv reads the file wrong again.
+      var options = header ? " --header" : ""
+      if let layout = found.csv, layout.delimiter != UInt8(ascii: ",") {
+        options += " --delimiter \(_shellWord(layout.delimiterArgument))"
+      }
+      if found.csv?.decimalComma == true { options += " --decimal-comma" }
       return "this looks like CSV\(header ? " with a header row" : ""); try --from csv"
-        + (header ? " --header" : "") + " (\(inspect) shows the columns)"
+        + options + " (\(inspect) shows the columns)"
     case .getevent:
       return "this looks like an Android getevent capture; try --from getevent (\(inspect))"
     case .pointerEvents:

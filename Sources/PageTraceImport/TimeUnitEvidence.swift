@@ -25,9 +25,23 @@ public struct TimeUnitEvidence: Sendable, Hashable, CustomStringConvertible {
   public var sampleGaps: Int
   /// The first time of the recording, in its own unit.
   public var firstTime: Double?
+  /// The median duration of the strokes that ended (down to up or cancel), in the
+  /// recording's own unit; `nil` when none did.
+  public var medianStrokeDuration: Double?
+  /// How many strokes the median duration was taken over.
+  public var strokes = 0
 
   /// The gap of a plausible sampling rate, in seconds: 1 ms to 200 ms.
   public static let plausibleGap: ClosedRange<Double> = 0.001...0.2
+
+  /// The median gap, in seconds, beyond which a unit is refused (``implausibility(in:)``):
+  /// 0.5 ms to 0.5 s, wider than ``plausibleGap`` so that a slow or fast screen's unit is
+  /// only warned about, while a unit a factor of 1,000 off (16 µs or 16 s apart) is not read.
+  public static let acceptedGap: ClosedRange<Double> = 0.0005...0.5
+
+  /// The longest median stroke, in seconds, of a unit not refused: 60 s. Swipes and taps last
+  /// well under a second, long presses a few; a median of a minute is a unit too coarse.
+  public static let longestMedianStroke: Double = 60
 
   /// Gathers the evidence.
   public init(medianGap: Double?, sampleGaps: Int, firstTime: Double?) {
@@ -55,11 +69,37 @@ public struct TimeUnitEvidence: Sendable, Hashable, CustomStringConvertible {
 
   /// Gathers the evidence from the positive gaps between one finger's consecutive samples, in
   /// any order, and the first time.
-  public init(gaps: [Double], firstTime: Double?) {
+  public init(gaps: [Double], firstTime: Double?, strokeDurations: [Double] = []) {
     let sorted = gaps.sorted()
     self.init(
       medianGap: sorted.isEmpty ? nil : sorted[sorted.count / 2], sampleGaps: sorted.count,
       firstTime: firstTime)
+    let durations = strokeDurations.sorted()
+    medianStrokeDuration = durations.isEmpty ? nil : durations[durations.count / 2]
+    strokes = durations.count
+  }
+
+  /// Why `unit` cannot be the unit of these times: the median gap it makes is outside
+  /// ``acceptedGap``, or the median stroke longer than ``longestMedianStroke``
+  /// (`a median sample gap of 0.016 ms`); `nil` when it can be.
+  public func implausibility(in unit: CSVImporter.TimeUnit) -> String? {
+    if let medianGap, !Self.acceptedGap.contains(medianGap / unit.perSecond) {
+      return "a median sample gap of \(Self.duration(medianGap / unit.perSecond))"
+    }
+    if let medianStrokeDuration, medianStrokeDuration / unit.perSecond > Self.longestMedianStroke {
+      return "a median stroke of \(Self.duration(medianStrokeDuration / unit.perSecond))"
+    }
+    return nil
+  }
+
+  /// A duration in seconds, in words: `16 s`, `0.016 ms` (shortest digits, four significant).
+  private static func duration(_ seconds: Double) -> String {
+    func rounded(_ value: Double) -> String {
+      var scale = 1.0
+      while value * scale < 1000 && scale < 1e12 { scale *= 10 }
+      return JSONText.number((value * scale).rounded() / scale)
+    }
+    return seconds >= 1 ? "\(rounded(seconds)) s" : "\(rounded(seconds * 1000)) ms"
   }
 
   /// The unit whose plausible gaps hold the median gap.

@@ -109,8 +109,11 @@ import Testing
     lines += ["\(rows - 1),1,100,790,1", "\(rows),1,100,790,2"]
     #expect(lines.count == rows + 1)
     return try pagetrace(
-      ["replay", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4,id=5", "--time-unit", "s"]
-        + Self.page + ["-"],
+      // Samples 1 s apart, which no touch screen makes: read as given.
+      [
+        "replay", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4,id=5", "--time-unit", "s",
+        "--time-unit-as-given",
+      ] + Self.page + ["-"],
       input: Data((lines.joined(separator: "\n") + "\n").utf8))
   }
 

@@ -68,12 +68,13 @@ import Testing
     #expect(csv["header"] as? Bool == true)
     #expect(csv["columnsArgument"] as? String == "t=1,phase=3,x=4,y=5,id=2")
     #expect(found["timeUnit"] as? String == "s")  // gaps of 16 and 17 ms, given in seconds
+    // Android's action names are read by default: no --phase-map.
+    #expect(csv["phases"] as? String == "ACTION_DOWN=down, ACTION_MOVE=move, ACTION_UP=up")
     let command = try #require(found["command"] as? [String])
     #expect(
       command == [
         "pagetrace", "classify", "--from", "csv", "--header", "--delimiter", ";", "--columns",
-        "t=1,phase=3,x=4,y=5,id=2", "--phase-map",
-        "ACTION_DOWN=down,ACTION_MOVE=move,ACTION_UP=up", "--time-unit", "s", "taps.csv",
+        "t=1,phase=3,x=4,y=5,id=2", "--time-unit", "s", "taps.csv",
       ])
     let run = try pagetrace(Array(command.dropFirst()), in: directory)
     #expect(run.status == 0, "\(run.stderr)")

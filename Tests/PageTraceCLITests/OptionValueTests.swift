@@ -47,7 +47,7 @@ import Testing
     ),
     (
       ["classify", "--from", "csv", "--columns", "T=1,phase=2,x=3,y=4"],
-      "invalid value for '--columns': expected NAME=COLUMN (t, phase, x, y, id, session; columns from 1), found 'T=1'; did you mean 't=1'?"
+      "invalid value for '--columns': expected NAME=COLUMN (t, phase, x, y, id, session; columns by number from 1, or by header name), found 'T=1'; did you mean 't=1'?"
     ),
     (
       ["classify", "--from", "csv", "--columns", "t=1,phase=2,x=3,y=4", "--time-unit", "MS"],

@@ -86,16 +86,76 @@ import Testing
     #expect(torn != nil)
   }
 
-  @Test func aGivenUnitTheDataContradictIsAWarning() throws {
+  @Test func aGivenUnitTheDataContradictIsRefused() {
     var given = Self.mapping
     given.timeUnit = .seconds
+    // Milliseconds read as seconds: 4 gaps of 16, i.e. 16 s between samples (over 0.5 s).
+    let error = importError(
+      CSVImporter(given), Self.rows(strokes: 2, samples: 3, gap: 16, pause: 500, start: 1000))
+    #expect(error?.line == 1)
+    #expect(
+      error?.description
+        == "capture.txt:1:1: expected times that --time-unit s makes a touch screen's (samples 0.5 ms to 0.5 s apart, strokes under 60 s), found a median sample gap of 16 s (median sample gap 16 (4 gaps), times from 1000); the times fit --time-unit ms (--time-unit-as-given reads them as s anyway)"
+    )
+    // Seconds read as milliseconds: 0.016 ms apart (under 0.5 ms).
+    given.timeUnit = .milliseconds
+    let fine = importError(
+      CSVImporter(given), Self.rows(strokes: 2, samples: 3, gap: 0.016, pause: 1, start: 10))
+    #expect(fine?.found.hasPrefix("a median sample gap of 0.016 ms") == true)
+    #expect(fine?.found.contains("the times fit --time-unit s") == true)
+  }
+
+  @Test func theRefusalComesOnceThereIsEvidenceAndStopsTheReading() {
+    var given = Self.mapping
+    given.timeUnit = .seconds
+    // 20 strokes of 5 rows 16 apart: the 64th gap comes with row 80 (4 gaps a stroke), where
+    // the refusal is thrown; nothing after it is read.
+    var importer = CSVImporter(given)
+    let lines = Self.rows(strokes: 20, samples: 5, gap: 16, pause: 500, start: 1000)
+      .split(separator: "\n")
+    var events = 0
+    var failedAt: Int?
+    for (index, line) in lines.enumerated() {
+      do {
+        try Array(line.utf8).withUnsafeBytes { bytes in
+          try importer.decode(
+            bytes, line: index + 1, file: "f", event: { _ in events += 1 }, note: { _ in })
+        }
+      } catch {
+        if failedAt == nil { failedAt = index + 1 }
+      }
+    }
+    #expect(failedAt == 80)
+    #expect(events == 79)  // the rows before it were handed on as given
+  }
+
+  @Test func aUnitGivenAsGivenIsReadWithAWarning() throws {
+    var given = Self.mapping
+    given.timeUnit = .seconds
+    given.timeUnitAsGiven = true
     let imported = try importing(
       CSVImporter(given), Self.rows(strokes: 2, samples: 3, gap: 16, pause: 500, start: 1000))
-    #expect(imported.events.first?.time == 1000)  // as given: the user decides
+    #expect(imported.events.first?.time == 1000)  // as given: the user insists
+    #expect(imported.events.count == 6)
     #expect(
       imported.notes.map(\.message) == [
-        "warning: --time-unit s, but the times look like milliseconds (median sample gap 16 (4 gaps), times from 1000)"
+        "warning: --time-unit s read as given, though it makes a median sample gap of 16 s (median sample gap 16 (4 gaps), times from 1000)"
       ])
+  }
+
+  @Test func strokesOfMinutesAreImplausible() {
+    // Gaps of 40 (ms: accepted), strokes of 90,000 (ms: 90 s, over 60 s) and 100 (0.1 s):
+    // the median of 3 durations [100, 90000, 90000] is 90000.
+    let evidence = TimeUnitEvidence(
+      gaps: [40, 40, 40], firstTime: 0, strokeDurations: [90_000, 100, 90_000])
+    #expect(evidence.medianStrokeDuration == 90_000)
+    #expect(evidence.strokes == 3)
+    #expect(evidence.implausibility(in: .milliseconds) == "a median stroke of 90 s")
+    // In microseconds, gaps of 40 us are under 0.5 ms; in seconds, 40 s are over 0.5 s.
+    #expect(evidence.implausibility(in: .microseconds) == "a median sample gap of 0.04 ms")
+    #expect(evidence.implausibility(in: .seconds) == "a median sample gap of 40 s")
+    let fine = TimeUnitEvidence(gaps: [16, 17], firstTime: 0, strokeDurations: [200])
+    #expect(fine.implausibility(in: .milliseconds) == nil)
   }
 
   @Test func rowsHeldBackKeepTheirOrderAndRepairsWithThem() throws {

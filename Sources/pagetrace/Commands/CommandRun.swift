@@ -118,7 +118,9 @@ struct CommandRun: ~Copyable {
   /// other formats"); `nil` when nothing is.
   static func importProblem(_ summary: ReplaySummary) -> (what: String, fix: String)? {
     guard summary.isImported else { return nil }
-    let dropped = summary.droppedLineCount
+    // Rows dropped for a --missing value were asked to be: they are not the importer failing.
+    let dropped =
+      summary.droppedLineCount - (summary.droppedLines[CSVImporter.missingValueReason] ?? 0)
     let reasons = summary.droppedLines.sorted { $0.key < $1.key }
       .map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
     let backwards = summary.droppedLines.keys.contains { $0.hasPrefix("time went backwards") }

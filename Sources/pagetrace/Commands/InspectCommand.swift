@@ -105,7 +105,7 @@ enum InspectCommand: Command {
       lines.append(
         "  layout: delimiter \(quoted(layout.delimiterArgument)), "
           + (layout.hasHeader ? "a header row" : "no header row")
-          + ", \(layout.columns.count) columns")
+          + ", \(layout.columns.count) columns" + (layout.decimalComma ? ", decimal comma" : ""))
       let named = layout.columns.contains { $0.name != nil }
       lines.append(
         "    column  " + (named ? "name".padding(14) : "") + "role".padding(8)
@@ -117,6 +117,10 @@ enum InspectCommand: Command {
         row += column.samples.joined(separator: ", ").padding(30)
         row += column.note ?? ""
         lines.append(String(row.reversed().drop { $0 == " " }.reversed()))
+      }
+      if let phases = layout.phasesText { lines.append("  phases: \(phases)") }
+      if !layout.missing.isEmpty {
+        lines.append("  missing values: \(layout.missing.joined(separator: ", ")) (--missing)")
       }
     }
     if let unit = found.timeUnit {
@@ -162,7 +166,9 @@ enum InspectCommand: Command {
     "\(count) \(word)\(count == 1 ? "" : word.hasSuffix("h") ? "es" : "s")"
   }
 
-  static func quoted(_ text: String) -> String { text == "tab" ? "tab" : "'\(text)'" }
+  static func quoted(_ text: String) -> String {
+    text == "tab" || text == "space" ? text : "'\(text)'"
+  }
 
   // MARK: JSON
 
@@ -187,7 +193,11 @@ enum InspectCommand: Command {
       }
       fields.append(
         "\"csv\":{\"delimiter\":\(JSONText.string(String(UnicodeScalar(layout.delimiter))))"
-          + ",\"header\":\(layout.hasHeader)"
+          + ",\"header\":\(layout.hasHeader),\"decimalComma\":\(layout.decimalComma)"
+          + (layout.phasesText.map { ",\"phases\":\(JSONText.string($0))" } ?? "")
+          + (layout.missing.isEmpty
+            ? ""
+            : ",\"missing\":[" + layout.missing.map(JSONText.string).joined(separator: ",") + "]")
           + (layout.mapping.map { ",\"columnsArgument\":\(JSONText.string($0.columnsArgument))" }
             ?? "")
           + ",\"columns\":[\(columns.joined(separator: ","))]}")

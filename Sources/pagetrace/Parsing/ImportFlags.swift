@@ -13,20 +13,33 @@ enum ImportFlags {
     OptionSpec(
       name: .columns, value: "map",
       help:
-        "csv: 1-based columns, e.g. t=4,phase=5,x=7,y=8,id=6,session=2 (t, phase, x, y required)."),
+        "csv: columns by 1-based number or header name, e.g. t=4,phase=5,x=7,y=8,id=6,session=2 or t=Timestamp,phase=Action,x=X,y=Y (t, phase, x, y required)."
+    ),
     OptionSpec(
       name: .timeUnit, value: "auto|s|ms|us|ns",
       choices: ["auto"] + CSVImporter.TimeUnit.allCases.map(\.rawValue),
       help:
-        "csv: unit of the time column; auto decides it from the sample gaps and says so. (default: auto)"
+        "csv: unit of the time column; auto decides it from the sample gaps and says so. A unit that makes samples or strokes no touch screen makes is refused. (default: auto)"
     ),
+    OptionSpec(
+      name: .timeUnitAsGiven,
+      help: "csv: read the times in the --time-unit given even when the data say it is wrong."),
     OptionSpec(
       name: .phaseMap, value: "map",
       help:
         "csv: phase codes, e.g. 0=down,1=up,2=move. (default: Android MotionEvent codes and words)"),
     OptionSpec(
       name: .delimiter, value: "char",
-      help: "csv: field separator: one character or 'tab'. (default: ,)"),
+      help:
+        "csv: field separator: one character, 'tab', or 'space' (runs of spaces and tabs). (default: ,)"
+    ),
+    OptionSpec(
+      name: .decimalComma, help: "csv: numbers are written with a decimal comma (12,5 for 12.5)."),
+    OptionSpec(
+      name: .missing, value: "value",
+      help:
+        "csv: a field value that means no value (e.g. -420); rows with it in a column used are dropped and counted. Repeatable, or a comma list."
+    ),
     OptionSpec(name: .header, help: "csv: the first line names the columns."),
     OptionSpec(
       name: .sort,
@@ -42,8 +55,9 @@ enum ImportFlags {
 
   /// The format each importer option belongs to, in the order of ``specs``.
   static let formatOfOption: [(option: OptionName, format: String)] = [
-    (.columns, "csv"), (.timeUnit, "csv"), (.phaseMap, "csv"), (.delimiter, "csv"),
-    (.header, "csv"), (.sort, "csv"), (.scale, "getevent"),
+    (.columns, "csv"), (.timeUnit, "csv"), (.timeUnitAsGiven, "csv"), (.phaseMap, "csv"),
+    (.delimiter, "csv"), (.decimalComma, "csv"), (.missing, "csv"), (.header, "csv"),
+    (.sort, "csv"), (.scale, "getevent"),
   ]
 
   /// The importer the flags describe, or `nil` for PageTrace's own formats.
@@ -65,7 +79,9 @@ enum ImportFlags {
     case "trace", "jsonl", "binary":
       return nil
     case "csv":
-      return CSVImporter(try csvMapping(options))
+      let mapping = try csvMapping(options)
+      try checkColumnNames(mapping, options)
+      return CSVImporter(mapping)
     case "getevent":
       let (x, y) = try scale(options[.scale] ?? "1")
       return GeteventImporter(scaleX: x, scaleY: y)
@@ -88,21 +104,22 @@ enum ImportFlags {
     guard let columns = options[.columns] else {
       throw usage("--from csv needs '--columns t=N,phase=N,x=N,y=N'")
     }
-    var found: [String: Int] = [:]
+    var found: [String: CSVImporter.Mapping.Column] = [:]
     for pair in columns.split(separator: ",") {
-      let parts = pair.split(separator: "=")
+      let parts = pair.split(separator: "=", maxSplits: 1)
       let names = ["t", "phase", "x", "y", "id", "session"]
-      guard parts.count == 2, let column = Int(parts[1]), column >= 1,
-        names.contains(String(parts[0]))
+      // A number is a column number (from 1); anything else is a name in the header row.
+      guard parts.count == 2, names.contains(String(parts[0])),
+        Int(parts[1]).map({ $0 >= 1 }) ?? !parts[1].allSatisfy(\.isNumber)
       else {
         let guess =
           parts.count == 2 && !names.contains(String(parts[0]))
           ? _suggestion(for: parts[0], in: names) : nil
         throw usage(
-          "invalid value for '--columns': expected NAME=COLUMN (t, phase, x, y, id, session; columns from 1), found '\(pair)'"
+          "invalid value for '--columns': expected NAME=COLUMN (t, phase, x, y, id, session; columns by number from 1, or by header name), found '\(pair)'"
             + (guess.map { "; did you mean '\($0)=\(parts[1])'?" } ?? ""))
       }
-      found[String(parts[0])] = column
+      found[String(parts[0])] = Int(parts[1]).map { .number($0) } ?? .name(String(parts[1]))
     }
     guard let t = found["t"], let phase = found["phase"], let x = found["x"], let y = found["y"]
     else {
@@ -118,6 +135,12 @@ enum ImportFlags {
             + _didYouMean(unit, in: ["auto"] + CSVImporter.TimeUnit.allCases.map(\.rawValue)))
       }
       mapping.timeUnit = parsed
+    }
+    if options.has(.timeUnitAsGiven) {
+      guard mapping.timeUnit != nil else {
+        throw usage("'--time-unit-as-given' needs '--time-unit s, ms, us or ns'")
+      }
+      mapping.timeUnitAsGiven = true
     }
     if let map = options[.phaseMap] {
       // An empty map, or an empty entry, would leave every row without a phase.
@@ -141,10 +164,12 @@ enum ImportFlags {
       mapping.phases = phases
     }
     if let delimiter = options[.delimiter] {
-      let bytes = Array((delimiter == "tab" ? "\t" : delimiter).utf8)
+      let named = ["tab": "\t", "space": " "]
+      let bytes = Array((named[delimiter] ?? delimiter).utf8)
       guard bytes.count == 1 else {
         throw usage(
-          "invalid value for '--delimiter': expected one character or 'tab', found '\(delimiter)'")
+          "invalid value for '--delimiter': expected one character, 'tab' or 'space', found '\(delimiter)'"
+            + _didYouMean(delimiter, in: ["tab", "space"]))
       }
       // The quote encloses fields and line breaks end rows: neither can separate fields.
       guard ![UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[0]) else {
@@ -154,9 +179,47 @@ enum ImportFlags {
       }
       mapping.delimiter = bytes[0]
     }
-    mapping.hasHeader = options.has(.header)
+    mapping.decimalComma = options.has(.decimalComma)
+    for value in options.values(.missing) {
+      let values = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard !values.contains(where: \.isEmpty) else {
+        throw usage("invalid value for '--missing': expected VALUE[,VALUE…], found '\(value)'")
+      }
+      mapping.missing += values
+    }
+    // Columns by name are looked up in the header row: the first line is one.
+    mapping.hasHeader = options.has(.header) || mapping.namesColumns
     mapping.sortsRows = options.has(.sort)
     return mapping
+  }
+
+  /// Columns given by name that the header row of an input file named on the command line
+  /// lacks are a usage error, listing the header's names; inputs not read here (standard
+  /// input, the files of a directory) are checked by the importer at their header row.
+  static func checkColumnNames(
+    _ mapping: CSVImporter.Mapping, _ options: CommandLineArguments
+  ) throws(CommandFailure) {
+    guard mapping.namesColumns else { return }
+    for path in options.positionalPaths {
+      guard path != .standardStream, !TraceReader.isDirectory(path),
+        var reader = try? TraceReader(opening: path)
+      else { continue }
+      var first: [UInt8]?
+      while let line = try? reader._nextTextLine() {
+        if !line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+          first = line.bytes
+          break
+        }
+      }
+      guard let line = first else { continue }
+      let header = line.withUnsafeBytes { CSVImporter.headerFields($0, mapping: mapping) }
+      do {
+        _ = try mapping.resolved(header: header)
+      } catch {
+        throw CommandFailure(
+          status: .usage, message: "invalid value for '--columns': \(path): \(error)")
+      }
+    }
   }
 
   static func scale(_ text: String) throws(CommandFailure) -> (Double, Double) {

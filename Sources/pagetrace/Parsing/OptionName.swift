@@ -20,6 +20,7 @@ extension OptionName {
   static let bySession = OptionName("by-session")
   static let columns = OptionName("columns")
   static let config = OptionName("config")
+  static let decimalComma = OptionName("decimal-comma")
   static let defaultSession = OptionName("default-session")
   static let delimiter = OptionName("delimiter")
   static let disable = OptionName("disable")
@@ -38,6 +39,7 @@ extension OptionName {
   static let listSessions = OptionName("list-sessions")
   static let maxLineLength = OptionName("max-line-length")
   static let maxSessions = OptionName("max-sessions")
+  static let missing = OptionName("missing")
   static let name = OptionName("name")
   static let noProgress = OptionName("no-progress")
   static let onError = OptionName("on-error")
@@ -55,6 +57,7 @@ extension OptionName {
   static let strict = OptionName("strict")
   static let summary = OptionName("summary")
   static let timeUnit = OptionName("time-unit")
+  static let timeUnitAsGiven = OptionName("time-unit-as-given")
   static let to = OptionName("to")
   static let version = OptionName("version")
 }
