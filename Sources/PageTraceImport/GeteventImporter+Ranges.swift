@@ -10,9 +10,17 @@ extension GeteventImporter {
       _describing = nil
       return
     }
-    let path = _trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]))
-    _descriptions.append(_GeteventDescription(path: String(decoding: path, as: UTF8.self)))
-    _describing = _descriptions.count - 1
+    let path = String(
+      decoding: _trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])), as: UTF8.self)
+    // `getevent -lt` announces again the devices that `getevent -lp` described before it,
+    // without their ranges: a block adds to what an earlier one of the same path said.
+    if let index = _descriptions.firstIndex(where: { $0.path == path }) {
+      _describing = index
+    } else {
+      _descriptions.append(_GeteventDescription(path: path))
+      _describing = _descriptions.count - 1
+    }
+    _latestDescription = _describing
   }
 
   /// Reads an indented line of a description: the device's `name:`, or an axis's range
@@ -50,11 +58,12 @@ extension GeteventImporter {
     }
   }
 
-  /// The description of a device: the latest block of its path, or, for a capture without
-  /// a device column, the latest block.
+  /// The description of a device: the blocks of its path, or, for a capture without a
+  /// device column, the device described last.
   func _description(of device: Int) -> _GeteventDescription? {
     let name = _devices[device].name
-    return name.isEmpty ? _descriptions.last : _descriptions.last { $0.path == name }
+    guard !name.isEmpty else { return _latestDescription.map { _descriptions[$0] } }
+    return _descriptions.first { $0.path == name }
   }
 
   /// A raw position in points, by the scale or the device's ranges.

@@ -90,8 +90,9 @@ public struct GeteventImporter: LineImporter {
   var _devices: [_GeteventDevice] = []
   /// The devices described by `add device` blocks, in order.
   var _descriptions: [_GeteventDescription] = []
-  /// The block that indented lines describe.
+  /// The block that indented lines describe, and the latest block begun.
   var _describing: Int?
+  var _latestDescription: Int?
   /// The touch screen: the first device that made a touch event.
   var _chosen: Int?
   /// The time of the latest event handed on (the stroke tracker's time for `session`).

@@ -217,6 +217,18 @@ import Testing
     #expect(imported.events == [touchEvent(1, .down, 1, 180, 0), touchEvent(1.1, .up, 1, 180, 0)])
   }
 
+  /// `getevent -lt` announces the device again, without its ranges, after the `-lp` block.
+  @Test func rangesSurviveTheCapturesOwnDeviceLines() throws {
+    let text =
+      Self.labelledRanges + "\nadd device 1: /dev/input/event4\n  name:     \"gpio-keys\""
+      + "\nadd device 2: /dev/input/event2\n  name:     \"sec_touchscreen\"\n"
+      + Self.tap(x: "0000021c", y: "00000492", device: true)
+    let imported = try importing(GeteventImporter(screenWidth: 360, screenHeight: 780), text)
+    // By hand, as above: (180, 390).
+    #expect(
+      imported.events == [touchEvent(1, .down, 1, 180, 390), touchEvent(1.1, .up, 1, 180, 390)])
+  }
+
   /// A single-touch device maps by ABS_X and ABS_Y. By hand: 2048 × 1024 / 4096 = 512 and
   /// 1024 × 600 / 2048 = 300.
   @Test func singleTouchRanges() throws {
