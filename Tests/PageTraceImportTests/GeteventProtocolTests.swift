@@ -281,4 +281,36 @@ import Testing
     #expect(imported.events == [touchEvent(6, .down, 1, 10, 20), touchEvent(6.1, .up, 1, 10, 20)])
     #expect(imported.notes == [])
   }
+
+  /// A protocol A frame whose time goes backwards is skipped whole (noted); the next frame
+  /// says again where the contact is.
+  @Test func protocolAFrameGoingBackwardsIsSkipped() throws {
+    let text = """
+      [ 1.0] EV_ABS ABS_MT_POSITION_X 0000000a
+      [ 1.0] EV_ABS ABS_MT_POSITION_Y 0000000a
+      [ 1.0] EV_SYN SYN_MT_REPORT 00000000
+      [ 1.0] EV_SYN SYN_REPORT 00000000
+      [ 0.5] EV_ABS ABS_MT_POSITION_X 00000014
+      [ 0.5] EV_ABS ABS_MT_POSITION_Y 0000000a
+      [ 0.5] EV_SYN SYN_MT_REPORT 00000000
+      [ 0.5] EV_SYN SYN_REPORT 00000000
+      [ 1.1] EV_ABS ABS_MT_POSITION_X 0000001e
+      [ 1.1] EV_ABS ABS_MT_POSITION_Y 0000000a
+      [ 1.1] EV_SYN SYN_MT_REPORT 00000000
+      [ 1.1] EV_SYN SYN_REPORT 00000000
+      [ 1.2] EV_SYN SYN_MT_REPORT 00000000
+      [ 1.2] EV_SYN SYN_REPORT 00000000
+      """
+    let imported = try importing(Self.unit, text)
+    // By hand: down at (10, 10); the frame at 0.5 (line 8) is skipped; move to 30; up.
+    #expect(
+      imported.events == [
+        touchEvent(1, .down, -1, 10, 10), touchEvent(1.1, .move, -1, 30, 10),
+        touchEvent(1.2, .up, -1, 30, 10),
+      ])
+    #expect(
+      imported.notes.map(\.description) == [
+        "capture.txt:8: note: time went backwards (0.5 after 1.0): sample skipped"
+      ])
+  }
 }
