@@ -146,12 +146,25 @@ public enum RecordingInspector {
       return found
     }
     if _isGeteventLine(first.bytes) {
+      // With the axis ranges, `--screen` maps to points, but only the user knows the size.
+      let survey = GeteventImporter._survey(lines)
+      let scaling = survey.hasRanges ? ["--screen", "WIDTH,HEIGHT"] : ["--scale", "1"]
       var found = _inspectImported(
         lines, name: name, format: .getevent, importer: GeteventImporter(scaleX: 1, scaleY: 1),
-        command: ["pagetrace", "classify", "--from", "getevent", "--scale", "1", path])
+        command: ["pagetrace", "classify", "--from", "getevent"] + scaling + [path])
+      if survey.hasNoTimes {
+        // Every event line is refused alike: the first says it, and no command reads it.
+        found.problems = Array(found.problems.prefix(1))
+        found.command = nil
+        return found
+      }
       found.timeUnit = .seconds
+      if let line = survey.deviceLine { found.problems.append(line) }
       found.problems.append(
-        "coordinates are raw device units: give --scale (points per unit) for points")
+        survey.hasRanges
+          ? "coordinates are raw device units: put the screen's size in points for WIDTH,HEIGHT in --screen (the capture gives the axis ranges), or give --scale"
+          : "coordinates are raw device units: give --scale (points per unit) for points, or record the axis ranges with getevent -lp before the capture for --screen"
+      )
       return found
     }
     if let layout = _CSVSniffer(lines) {
@@ -314,16 +327,41 @@ func _topLevelKeys(_ bytes: [UInt8]) -> Set<String> {
   }
 }
 
-/// Whether a line is one `getevent` prints: `[   12345.678901] …` with an event, or a device
-/// line (`add device 1: /dev/input/event2`).
+/// Whether a line is one `getevent` prints: `[   12345.678901] …` with an event, a device
+/// line (`add device 1: /dev/input/event2`), or an event without a time as plain `getevent`
+/// prints it (`/dev/input/event2: 0003 0035 00000384`, `EV_ABS ABS_MT_POSITION_X 00000384`),
+/// which the importer refuses and the inspection says why.
 func _isGeteventLine(_ bytes: [UInt8]) -> Bool {
   let text = String(decoding: bytes.prefix(200), as: UTF8.self)
   if text.hasPrefix("add device ") || text.hasPrefix("could not get driver version") {
     return true
   }
-  guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return false }
+  guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else {
+    return _isGeteventEventWithoutTime(text)
+  }
   let stamp = text[text.index(after: text.startIndex)..<close].trimmingPrefixSpaces()
   return !stamp.isEmpty && stamp.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+}
+
+/// `[/dev/…:] TYPE CODE VALUE`: a type `EV_…` or 4 hexadecimal digits, a code (a label or 4
+/// digits), a value of 8 hexadecimal digits or a key's `DOWN`, `UP`, `REPEAT`.
+private func _isGeteventEventWithoutTime(_ text: String) -> Bool {
+  var words = text.split(separator: " ")
+  if let device = words.first, device.hasPrefix("/dev/"), device.hasSuffix(":") {
+    words.removeFirst()
+  }
+  guard words.count == 3 else { return false }
+  func isHex(_ word: Substring, _ count: Int) -> Bool {
+    word.count == count && word.allSatisfy { $0.isHexDigit }
+  }
+  let isType =
+    (words[0].hasPrefix("EV_") && words[0].allSatisfy { $0.isUppercase || $0 == "_" })
+    || isHex(words[0], 4)
+  let isCode =
+    isHex(words[1], 4)
+    || words[1].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }
+  let isValue = isHex(words[2], 8) || ["DOWN", "UP", "REPEAT"].contains(words[2])
+  return isType && isCode && isValue
 }
 
 extension Substring {

@@ -74,4 +74,68 @@ import Testing
         "did you mean 'csv'?"))
     #expect(try pagetrace(["replay", "--from", "csv"], in: directory).status == 64)  // no --columns
   }
+
+  /// `--screen` maps raw units through the ranges of `getevent -lp` put before the capture:
+  /// the same swipe as ``geteventSwipesTurnThePage()`` on a panel of 0…1079 × 0…2339 units,
+  /// 360 × 780 pt (by hand: x 900 → 300 pt, y 1200 → 400 pt), turns the page too.
+  @Test func geteventScreenMapsThroughTheRanges() throws {
+    let directory = try scratch()
+    let ranges = """
+      add device 1: /dev/input/event2
+        name:     "touchscreen"
+        events:
+          ABS (0003): ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                      ABS_MT_POSITION_Y     : value 0, min 0, max 2339, fuzz 0, flat 0, resolution 0
+
+      """
+    try write(ranges + getevent, to: "capture.txt", in: directory)
+    let from = ["--from", "getevent", "--screen", "360,780"]
+    let replay = try pagetrace(["replay"] + from + screen + ["capture.txt"], in: directory)
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.records.map { $0["cause"] as? String } == ["swipe"])
+    let converted = try pagetrace(
+      ["convert"] + from + ["--to", "jsonl", "capture.txt"], in: directory)
+    let first = converted.records.first { $0["touch"] as? String == "down" }
+    #expect(first?["x"] as? Double == 300)
+    #expect(first?["y"] as? Double == 400)
+
+    // Without ranges, the capture is refused at its first touch (line 6, a SYN_REPORT).
+    try write(getevent, to: "bare.txt", in: directory)
+    let bare = try pagetrace(["replay"] + from + screen + ["bare.txt"], in: directory)
+    #expect(bare.status == 65)
+    #expect(bare.stderr.contains("bare.txt:6:1: expected the ranges of ABS_MT_POSITION_X"))
+    #expect(bare.stderr.contains("getevent -lp"))
+
+    let both = try pagetrace(
+      ["replay", "--from", "getevent", "--screen", "360,780", "--scale", "1", "capture.txt"],
+      in: directory)
+    #expect(both.status == 64)
+    #expect(both.stderr.contains("'--screen' and '--scale' cannot be given together"))
+    let bad = try pagetrace(
+      ["replay", "--from", "getevent", "--screen", "360", "capture.txt"], in: directory)
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("invalid value for '--screen': expected W,H in points"))
+    let csv = try pagetrace(
+      ["replay", "--from", "csv", "--screen", "360,780", "capture.txt"], in: directory)
+    #expect(csv.stderr.contains("'--screen' is an option of '--from getevent'"))
+  }
+
+  /// A capture without times (plain `getevent -l`) is a data error at its first event line.
+  @Test func geteventWithoutTimesIsRefused() throws {
+    let directory = try scratch()
+    let text = """
+      add device 1: /dev/input/event2
+        name:     "touchscreen"
+      /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000001
+      /dev/input/event2: EV_SYN       SYN_REPORT           00000000
+
+      """
+    try write(text, to: "plain.txt", in: directory)
+    let run = try pagetrace(["replay", "--from", "getevent", "plain.txt"], in: directory)
+    #expect(run.status == 65)
+    #expect(
+      run.stderr.contains(
+        "plain.txt:3:1: expected a time in brackets on each event (record the capture with getevent -lt), found an event without one: the capture has no times"
+      ))
+  }
 }

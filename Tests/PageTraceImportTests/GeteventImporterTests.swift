@@ -50,7 +50,11 @@ import Testing
   @Test func twoFingerCapture() throws {
     let imported = try importing(
       GeteventImporter(scaleX: Self.third, scaleY: Self.third), Self.twoFingers)
-    #expect(imported.notes == [])
+    // The touch screen is event2; event4's two lines (a key and its report) are counted.
+    #expect(
+      imported.notes.map(\.message) == [
+        "touches read from /dev/input/event2 (\"sec_touchscreen\"), the first device with touches; 2 events of 1 other device (/dev/input/event4) ignored"
+      ])
     #expect(
       imported.events == [
         touchEvent(100, .down, 7, Self.pt(900), Self.pt(1200)),
@@ -231,20 +235,31 @@ import Testing
     #expect(imported.notes.map(\.line) == [5, 4])
   }
 
-  @Test func positionsWithoutContactAreNotedOnce() throws {
+  /// A slot that moves after its contact lifted holds no contact: noted once, ignored.
+  @Test func positionsAfterALiftAreNotedOnce() throws {
     let text = """
+      [ 1.0] EV_ABS ABS_MT_TRACKING_ID 00000001
       [ 1.0] EV_ABS ABS_MT_POSITION_X 00000001
+      [ 1.0] EV_ABS ABS_MT_POSITION_Y 00000001
       [ 1.0] EV_SYN SYN_REPORT 00000000
-      [ 1.1] EV_ABS ABS_MT_POSITION_X 00000002
+      [ 1.1] EV_ABS ABS_MT_TRACKING_ID ffffffff
       [ 1.1] EV_SYN SYN_REPORT 00000000
-      [ 1.2] EV_ABS ABS_MT_TRACKING_ID 00000004
-      [ 1.2] EV_ABS ABS_MT_POSITION_Y 00000009
+      [ 1.2] EV_ABS ABS_MT_POSITION_X 00000002
       [ 1.2] EV_SYN SYN_REPORT 00000000
+      [ 1.3] EV_ABS ABS_MT_POSITION_X 00000003
+      [ 1.3] EV_SYN SYN_REPORT 00000000
+      [ 1.4] EV_ABS ABS_MT_TRACKING_ID 00000004
+      [ 1.4] EV_ABS ABS_MT_POSITION_Y 00000009
+      [ 1.4] EV_SYN SYN_REPORT 00000000
       """
     let imported = try importing(GeteventImporter(scaleX: 1, scaleY: 1), text)
-    #expect(imported.notes.map(\.line) == [2, 7])  // the orphan move; the cancel at the end
+    #expect(imported.notes.map(\.line) == [8, 13])  // the orphan move once; the cancel at the end
+    #expect(imported.notes.first?.message.contains("holds no contact") == true)
     #expect(
-      imported.events == [touchEvent(1.2, .down, 4, 2, 9), touchEvent(1.2, .cancel, 4, nil, nil)])
+      imported.events == [
+        touchEvent(1, .down, 1, 1, 1), touchEvent(1.1, .up, 1, 1, 1),
+        touchEvent(1.4, .down, 4, 3, 9), touchEvent(1.4, .cancel, 4, nil, nil),
+      ])
   }
 
   @Test(arguments: [
@@ -267,6 +282,10 @@ import Testing
     ),
     (
       "/dev/input/event2: EV_ABS ABS_MT_SLOT 00000001", "/dev",
+      "expected a time in brackets on each event (record the capture with getevent -lt), found an event without one: the capture has no times"
+    ),
+    (
+      "/dev/input/event2 is gone", "/dev",
       "expected '[' and a timestamp in seconds (getevent -lt), found '/'"
     ),
     (

@@ -51,13 +51,18 @@ enum ImportFlags {
       help:
         "getevent: points per raw device unit, e.g. 0.3333 for a 1080-unit panel shown 360 pt wide."
     ),
+    OptionSpec(
+      name: .screen, value: "w,h",
+      help:
+        "getevent: the screen's size in points; raw units map through the axis ranges of getevent -lp put before the capture."
+    ),
   ]
 
   /// The format each importer option belongs to, in the order of ``specs``.
   static let formatOfOption: [(option: OptionName, format: String)] = [
     (.columns, "csv"), (.timeUnit, "csv"), (.timeUnitAsGiven, "csv"), (.phaseMap, "csv"),
     (.delimiter, "csv"), (.decimalComma, "csv"), (.missing, "csv"), (.header, "csv"),
-    (.sort, "csv"), (.scale, "getevent"),
+    (.sort, "csv"), (.scale, "getevent"), (.screen, "getevent"),
   ]
 
   /// The importer the flags describe, or `nil` for PageTrace's own formats.
@@ -83,6 +88,15 @@ enum ImportFlags {
       try checkColumnNames(mapping, options)
       return CSVImporter(mapping)
     case "getevent":
+      if let size = options[.screen] {
+        // A scale and a screen size are two ways to say the same thing: one is read.
+        guard !options.has(.scale) else {
+          throw CommandFailure(
+            status: .usage, message: "'--screen' and '--scale' cannot be given together")
+        }
+        let (width, height) = try screen(size)
+        return GeteventImporter(screenWidth: width, screenHeight: height)
+      }
       let (x, y) = try scale(options[.scale] ?? "1")
       return GeteventImporter(scaleX: x, scaleY: y)
     case "pointer-events":
@@ -231,5 +245,18 @@ enum ImportFlags {
         message: "invalid value for '--scale': expected F or FX,FY (> 0), found '\(text)'")
     }
     return (parts[0]!, parts.last!!)
+  }
+
+  /// `--screen W,H`: the screen's width and height in points.
+  static func screen(_ text: String) throws(CommandFailure) -> (Double, Double) {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      Double(String($0))
+    }
+    guard parts.count == 2, parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! > 0 }) else {
+      throw CommandFailure(
+        status: .usage,
+        message: "invalid value for '--screen': expected W,H in points (> 0), found '\(text)'")
+    }
+    return (parts[0]!, parts[1]!)
   }
 }

@@ -48,6 +48,7 @@ extension OptionName {
   static let phaseMap = OptionName("phase-map")
   static let quiet = OptionName("quiet")
   static let scale = OptionName("scale")
+  static let screen = OptionName("screen")
   static let seed = OptionName("seed")
   static let session = OptionName("session")
   static let sessions = OptionName("sessions")
