@@ -312,7 +312,7 @@ func sample_Sources_PageTraceIO_PageTraceIO_docc_Configurations_md_20() throws {
 
     try configuration.validate()  // the checks the engine makes when it starts
     let engine = try PageControlEngine(configuration)
-    print(engine.configuration.pages)
+    print(engine.configuration.pages ?? 0)
   }
 }
 

@@ -90,7 +90,8 @@ public struct PageControl: Sendable {
     style = configuration.style
     isBackgroundVisible = configuration.style == .prominent
     timer = configuration.progress == nil ? .off : .notStarted
-    (controlStart, controlEnd) = configuration.direction._edges(of: configuration.control ?? ._empty)
+    (controlStart, controlEnd) = configuration.direction._edges(
+      of: configuration.control ?? ._empty)
     frameInterval = 1 / configuration.fps
     if let progress = configuration.progress,
       progress.resetsToInitialPageAfterEnd || configuration.pages == nil

@@ -87,7 +87,7 @@ public struct CSVImporter: LineImporter {
     /// the delimiter, such numbers must be quoted.
     public var decimalComma = false
     /// Field values that mean "no value" (`-420`, `NA`): a row whose time, phase, x, y, id or
-    /// session field is one of them is dropped and noted (``ImportNote/Kind/sampleDropped``).
+    /// session field is one of them is dropped and noted (``PageTraceIO/ImportNote/Kind/sampleDropped``).
     /// A value that is a number also matches the same number written otherwise (`-420.0`).
     public var missing: [String] = []
     /// Whether the first line names the columns.
@@ -244,7 +244,7 @@ public struct CSVImporter: LineImporter {
     }
   }
 
-  /// The reason (``ImportNote/reason``) of the notes of rows dropped for a
+  /// The reason (``PageTraceIO/ImportNote/reason``) of the notes of rows dropped for a
   /// ``Mapping/missing`` value: rows the user asked to drop, which do not count as the
   /// importer failing to read them.
   public static let missingValueReason = "a field holds a --missing value: row dropped"

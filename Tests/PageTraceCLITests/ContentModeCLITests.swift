@@ -50,8 +50,10 @@ import Testing
     try write(pointerEvents, to: "log.jsonl", in: directory)
     // The swipe goes down at y 400, outside the control and with no container: ignored.
     let replay = try pagetrace(
-      ["replay", "--from", "pointer-events", "--pages", "5", "--control", "0,740,360,30",
-       "log.jsonl"], in: directory)
+      [
+        "replay", "--from", "pointer-events", "--pages", "5", "--control", "0,740,360,30",
+        "log.jsonl",
+      ], in: directory)
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.records.isEmpty)
     #expect(!replay.stderr.contains("content mode"))
@@ -66,7 +68,7 @@ import Testing
     try write(trace(header: #"{"pagetrace":1}"#), to: "silent.jsonl", in: directory)
     let silent = try pagetrace(["replay", "silent.jsonl"], in: directory)
     #expect(silent.status == 65)
-    #expect(silent.stderr.contains("silent.jsonl:2:1: expected the configuration key \"control\""))
+    #expect(silent.stderr.contains("silent.jsonl:2:1: expected the configuration key \"pages\""))
     let flag = try pagetrace(["replay", "--control", "none", "silent.jsonl"], in: directory)
     #expect(flag.status == 0, "\(flag.stderr)")
     #expect(flag.records.map { $0["to"] as? Int } == [1, 2])
@@ -78,10 +80,32 @@ import Testing
 
   @Test func anUnboundedAnnouncementHasNoCount() throws {
     let directory = try scratch()
-    try write(trace(header: #"{"pagetrace":1,"control":null,"voiceOver":true}"#), to: "a.jsonl",
+    try write(
+      trace(header: #"{"pagetrace":1,"control":null,"voiceOver":true}"#), to: "a.jsonl",
       in: directory)
     let replay = try pagetrace(["replay", "--emit", "announcement", "a.jsonl"], in: directory)
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.records.map { $0["text"] as? String } == ["Page 2", "Page 3"])
+  }
+
+  @Test func inspectProposesCommandsThatRunAsPrinted() throws {
+    let directory = try scratch()
+    try write(pointerEvents, to: "log.jsonl", in: directory)
+    let inspect = try pagetrace(["inspect", "--format", "jsonl", "log.jsonl"], in: directory)
+    #expect(inspect.status == 0, "\(inspect.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8))
+    let commands = try #require((object as? [String: Any])?["commands"] as? [String: String])
+    #expect(Set(commands.keys) == ["classify", "replay", "stats", "render"])
+    // The samples span x 240…300 and y 400: the container proposed is that extent.
+    #expect(commands["replay"]?.contains("--container 240,400,60,0") == true)
+    for (name, line) in commands {
+      let words = line.split(separator: " ").map(String.init)
+      #expect(words.first == "pagetrace")
+      let run = try pagetrace(Array(words.dropFirst()), in: directory)
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      if name == "replay" { #expect(run.records.map { $0["to"] as? Int } == [1]) }
+    }
+    #expect(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("log.svg").path))
   }
 }

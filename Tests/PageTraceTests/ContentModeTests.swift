@@ -11,7 +11,8 @@ import Testing
 @Suite struct ContentModeTests {
   /// Content mode: no control, `pages` as given (`nil`: unbounded).
   static func content(
-    pages: Int? = nil, current: Int = 0, _ adjust: (inout PageControlConfiguration) -> Void = { _ in }
+    pages: Int? = nil, current: Int = 0,
+    _ adjust: (inout PageControlConfiguration) -> Void = { _ in }
   ) -> PageControlConfiguration {
     var configuration = PageControlConfiguration(pages: pages, control: nil)
     configuration.current = current

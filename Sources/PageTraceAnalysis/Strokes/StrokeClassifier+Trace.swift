@@ -116,6 +116,12 @@ extension StrokeClassifier {
       || options.overrides.withoutControl == true || options.defaults.control != nil
       || options.defaults.withoutControl == true
     if options.defaults.control == nil { options.defaults.withoutControl = true }
+    // A control given without pages: classified as before, under 0 pages.
+    if options.defaults.pages == nil
+      && (options.overrides.control != nil || options.defaults.control != nil)
+    {
+      options.defaults.pages = 0
+    }
     return (options, framesGiven)
   }
 }

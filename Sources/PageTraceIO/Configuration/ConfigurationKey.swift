@@ -53,7 +53,9 @@ public struct ConfigurationKey: Sendable, Hashable {
       choices: Profile.builtIn.map(\.name)),
     ConfigurationKey("pages", "pages", .number, "Number of pages."),
     ConfigurationKey("current", "current", .number, "Starting page (clamped)."),
-    ConfigurationKey("control", "control", .frame, "Frame of the control: x,y,width,height, or none for content mode."),
+    ConfigurationKey(
+      "control", "control", .frame,
+      "Frame of the control: x,y,width,height, or none for content mode."),
     ConfigurationKey(
       "container", "container", .frame, "Frame of the paged content: x,y,width,height."),
     ConfigurationKey(
