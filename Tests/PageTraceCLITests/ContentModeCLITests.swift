@@ -109,3 +109,22 @@ import Testing
       FileManager.default.fileExists(atPath: directory.appendingPathComponent("log.svg").path))
   }
 }
+
+/// docs/behaviour/exit-statuses.md, "Empty input": exit 0 and a warning.
+@Suite struct EmptyInputTests {
+  @Test func anEmptyInputWarnsAndSucceeds() throws {
+    let directory = try scratch()
+    try write("", to: "empty.jsonl", in: directory)
+    for command in ["replay", "stats", "classify"] {
+      let run = try pagetrace([command, "empty.jsonl"], in: directory)
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+      #expect(run.stderr.contains("warning: the input is empty"), "\(command)")
+    }
+    let piped = try pagetrace(["replay"], in: directory)
+    #expect(piped.status == 0 && piped.stdout.isEmpty)
+    #expect(piped.stderr == "pagetrace: warning: the input is empty: nothing was read\n")
+    // A file with a line is not empty: a header alone writes nothing and says nothing.
+    try write(#"{"pagetrace":1,"control":null}"# + "\n", to: "header.jsonl", in: directory)
+    #expect(try pagetrace(["replay", "header.jsonl"], in: directory).stderr.isEmpty)
+  }
+}

@@ -21,6 +21,9 @@ struct CommandRun: ~Copyable {
   var output: OutputFile
   /// The counts of every input so far.
   var summary = ReplaySummary()
+  /// Whether ``finish(success:)`` warns about an empty input (not `lint`, whose
+  /// configuration files are read outside the replay and its counts).
+  var warnsWhenEmpty = true
   /// The failure that ended the run, if any.
   private(set) var failure: CommandFailure?
   /// The progress line, unless `--quiet` or `--no-progress` (it shows only on a terminal).
@@ -172,6 +175,13 @@ struct CommandRun: ~Copyable {
     }
     defer { _System.removeOnSignals(nil) }
     var failure = self.failure
+    // An empty input is no error (it has no events: nothing to write), but rarely what was meant
+    // (docs/behaviour/exit-statuses.md, "Empty input").
+    if warnsWhenEmpty && failure == nil && summary.lines == 0 && summary.unreadableFiles == 0
+      && !inputs.quiet
+    {
+      _standardError.write("pagetrace: warning: the input is empty: nothing was read\n")
+    }
     if failure == nil && summary.unreadableFiles > 0 {
       failure = CommandFailure(status: .noInput, message: "", isReported: true)
     } else if failure == nil && summary.skippedLines > 0 && strict {

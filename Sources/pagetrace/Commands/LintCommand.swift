@@ -66,6 +66,7 @@ enum LintCommand: Command {
     let disabled = try disabledRules(options)
     let inputs = try InputFlags.inputs(from: options, configurations: true)
     var run = try CommandRun(inputs, output: nil)
+    run.warnsWhenEmpty = false
     var counts: [GuidelineLint.Severity: Int] = [:]
     var linted = 0  // the files read (with --on-error skip, not those that could not be)
     for file in inputs.files {
