@@ -20,7 +20,7 @@ public struct CheckedEngine {
 
   /// The public state of a control, to show that a rejected event changed nothing.
   struct Snapshot: Equatable {
-    var pageCount: Int
+    var pageCount: Int?
     var currentPage: Int
     var interaction: InteractionState
     var isBackgroundVisible: Bool

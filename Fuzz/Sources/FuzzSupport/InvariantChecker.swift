@@ -53,7 +53,8 @@ public struct InvariantChecker {
   /// What the records have said so far about one session.
   struct Track {
     var shown: Int
-    var pageCount: Int
+    /// `nil` while the index is unbounded (content mode): no range to check.
+    var pageCount: Int?
     var interaction = InteractionState.none
     var background: Bool
     /// The latest record or accepted event time.
@@ -71,7 +72,7 @@ public struct InvariantChecker {
     public private(set) var recordCount = 0
     var track: Track
     /// Pages a transition may go to: the session's page count, or more if the event sets it.
-    let pageBound: Int
+    let pageBound: Int?
     let frameInterval: Double
 
     /// Checks one record the engine emitted for ``event``; traps if it breaks an invariant.
@@ -108,7 +109,7 @@ public struct InvariantChecker {
     var newPages = 0
     if case .set(let change) = event.action, let pages = change.pages { newPages = max(pages, 0) }
     return Step(
-      event: event, track: track, pageBound: max(track.pageCount, newPages),
+      event: event, track: track, pageBound: track.pageCount.map { max($0, newPages) },
       frameInterval: frameInterval)
   }
 
@@ -126,8 +127,10 @@ public struct InvariantChecker {
     if control.currentPage != track.shown {
       fail("current page \(control.currentPage) but the transitions say \(track.shown)", event)
     }
-    if control.currentPage < 0 || control.currentPage >= max(control.pageCount, 1) {
-      fail("current page \(control.currentPage) outside 0..<max(\(control.pageCount), 1)", event)
+    if let count = control.pageCount,
+      control.currentPage < 0 || control.currentPage >= max(count, 1)
+    {
+      fail("current page \(control.currentPage) outside 0..<max(\(count), 1)", event)
     }
     if control.interaction != track.interaction {
       fail("interaction \(control.interaction) but the records say \(track.interaction)", event)
@@ -147,7 +150,7 @@ public struct InvariantChecker {
   }
 
   private static func check(
-    _ record: PageControlRecord, of event: PageControlEvent, track: inout Track, pageBound: Int,
+    _ record: PageControlRecord, of event: PageControlEvent, track: inout Track, pageBound: Int?,
     frame: Double
   ) {
     func failRecord(_ message: String) -> Never { fail(message, event, record) }
@@ -168,7 +171,7 @@ public struct InvariantChecker {
         failRecord("transition from \(transition.from) but the page shown is \(track.shown)")
       }
       if transition.to == transition.from { failRecord("transition to the same page") }
-      if transition.to < 0 || transition.to >= max(pageBound, 1) {
+      if let pageBound, transition.to < 0 || transition.to >= max(pageBound, 1) {
         failRecord("transition to \(transition.to) outside 0..<max(\(pageBound), 1)")
       }
       let discrete = discreteCauses.contains(transition.cause)
@@ -210,7 +213,7 @@ public struct InvariantChecker {
       track.background = visible
     case .announcement(let announcement):
       if announcement.page != track.shown { failRecord("announcement of a page not shown") }
-      if announcement.pageCount < 1 || announcement.page >= announcement.pageCount {
+      if let count = announcement.pageCount, count < 1 || announcement.page >= count {
         failRecord("announcement page out of range")
       }
     case .detail(let page):
