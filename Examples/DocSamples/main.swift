@@ -18,8 +18,8 @@ import PageTraceImport
 /// Marks a context variable used, so that a sample that only reads it warns of nothing.
 func _use<T: ~Copyable>(_ value: inout T) {}
 
-// README.md:140
-func sample_README_md_140() throws {
+// README.md:142
+func sample_README_md_142() throws {
   do {
 
     // A phone: 8 pages, the control near the bottom, the paged content above it.
@@ -467,22 +467,23 @@ func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_
   }
 }
 
-// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:115
-func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_115() throws {
+// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:128
+func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_128() throws {
   do {
 
     // A 1080 × 2340 panel shown at 360 × 780 points.
     var reader = try TraceReader(
       opening: "Traces/examples/getevent.txt",
       importer: GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3))
+    // With the ranges: GeteventImporter(screenWidth: 360, screenHeight: 780).
     while let item = try reader.next() {
       if case .event(let event, let line) = item { print(line, event.time, event.action) }
     }
   }
 }
 
-// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:134
-func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_134() throws {
+// Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:148
+func sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_148() throws {
   do {
 
     var reader = try TraceReader(
@@ -695,8 +696,8 @@ func sample_Sources_PageTrace_PageControl_swift_9() throws {
   _use(&control)
 }
 
-// Sources/PageTrace/PageControlConfiguration.swift:7
-func sample_Sources_PageTrace_PageControlConfiguration_swift_7() throws {
+// Sources/PageTrace/PageControlConfiguration.swift:9
+func sample_Sources_PageTrace_PageControlConfiguration_swift_9() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -706,6 +707,9 @@ func sample_Sources_PageTrace_PageControlConfiguration_swift_7() throws {
       pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
     configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
     configuration.constants.scrubDelay = 0.2
+
+    // A recording of swipes over a photo viewer: no control, no page count.
+    let photos = PageControlConfiguration(pages: nil, control: nil)
   }
   _use(&configuration)
   _use(&control)
@@ -865,10 +869,11 @@ func sample_Sources_PageTrace_PageTransition_swift_3() throws {
   }
 }
 
-// Sources/PageTrace/PageTransition.swift:68
-func sample_Sources_PageTrace_PageTransition_swift_68() throws {
+// Sources/PageTrace/PageTransition.swift:69
+func sample_Sources_PageTrace_PageTransition_swift_69() throws {
   do {
     Announcement(page: 2, pageCount: 8).text  // "Page 3 of 8"
+    Announcement(page: 2, pageCount: nil).text  // "Page 3"
   }
 }
 
@@ -1021,8 +1026,8 @@ func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_27() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:67
-func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_67() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:68
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_68() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1038,8 +1043,8 @@ func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_67() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:79
-func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_79() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:80
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_80() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1055,8 +1060,8 @@ func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_79() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:126
-func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_126() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:127
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_127() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1076,8 +1081,8 @@ func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_126() throws {
   _use(&timeline)
 }
 
-// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:142
-func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_142() throws {
+// Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:143
+func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_143() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1142,8 +1147,8 @@ func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_7() throws {
   _use(&control)
 }
 
-// Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:148
-func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_148() throws {
+// Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:147
+func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_147() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -1258,8 +1263,8 @@ func sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_swift_137() thr
   _use(&statistics)
 }
 
-// Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:56
-func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_56() throws {
+// Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:61
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_61() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   var reader = try TraceReader(opening: "trace.jsonl")
   let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
@@ -1275,8 +1280,8 @@ func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_56() 
   _ = outcome
 }
 
-// Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:85
-func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_85() throws {
+// Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:91
+func sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_91() throws {
   var writer = RecordWriter(descriptor: .standardOutput, types: .all)
   var reader = try TraceReader(opening: "trace.jsonl")
   let outcome = TraceReplay(TraceReplay.Options()).run(&reader, observer: &writer) { _ in }
@@ -1538,8 +1543,8 @@ func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_s
   _use(&patch)
 }
 
-// Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:60
-func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_60() throws {
+// Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:61
+func sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_61() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2093,16 +2098,16 @@ func sample_Sources_PageTraceIO_Output_RecordWriter_swift_113() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/Output/RecordWriter.swift:347
-func sample_Sources_PageTraceIO_Output_RecordWriter_swift_347() throws {
+// Sources/PageTraceIO/Output/RecordWriter.swift:351
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_351() throws {
   do {
     RecordWriter.csvColumns(types: [.transition, .detail], file: true, keys: false)
     // ["t", "type", "session", "from", "to", "animated", "interaction", "cause", "page", "file"]
   }
 }
 
-// Sources/PageTraceIO/Output/RecordWriter.swift:390
-func sample_Sources_PageTraceIO_Output_RecordWriter_swift_390() throws {
+// Sources/PageTraceIO/Output/RecordWriter.swift:394
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_394() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2408,11 +2413,13 @@ func sample_Sources_PageTraceImport_CSVImporter_swift_23() throws {
   _ = mapping
 }
 
-// Sources/PageTraceImport/GeteventImporter.swift:35
-func sample_Sources_PageTraceImport_GeteventImporter_swift_35() throws {
+// Sources/PageTraceImport/GeteventImporter.swift:60
+func sample_Sources_PageTraceImport_GeteventImporter_swift_60() throws {
   do {
     // A 1080 × 2340 panel shown at 360 × 780 points.
     var importer = GeteventImporter(scaleX: 1.0 / 3, scaleY: 1.0 / 3)
+    // The same, from the ranges of a capture recorded after `getevent -lp`.
+    var mapped = GeteventImporter(screenWidth: 360, screenHeight: 780)
   }
 }
 
@@ -2425,6 +2432,16 @@ func sample_Sources_PageTraceImport_RecordingInspection_swift_8() throws {
     found.timeUnit       // .milliseconds
     found.command        // ["pagetrace", "classify", "--from", "csv", "--columns", …]
   }
+}
+
+// Sources/PageTraceImport/RecordingInspection.swift:95
+func sample_Sources_PageTraceImport_RecordingInspection_swift_95() throws {
+  let name = "trace.csv"
+  do {
+    let found = try RecordingInspector.inspect(path: "touches.csv")
+    for (name, arguments) in found.commands { print(name, arguments.joined(separator: " ")) }
+  }
+  _ = name
 }
 
 // Sources/PageTraceImport/RecordingInspector.swift:16
@@ -2462,7 +2479,7 @@ func _run(_ label: String, _ sample: () throws -> Void) -> Int {
 }
 
 var failures = 0
-failures += _run("README.md:140", sample_README_md_140)
+failures += _run("README.md:142", sample_README_md_142)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:33", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_33)
 failures += _run("Sources/PageTrace/PageTrace.docc/EmbeddingLive.md:76", sample_Sources_PageTrace_PageTrace_docc_EmbeddingLive_md_76)
 failures += _run("Sources/PageTrace/PageTrace.docc/PageTrace.md:15", sample_Sources_PageTrace_PageTrace_docc_PageTrace_md_15)
@@ -2484,8 +2501,8 @@ failures += _run("Sources/PageTraceIO/PageTraceIO.docc/ReplayingFiles.md:88", sa
 failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:27", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_27)
 failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:74", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_74)
 failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:97", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_97)
-failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:115", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_115)
-failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:134", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_134)
+failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:128", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_128)
+failures += _run("Sources/PageTraceImport/PageTraceImport.docc/ImportingRecordings.md:148", sample_Sources_PageTraceImport_PageTraceImport_docc_ImportingRecordings_md_148)
 failures += _run("Sources/PageTraceImport/PageTraceImport.docc/PageTraceImport.md:13", sample_Sources_PageTraceImport_PageTraceImport_docc_PageTraceImport_md_13)
 failures += _run("Sources/PageTrace/BackgroundStyle.swift:3", sample_Sources_PageTrace_BackgroundStyle_swift_3)
 failures += _run("Sources/PageTrace/EngineEvent.swift:8", sample_Sources_PageTrace_EngineEvent_swift_8)
@@ -2502,7 +2519,7 @@ failures += _run("Sources/PageTrace/LayoutDirection.swift:6", sample_Sources_Pag
 failures += _run("Sources/PageTrace/PageControl+Clock.swift:12", sample_Sources_PageTrace_PageControl_Clock_swift_12)
 failures += _run("Sources/PageTrace/PageControl+Clock.swift:34", sample_Sources_PageTrace_PageControl_Clock_swift_34)
 failures += _run("Sources/PageTrace/PageControl.swift:9", sample_Sources_PageTrace_PageControl_swift_9)
-failures += _run("Sources/PageTrace/PageControlConfiguration.swift:7", sample_Sources_PageTrace_PageControlConfiguration_swift_7)
+failures += _run("Sources/PageTrace/PageControlConfiguration.swift:9", sample_Sources_PageTrace_PageControlConfiguration_swift_9)
 failures += _run("Sources/PageTrace/PageControlEngine+Clock.swift:10", sample_Sources_PageTrace_PageControlEngine_Clock_swift_10)
 failures += _run("Sources/PageTrace/PageControlEngine+Clock.swift:41", sample_Sources_PageTrace_PageControlEngine_Clock_swift_41)
 failures += _run("Sources/PageTrace/PageControlEngine.swift:14", sample_Sources_PageTrace_PageControlEngine_swift_14)
@@ -2513,7 +2530,7 @@ failures += _run("Sources/PageTrace/PageControlRecord.swift:7", sample_Sources_P
 failures += _run("Sources/PageTrace/PageControlRecord.swift:60", sample_Sources_PageTrace_PageControlRecord_swift_60)
 failures += _run("Sources/PageTrace/PageControlRecord.swift:78", sample_Sources_PageTrace_PageControlRecord_swift_78)
 failures += _run("Sources/PageTrace/PageTransition.swift:3", sample_Sources_PageTrace_PageTransition_swift_3)
-failures += _run("Sources/PageTrace/PageTransition.swift:68", sample_Sources_PageTrace_PageTransition_swift_68)
+failures += _run("Sources/PageTrace/PageTransition.swift:69", sample_Sources_PageTrace_PageTransition_swift_69)
 failures += _run("Sources/PageTrace/Placement.swift:3", sample_Sources_PageTrace_Placement_swift_3)
 failures += _run("Sources/PageTrace/Profile.swift:7", sample_Sources_PageTrace_Profile_swift_7)
 failures += _run("Sources/PageTrace/ProgrammaticChange.swift:6", sample_Sources_PageTrace_ProgrammaticChange_swift_6)
@@ -2525,21 +2542,21 @@ failures += _run("Sources/PageTrace/TouchKey.swift:7", sample_Sources_PageTrace_
 failures += _run("Sources/PageTrace/_UTF8Name.swift:9", sample_Sources_PageTrace__UTF8Name_swift_9)
 failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline+FingerAxis.swift:9", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_FingerAxis_swift_9)
 failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:27", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_27)
-failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:67", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_67)
-failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:79", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_79)
-failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:126", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_126)
-failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:142", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_142)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:68", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_68)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:80", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_80)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:127", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_127)
+failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:143", sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_143)
 failures += _run("Sources/PageTraceAnalysis/Charts/SweepChart.swift:9", sample_Sources_PageTraceAnalysis_Charts_SweepChart_swift_9)
 failures += _run("Sources/PageTraceAnalysis/Diff/ConfigurationDiff.swift:146", sample_Sources_PageTraceAnalysis_Diff_ConfigurationDiff_swift_146)
 failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:7", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_7)
-failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:148", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_148)
+failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:147", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_147)
 failures += _run("Sources/PageTraceAnalysis/Statistics/StatisticsObserver.swift:36", sample_Sources_PageTraceAnalysis_Statistics_StatisticsObserver_swift_36)
 failures += _run("Sources/PageTraceAnalysis/Statistics/StatisticsText.swift:7", sample_Sources_PageTraceAnalysis_Statistics_StatisticsText_swift_7)
 failures += _run("Sources/PageTraceAnalysis/Statistics/TraceStatistics+Summary.swift:5", sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_Summary_swift_5)
 failures += _run("Sources/PageTraceAnalysis/Statistics/TraceStatistics.swift:9", sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_swift_9)
 failures += _run("Sources/PageTraceAnalysis/Statistics/TraceStatistics.swift:137", sample_Sources_PageTraceAnalysis_Statistics_TraceStatistics_swift_137)
-failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:56", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_56)
-failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:85", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_85)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:61", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_61)
+failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier+Trace.swift:91", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_Trace_swift_91)
 failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier.swift:23", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_swift_23)
 failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeClassifier.swift:236", sample_Sources_PageTraceAnalysis_Strokes_StrokeClassifier_swift_236)
 failures += _run("Sources/PageTraceAnalysis/Strokes/StrokeOutcome.swift:7", sample_Sources_PageTraceAnalysis_Strokes_StrokeOutcome_swift_7)
@@ -2554,7 +2571,7 @@ failures += _run("Sources/PageTraceGenerator/TraceGenerator.swift:129", sample_S
 failures += _run("Sources/PageTraceIO/Configuration/ConfigurationFileError.swift:5", sample_Sources_PageTraceIO_Configuration_ConfigurationFileError_swift_5)
 failures += _run("Sources/PageTraceIO/Configuration/ConfigurationKey.swift:7", sample_Sources_PageTraceIO_Configuration_ConfigurationKey_swift_7)
 failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:13", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_13)
-failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:60", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_60)
+failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Configuration.swift:61", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Configuration_swift_61)
 failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+Encoding.swift:20", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_Encoding_swift_20)
 failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+JSON.swift:15", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_JSON_swift_15)
 failures += _run("Sources/PageTraceIO/Configuration/ConfigurationPatch+JSON.swift:35", sample_Sources_PageTraceIO_Configuration_ConfigurationPatch_JSON_swift_35)
@@ -2584,8 +2601,8 @@ failures += _run("Sources/PageTraceIO/Output/OutputFile.swift:23", sample_Source
 failures += _run("Sources/PageTraceIO/Output/RecordFormat.swift:4", sample_Sources_PageTraceIO_Output_RecordFormat_swift_4)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:26", sample_Sources_PageTraceIO_Output_RecordWriter_swift_26)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:113", sample_Sources_PageTraceIO_Output_RecordWriter_swift_113)
-failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:347", sample_Sources_PageTraceIO_Output_RecordWriter_swift_347)
-failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:390", sample_Sources_PageTraceIO_Output_RecordWriter_swift_390)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:351", sample_Sources_PageTraceIO_Output_RecordWriter_swift_351)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:394", sample_Sources_PageTraceIO_Output_RecordWriter_swift_394)
 failures += _run("Sources/PageTraceIO/Output/TextWriter.swift:4", sample_Sources_PageTraceIO_Output_TextWriter_swift_4)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
 failures += _run("Sources/PageTraceIO/Replay/FanOutReplay.swift:27", sample_Sources_PageTraceIO_Replay_FanOutReplay_swift_27)
@@ -2602,9 +2619,10 @@ failures += _run("Sources/PageTraceIO/System/FileError.swift:6", sample_Sources_
 failures += _run("Sources/PageTraceIO/System/SystemDescriptor.swift:9", sample_Sources_PageTraceIO_System_SystemDescriptor_swift_9)
 failures += _run("Sources/PageTraceIO/System/SystemPath.swift:11", sample_Sources_PageTraceIO_System_SystemPath_swift_11)
 failures += _run("Sources/PageTraceImport/CSVImporter.swift:23", sample_Sources_PageTraceImport_CSVImporter_swift_23)
-failures += _run("Sources/PageTraceImport/GeteventImporter.swift:35", sample_Sources_PageTraceImport_GeteventImporter_swift_35)
+failures += _run("Sources/PageTraceImport/GeteventImporter.swift:60", sample_Sources_PageTraceImport_GeteventImporter_swift_60)
 failures += _run("Sources/PageTraceImport/RecordingInspection.swift:8", sample_Sources_PageTraceImport_RecordingInspection_swift_8)
+failures += _run("Sources/PageTraceImport/RecordingInspection.swift:95", sample_Sources_PageTraceImport_RecordingInspection_swift_95)
 failures += _run("Sources/PageTraceImport/RecordingInspector.swift:16", sample_Sources_PageTraceImport_RecordingInspector_swift_16)
 failures += _run("Sources/PageTraceImport/TimeUnitEvidence.swift:14", sample_Sources_PageTraceImport_TimeUnitEvidence_swift_14)
-print("\(failures) of 144 samples failed")
+print("\(failures) of 145 samples failed")
 exit(failures == 0 ? 0 : 1)
