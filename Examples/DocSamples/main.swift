@@ -2438,7 +2438,7 @@ func sample_Sources_PageTraceImport_RecordingInspection_swift_8() throws {
 func sample_Sources_PageTraceImport_RecordingInspection_swift_95() throws {
   let name = "trace.csv"
   do {
-    let found = try RecordingInspector.inspect(path: "touches.csv")
+    let found = try RecordingInspector.inspect(path: "user0.csv")
     for (name, arguments) in found.commands { print(name, arguments.joined(separator: " ")) }
   }
   _ = name

@@ -93,7 +93,7 @@ public struct RecordingInspection: Sendable, Hashable {
   /// to a file beside the input. Empty when ``command`` is `nil`.
   ///
   /// ```swift
-  /// let found = try RecordingInspector.inspect(path: "touches.csv")
+  /// let found = try RecordingInspector.inspect(path: "user0.csv")
   /// for (name, arguments) in found.commands { print(name, arguments.joined(separator: " ")) }
   /// ```
   public var commands: [(name: String, arguments: [String])] {
