@@ -134,5 +134,8 @@ var endToEndTests: Target {
 /// The suites of PageTraceCLITests that only PAGETRACE_EXTRAS builds: those that run the
 /// examples and doc samples, and the memory bounds on hundreds of thousands of sessions.
 var extraTests: [String] {
-  ["DocSamplesTests", "EmbeddingExampleTests", "LiveLoopExampleTests", "NameMemoryTests"]
+  [
+    "DocSamplesTests", "EmbeddingExampleTests", "LiveLoopExampleTests", "NameMemoryTests",
+    "MemoryBoundsTests",
+  ]
 }

@@ -46,9 +46,10 @@ public struct PageControlEngine: Sendable {
   private var numbering = EventNumbering()
 
   /// The most sessions one engine keeps; an event of a session beyond it is rejected with
-  /// ``PageControlError/tooManySessions(limit:)``. A session takes about 1.4 KB (the control's
-  /// velocity samples, kept in place, are 512 bytes of it), so the default, 100,000, bounds an
-  /// engine to roughly 140 MB whatever the trace (Benchmarks/RESULTS.md, "Memory").
+  /// ``PageControlError/tooManySessions(limit:)``. A session takes about 1.4 KB of the engine
+  /// (the control's velocity samples, kept in place, are 512 bytes of it), and about 1.9 KB
+  /// of a whole replay with its names and observers, so the default, 100,000, bounds a replay
+  /// to roughly 190 MB whatever the trace (Benchmarks/RESULTS.md, "Memory").
   public let maximumSessions: Int
 
   /// The default ``maximumSessions``.

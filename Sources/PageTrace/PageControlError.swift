@@ -12,6 +12,9 @@ public enum PageControlError: Error, Sendable, Hashable {
   case nonFiniteValue(field: String)
   /// A new session would exceed the engine's ``PageControlEngine/maximumSessions``.
   case tooManySessions(limit: Int)
+  /// A `down` of a new finger while `limit` fingers are down, all sessions together: the
+  /// replay's bound on what it follows at once (docs/behaviour/limits.md).
+  case tooManyFingersDown(limit: Int)
   /// A value is outside what the engine accepts; the payload names the field.
   case valueOutOfRange(field: String)
   /// A required field is missing; the payload names it.
@@ -30,6 +33,8 @@ extension PageControlError: CustomStringConvertible {
       "expected a finite number for \(field), found a non-finite value"
     case .tooManySessions(let limit):
       "expected at most \(limit) sessions (a documented limit), found one more"
+    case .tooManyFingersDown(let limit):
+      "expected at most \(limit) fingers down at once (a documented limit), found one more"
     case .valueOutOfRange(let field):
       "expected a value for \(field) within the documented limits, found one outside them"
     case .missingField(let field):

@@ -379,7 +379,7 @@ struct _CSVSniffer {
 
   // MARK: The inspection
 
-  func inspection(name: String, path: String) -> RecordingInspection {
+  func inspection(name: String, path: String, rest: _Rest) -> RecordingInspection {
     let (roles, phaseMap, notes) = roles()
     func column(_ role: CSVLayout.Role) -> Int? { roles.first { $0.value == role }?.key }
     // Markers of missing values in the columns of numbers used, for --missing.
@@ -459,7 +459,8 @@ struct _CSVSniffer {
       }
       command += ["--time-unit", unit.rawValue, path]
       found = RecordingInspector._inspectImported(
-        lines, name: name, format: .csv, importer: CSVImporter(mapping), command: command)
+        lines, name: name, format: .csv, importer: CSVImporter(mapping), command: command,
+        rest: rest)
     } else {
       found = RecordingInspection(file: name, format: .csv)
       if !missing.isEmpty {

@@ -71,8 +71,11 @@ public struct RecordingInspection: Sendable, Hashable {
   /// The sessions seen, in order of appearance (`nil` is the default session); at most
   /// ``maximumSessionsListed`` are listed, ``sessionCount`` counts them all.
   public var sessions: [String?] = []
-  /// How many sessions were seen.
+  /// How many sessions were seen, up to ``maximumSessionsCounted``.
   public var sessionCount = 0
+  /// Whether more sessions than ``maximumSessionsCounted`` were seen: then ``sessionCount``
+  /// is that many, and the input has more.
+  public var hasMoreSessions = false
   /// The touches (and pointer presses) that went down.
   public var touches = 0
   /// The first and last times, in seconds.
@@ -121,6 +124,8 @@ public struct RecordingInspection: Sendable, Hashable {
 
   /// The most sessions listed by name.
   public static let maximumSessionsListed = 10
+  /// The most sessions counted: a replay's default limit, so that counting stays bounded.
+  public static let maximumSessionsCounted = PageControlEngine.defaultMaximumSessions
 
   /// An inspection of `file` that found nothing yet.
   public init(file: String, format: Format) {

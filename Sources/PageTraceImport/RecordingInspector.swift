@@ -28,8 +28,9 @@ public enum RecordingInspector {
   ///
   /// - Parameters:
   ///   - path: The input: a path, or `-` for standard input.
-  ///   - lineLimit: The lines (records) to read; `nil` reads everything (the text kept for
-  ///     CSV roles is still at most ``byteLimit``).
+  ///   - lineLimit: The lines (records) to read; `nil` reads everything, telling the format
+  ///     from the first ``defaultLineLimit`` lines (at most ``byteLimit`` bytes of them) and
+  ///     counting on through the rest without keeping it: memory does not grow with the input.
   /// - Throws: ``PageTraceIO/FileError`` if the input cannot be opened or read.
   public static func inspect(
     path: String, lineLimit: Int? = defaultLineLimit
@@ -62,15 +63,15 @@ public enum RecordingInspector {
       found.command = ["pagetrace", "replay", path]
       return found
     }
+    // The format is told from a sample of bounded size; reading everything only counts on
+    // through the rest, line by line, so memory never grows with the input.
     var lines: [(bytes: [UInt8], number: Int)] = []
     var kept = 0
-    var isComplete = true
-    while lines.count < limit {
+    while lines.count < min(limit, defaultLineLimit) && kept <= byteLimit {
       do {
         guard let line = try reader._nextTextLine() else { break }
         kept += line.bytes.count
         lines.append(line)
-        if kept > byteLimit && lineLimit != nil { break }
       } catch let error as FileError {
         throw error
       } catch {
@@ -83,11 +84,39 @@ public enum RecordingInspector {
         return found
       }
     }
-    if lines.count == limit { isComplete = (try? reader._nextTextLine()) == nil }
-    var found = _inspect(text: lines, name: name, path: path)
+    var next = Result { try reader._nextTextLine() }
+    let isSampleComplete = if case .success(nil) = next { true } else { false }
+    var linesRead = lines.count
+    var restIsComplete = isSampleComplete
+    var found = _inspect(text: lines, name: name, path: path) { problems in
+      // The rest, read only with no line limit, and only by the formats that count events.
+      guard lineLimit == nil, !restIsComplete else { return nil }
+      while true {
+        switch next {
+        case .success(let line?):
+          linesRead = line.number
+          next = Result { try reader._nextTextLine() }
+          return line
+        case .success(nil):
+          restIsComplete = true
+          return nil
+        case .failure(let error as FileError):
+          if problems.count < 3 { problems.append("\(error)") }
+          return nil
+        case .failure(let error):
+          // A line over the length limit, skipped by the reader.
+          if problems.count < 3 { problems.append("\(error)") }
+          linesRead = reader.lineNumber
+          next = Result { try reader._nextTextLine() }
+        }
+      }
+    }
+    if !isSampleComplete && lines.allSatisfy({ _isBlank($0.bytes) }) {
+      found.kind = "blank lines, as far as read"
+    }
     found.isGzip = reader.isGzip
-    found.linesRead = lines.count
-    found.isComplete = isComplete
+    found.linesRead = linesRead
+    found.isComplete = restIsComplete
     return found
   }
 
@@ -104,7 +133,8 @@ public enum RecordingInspector {
         switch item {
         case .blank, .note: break
         case .header(let patch): found.configuration = patch
-        case .event(let event, _): tally.add(event)
+        case .event(let event, _):
+          if !tally.add(event) { reader.forgetNewestSession() }
         }
       } catch {
         found.linesRead = reader.lineNumber
@@ -116,8 +146,12 @@ public enum RecordingInspector {
   }
 
   /// Inspects lines of text.
+  ///
+  /// `rest` hands out the lines after them, if they are to be counted too, then `nil`; it may
+  /// add a problem (a line too long, a read that failed).
   static func _inspect(
-    text lines: [(bytes: [UInt8], number: Int)], name: String, path: String
+    text lines: [(bytes: [UInt8], number: Int)], name: String, path: String,
+    rest: _Rest = { _ in nil }
   ) -> RecordingInspection {
     guard let first = lines.first(where: { !_isBlank($0.bytes) }) else {
       var found = RecordingInspection(file: name, format: .unknown)
@@ -132,14 +166,14 @@ public enum RecordingInspector {
     if first.bytes.first == UInt8(ascii: "{") {
       let keys = _topLevelKeys(first.bytes)
       if keys.contains("pagetrace") || keys.contains("t") {
-        return _inspectTrace(lines, name: name, path: path)
+        return _inspectTrace(lines, name: name, path: path, rest: rest)
       }
       if keys.contains("pointerType") || keys.contains("pointerId")
         || (keys.contains("type") && keys.contains("timeStamp"))
       {
         return _inspectImported(
           lines, name: name, format: .pointerEvents, importer: PointerEventsImporter(),
-          command: ["pagetrace", "classify", "--from", "pointer-events", path])
+          command: ["pagetrace", "classify", "--from", "pointer-events", path], rest: rest)
       }
       var found = RecordingInspection(file: name, format: .unknown)
       found.kind = "JSON objects that are neither trace events nor Pointer Events"
@@ -151,7 +185,7 @@ public enum RecordingInspector {
       let scaling = survey.hasRanges ? ["--screen", "WIDTH,HEIGHT"] : ["--scale", "1"]
       var found = _inspectImported(
         lines, name: name, format: .getevent, importer: GeteventImporter(scaleX: 1, scaleY: 1),
-        command: ["pagetrace", "classify", "--from", "getevent"] + scaling + [path])
+        command: ["pagetrace", "classify", "--from", "getevent"] + scaling + [path], rest: rest)
       if survey.hasNoTimes {
         // Every event line is refused alike: the first says it, and no command reads it.
         found.problems = Array(found.problems.prefix(1))
@@ -168,7 +202,7 @@ public enum RecordingInspector {
       return found
     }
     if let layout = _CSVSniffer(lines) {
-      return layout.inspection(name: name, path: path)
+      return layout.inspection(name: name, path: path, rest: rest)
     }
     var found = RecordingInspection(file: name, format: .unknown)
     found.kind =
@@ -177,26 +211,30 @@ public enum RecordingInspector {
   }
 
   private static func _inspectTrace(
-    _ lines: [(bytes: [UInt8], number: Int)], name: String, path: String
+    _ lines: [(bytes: [UInt8], number: Int)], name: String, path: String, rest: _Rest
   ) -> RecordingInspection {
     var found = RecordingInspection(file: name, format: .jsonLines)
     found.timeUnit = .seconds
     var decoder = TraceDecoder(file: name)
     var tally = _Tally()
-    for line in lines {
+    func count(_ line: (bytes: [UInt8], number: Int)) {
       do {
         let item = try line.bytes.withUnsafeBytes { bytes in
           try decoder.decode(bytes, lineNumber: line.number)
         }
         switch item {
         case .header(let patch): found.configuration = patch
-        case .event(let event, _): tally.add(event)
+        case .event(let event, _):
+          // A session past those counted leaves its name behind in neither table.
+          if !tally.add(event) { decoder.forgetNewestSession() }
         case .blank, .note: break
         }
       } catch {
         if found.problems.count < 3 { found.problems.append("\(error)") }
       }
     }
+    for line in lines { count(line) }
+    while let line = rest(&found.problems) { count(line) }
     tally.finish(&found)
     found.command = ["pagetrace", "replay", path]
     return found
@@ -205,7 +243,8 @@ public enum RecordingInspector {
   /// Runs an importer over the lines, counting what it makes and what it drops.
   static func _inspectImported<Importer: LineImporter>(
     _ lines: [(bytes: [UInt8], number: Int)], name: String,
-    format: RecordingInspection.Format, importer: Importer, command: [String]
+    format: RecordingInspection.Format, importer: Importer, command: [String],
+    rest: _Rest = { _ in nil }
   ) -> RecordingInspection {
     var found = RecordingInspection(file: name, format: format)
     if format == .pointerEvents { found.timeUnit = .milliseconds }
@@ -213,7 +252,7 @@ public enum RecordingInspector {
     var tally = _Tally()
     var notes = 0
     var firstNote: String?
-    for line in lines {
+    func count(_ line: (bytes: [UInt8], number: Int)) {
       do {
         try line.bytes.withUnsafeBytes { bytes in
           try importer.decode(
@@ -227,6 +266,8 @@ public enum RecordingInspector {
         if found.problems.count < 3 { found.problems.append("\(error)") }
       }
     }
+    for line in lines { count(line) }
+    while let line = rest(&found.problems) { count(line) }
     do {
       try importer.finish(event: { tally.add($0) }, note: { _ in notes += 1 })
     } catch {
@@ -243,7 +284,12 @@ public enum RecordingInspector {
   }
 }
 
-/// Counts what events hold: sessions, touches that went down, times.
+/// The lines of an input after its sample, handed out one by one, then `nil`; the argument
+/// takes a problem met on the way (a line too long, a read that failed).
+typealias _Rest = (inout [String]) -> (bytes: [UInt8], number: Int)?
+
+/// Counts what events hold: sessions (up to ``RecordingInspection/maximumSessionsCounted``),
+/// touches that went down, times.
 struct _Tally {
   var events = 0
   var sessions: [String?] = []
@@ -254,12 +300,24 @@ struct _Tally {
   var low = (x: Double.infinity, y: Double.infinity)
   var high = (x: -Double.infinity, y: -Double.infinity)
 
-  mutating func add(_ event: PageControlEvent) {
+  /// Whether more sessions were seen than counted.
+  var hasMoreSessions = false
+
+  /// Counts `event`; `false` if its session is new and past those counted.
+  @discardableResult
+  mutating func add(_ event: PageControlEvent) -> Bool {
     events += 1
-    if sessionSet.insert(event.session.map(_UTF8Name.init)).inserted
-      && sessions.count < RecordingInspection.maximumSessionsListed
-    {
-      sessions.append(event.session)
+    var isCounted = true
+    let session = event.session.map(_UTF8Name.init)
+    if sessionSet.count < RecordingInspection.maximumSessionsCounted {
+      if sessionSet.insert(session).inserted
+        && sessions.count < RecordingInspection.maximumSessionsListed
+      {
+        sessions.append(event.session)
+      }
+    } else if !sessionSet.contains(session) {
+      hasMoreSessions = true
+      isCounted = false
     }
     switch event.action {
     case .touch(.down, _, _, _), .pointer(.down, _, _): touches += 1
@@ -273,12 +331,14 @@ struct _Tally {
     }
     first = min(first, event.time)
     last = max(last, event.time)
+    return isCounted
   }
 
   func finish(_ found: inout RecordingInspection) {
     found.events = events
     found.sessions = sessions
     found.sessionCount = sessionSet.count
+    found.hasMoreSessions = hasMoreSessions
     found.touches = touches
     found.timeSpan = events > 0 ? first...last : nil
     found.extent =

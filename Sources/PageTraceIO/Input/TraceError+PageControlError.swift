@@ -42,6 +42,12 @@ extension TraceError {
         file: file, line: line, column: _column(ofTopLevelKey: "session", in: bytes) ?? 1,
         expected: "at most \(limit) sessions (raise the limit with --max-sessions)",
         found: "session number \(limit + 1)")
+    case .tooManyFingersDown(let limit):
+      self.init(
+        file: file, line: line,
+        column: _valueOffset(ofKey: "id", in: bytes).map { _characterColumn(bytes, $0) } ?? 1,
+        expected: "at most \(limit) fingers down at once, all sessions together (lift one first)",
+        found: "a down of finger number \(limit + 1)")
     case .valueOutOfRange("t"):
       self.init(
         file: file, line: line, column: _column(ofTopLevelKey: "t", in: bytes) ?? 1,

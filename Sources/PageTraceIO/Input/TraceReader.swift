@@ -289,13 +289,24 @@ public struct TraceReader: ~Copyable {
   /// Forgets the session numbered last, which the engine refused (one session too many):
   /// the next new name takes its number, so refused sessions leave nothing behind
   /// (docs/behaviour/trace-format.md, "Sessions").
-  mutating func forgetNewestSession() {
+  package mutating func forgetNewestSession() {
     if !imports && format == .binary {
       binary?.forgetNewestSession()
     } else {
       let number = Int32(decoder.sessionNames.count)
-      decoder.sessionNames.removeLast()
+      decoder.forgetNewestSession()
       chunks?.forgetSession(number)
+    }
+  }
+
+  /// Takes back the `down` of the event just read, which the replay refused (one finger too
+  /// many down, docs/behaviour/limits.md): a string id held by no other finger is freed.
+  mutating func forgetTouchDown(_ event: EngineEvent) {
+    guard event._stringTouchNumber > 0 else { return }
+    if !imports && format == .binary {
+      binary?.forgetTouchDown(event)
+    } else {
+      decoder.touchTracker.forgetDown(event)
     }
   }
 

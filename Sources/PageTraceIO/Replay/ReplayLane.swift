@@ -114,6 +114,8 @@ struct ReplayLanes<Observer: ReplayObserver & ~Copyable, Count: ReplayLaneCount>
   @usableFromInline var rejectedBy: [Int] = []
   /// Whether a lane refused the event last stepped as one session too many.
   var refusedSession = false
+  /// Whether the loop refused the event last stepped as one finger too many down.
+  var refusedFinger = false
 
   @usableFromInline
   init(
@@ -176,9 +178,18 @@ struct ReplayLanes<Observer: ReplayObserver & ~Copyable, Count: ReplayLaneCount>
     if isFirst {
       rejectedBy.removeAll(keepingCapacity: true)
       refusedSession = false
+      refusedFinger = false
     }
     rejectedBy.append(k)
     if case .tooManySessions? = error { refusedSession = true }
+    if case .tooManyFingersDown? = error { refusedFinger = true }
+  }
+
+  /// Notes that every lane rejects the event being stepped: `error`, which the loop raised
+  /// before any lane saw the event (one finger too many down).
+  @usableFromInline
+  mutating func rejectAll(_ error: PageControlError) {
+    for k in lanes.indices { reject(k, error, isFirst: k == 0) }
   }
 
   /// Every lane has handled an event since its last error.

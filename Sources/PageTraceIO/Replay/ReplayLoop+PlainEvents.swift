@@ -102,10 +102,16 @@ extension ReplayLoop {
         touch == 0 || (touch <= namedTouches && reusedTouch() == 0)
       else { return .item(item.kind) }
       counted += 1
+      if fingers.refuses(event) {
+        lanes.rejectAll(tooManyFingers)
+        lastRejected = true
+        return .rejected(tooManyFingers)
+      }
       if let error = lanes.step(event, line: item.line) {
         lastRejected = true
         return .rejected(error)
       }
+      fingers.follow(event)
     }
   }
 }

@@ -28,6 +28,8 @@ struct ReplayLoop {
   /// Whether plain events take the fast path (ReplayLoop+PlainEvents.swift); `false` only in
   /// the test that holds it to the general path.
   @usableFromInline var usesFastPath = true
+  /// The fingers down, all sessions together, held to ``_FingersDown/limit``.
+  @usableFromInline var fingers = _FingersDown<_EngineFinger>()
 
   @usableFromInline
   init(_ options: TraceReplay.Options) {
@@ -108,6 +110,11 @@ struct ReplayLoop {
     return finish(reader, lanes, report: report)
   }
 
+  /// The error of a finger one too many down.
+  @usableFromInline var tooManyFingers: PageControlError {
+    .tooManyFingersDown(limit: _FingersDown<_EngineFinger>.limit)
+  }
+
   /// The error of a session one too many.
   @usableFromInline var tooManySessions: PageControlError {
     .tooManySessions(limit: options.maximumSessions)
@@ -160,6 +167,11 @@ struct ReplayLoop {
       }
       return true
     }
+    if fingers.refuses(event) {
+      lanes.rejectAll(tooManyFingers)
+      return afterRejection(
+        reader.error(for: tooManyFingers), of: event, &reader, &lanes, report: report)
+    }
     var first: TraceError?
     for k in lanes.lanes.indices {
       var refusal: PageControlError?
@@ -186,6 +198,7 @@ struct ReplayLoop {
       }
     }
     guard let first else {
+      fingers.follow(event)
       if let afterEvent = lanes.afterEvent { afterEvent(event, []) }
       return true
     }
@@ -270,6 +283,11 @@ struct ReplayLoop {
       reader.forgetNewestSession()
       namedSessions = min(namedSessions, reader.namedSessionCount)
       shard?.forget(event.session)
+    }
+    if lanes.rejectedBy.count < lanes.lanes.count {
+      fingers.follow(event)  // some lanes applied it
+    } else if lanes.refusedFinger {
+      reader.forgetTouchDown(event)
     }
     if let afterEvent = lanes.afterEvent { afterEvent(event, lanes.rejectedBy) }
     guard options.skipsBadLines else {

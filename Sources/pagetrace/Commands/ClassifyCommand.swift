@@ -81,7 +81,7 @@ enum ClassifyCommand: Command {
       }
       if run.hasFailed { break }
     }
-    if options.has(.summary) && !run.hasFailed {  // as replay's: after a run that did not fail
+    if options.has(.summary) && !run.willFail {  // as replay's: after a run that did not fail
       var text = "pagetrace: summary: strokes: \(counts.total)"
       for kind in StrokeClassifier.Kind.allCases {
         text += ", \(kind.rawValue) \(counts[kind])"

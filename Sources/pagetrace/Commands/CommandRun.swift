@@ -72,6 +72,12 @@ struct CommandRun: ~Copyable {
   /// Whether an input ended the run.
   var hasFailed: Bool { failure != nil }
 
+  /// Whether ``finish()`` will end the run with a failure: one already met, an unreadable
+  /// input, or a skipped line under `--strict`. `--summary` is written only when not.
+  var willFail: Bool {
+    hasFailed || summary.unreadableFiles > 0 || (summary.skippedLines > 0 && inputs.strict)
+  }
+
   /// An input that cannot be opened or read: reported and counted (the run ends with 66) when
   /// bad input is skipped, else the run's failure; a resource shortage (75) is never skipped.
   mutating func unreadable(_ error: FileError) {

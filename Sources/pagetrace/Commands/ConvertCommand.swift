@@ -38,8 +38,9 @@ enum ConvertCommand: Command {
   static var notes: String {
     """
     convert copies events without replaying them, so it needs no configuration and takes
-    no --config or --max-sessions. With --on-error skip, bad lines are reported and left
-    out of the output.
+    no --config. It holds a trace to replay's bounds: --max-sessions sessions per file and
+    1024 fingers down at once. With --on-error skip, bad lines (and events past those
+    bounds) are reported and left out of the output.
     """
   }
 
@@ -104,6 +105,10 @@ enum ConvertCommand: Command {
     from reader: inout TraceReader, run: inout CommandRun,
     header: (ConfigurationPatch) -> Void, event: (PageControlEvent) -> Void
   ) {
+    // Replay's bounds, so that what a replay would refuse takes no memory here either.
+    let maximumSessions = run.inputs.replay.maximumSessions
+    var hasDefaultSession = false
+    var fingers = _FingersDown<Finger>()
     while true {
       do {
         guard let item = try reader.next() else { return }
@@ -113,7 +118,25 @@ enum ConvertCommand: Command {
           run.summary.notes += 1
           if run.inputs.replay.reportsNotes { _standardError.write(note.description + "\n") }
         case .header(let patch): header(patch)
-        case .event(let value, _): event(value)
+        case .event(let value, _):
+          let sessions = reader.namedSessionCount + (hasDefaultSession ? 1 : 0)
+          if value.session == nil && !hasDefaultSession {
+            guard sessions < maximumSessions else {
+              throw reader.error(for: .tooManySessions(limit: maximumSessions))
+            }
+            hasDefaultSession = true
+          } else if sessions > maximumSessions {
+            reader.forgetNewestSession()  // a refused session leaves its name behind nowhere
+            throw reader.error(for: .tooManySessions(limit: maximumSessions))
+          }
+          if case .touch(let phase, let id, _, _) = value.action, phase != .move {
+            let finger = Finger(session: value.session, id: id)
+            if phase == .down && fingers.refusesDown(of: finger) {
+              throw reader.error(for: .tooManyFingersDown(limit: _FingersDown<Finger>.limit))
+            }
+            fingers.follow(isDown: phase == .down, finger)
+          }
+          event(value)
         }
       } catch let error as TraceError {
         guard run.inputs.replay.skipsBadLines else {
@@ -127,5 +150,11 @@ enum ConvertCommand: Command {
         return
       }
     }
+  }
+
+  /// A finger down in the copy: its session's name and its id.
+  struct Finger: Hashable, Sendable {
+    var session: String?
+    var id: TouchID
   }
 }

@@ -89,6 +89,7 @@ enum GenerateCommand: Command {
     let format = try TraceFormat(option: options[.format] ?? "jsonl", flag: "format")
     try _refuseBinaryOnATerminal(format, output: options[.output])
     var run = try CommandRun(InputFlags.Inputs(files: []), output: options.path(.output))
+    run.warnsWhenEmpty = false  // it reads no input
     let descriptor = run.output.descriptor
     let name = run.output.name
 

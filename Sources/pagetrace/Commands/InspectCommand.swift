@@ -16,7 +16,7 @@ enum InspectCommand: Command {
     OptionSpec(
       name: .all,
       help:
-        "Read each input whole (default: the first \(RecordingInspector.defaultLineLimit) lines)."
+        "Count through each input whole, in bounded memory (default: the first \(RecordingInspector.defaultLineLimit) lines); the format is told from those lines either way."
     ),
     .helpOption,
   ]
@@ -72,6 +72,12 @@ enum InspectCommand: Command {
         files.append(file)
       }
     }
+    if _System.standardInputWasClosed && files.contains("-") {
+      let error = FileError(
+        .openFailed, path: LineReader.standardInputName, code: _System.badDescriptor,
+        message: "standard input is closed; give a file, or redirect standard input")
+      throw CommandFailure(status: .noInput, message: error.description)
+    }
     let limit = options.has(.all) ? nil : RecordingInspector.defaultLineLimit
     var status = ExitStatus.success
     for file in files {
@@ -97,9 +103,12 @@ enum InspectCommand: Command {
     lines.append(title)
     if found.format != .configuration && found.linesRead > 0 {
       let unit = found.format == .binary ? "records" : "lines"
-      lines.append(
-        "  read: \(found.linesRead) \(unit)"
-          + (found.isComplete ? " (the whole input)" : " (the start; --all reads everything)"))
+      let extent =
+        found.isComplete
+        ? " (the whole input)"
+        : found.format == .unknown
+          ? " (the start, enough to tell)" : " (the start; --all reads everything)"
+      lines.append("  read: \(found.linesRead) \(unit)" + extent)
     }
     if let layout = found.csv {
       lines.append(
@@ -136,7 +145,7 @@ enum InspectCommand: Command {
     }
     if found.format != .configuration && found.format != .unknown {
       var holds = "  holds: \(plural(found.events, "event")), "
-      holds += plural(found.sessionCount, "session")
+      holds += (found.hasMoreSessions ? "more than " : "") + plural(found.sessionCount, "session")
       if found.sessionCount > 0 {
         let names = found.sessions.map { $0.map { JSONText.string($0) } ?? "unnamed" }
         holds += " (" + names.joined(separator: ", ")
@@ -220,6 +229,7 @@ enum InspectCommand: Command {
     if found.format != .configuration && found.format != .unknown {
       fields.append("\"events\":\(found.events)")
       fields.append("\"sessions\":\(found.sessionCount)")
+      if found.hasMoreSessions { fields.append("\"moreSessions\":true") }
       fields.append(
         "\"sessionNames\":["
           + found.sessions.map { $0.map(JSONText.string) ?? "null" }.joined(separator: ",") + "]")

@@ -140,7 +140,7 @@ enum ReplayCommand: Command {
       run.fail(CommandFailure(error))
     }
     run.progress?.finish()
-    if options.has(.summary) && !run.hasFailed { _standardError.write(describe(run.summary)) }
+    if options.has(.summary) && !run.willFail { _standardError.write(describe(run.summary)) }
     return try run.finish()
   }
 

@@ -10,15 +10,15 @@ enum InputFlags {
     [
       OptionSpec(
         name: .config, value: "file",
-        help: "A JSON object of configuration keys; overrides each trace's header."),
-      OptionSpec(
-        name: .maxSessions, value: "n",
-        help: "Most sessions per file; one more is a data error. (default: 100000)"),
+        help: "A JSON object of configuration keys; overrides each trace's header.")
     ] + copyingSpecs
 
   /// The input options of a command that copies events without replaying them (`convert`):
-  /// no configuration, no session limit.
+  /// no configuration.
   static let copyingSpecs: [OptionSpec] = [
+    OptionSpec(
+      name: .maxSessions, value: "n",
+      help: "Most sessions per file; one more is a data error. (default: 100000)"),
     OptionSpec(
       name: .onError, value: "fail|skip", choices: ["fail", "skip"],
       help: "fail: stop at the first bad line (default). skip: report it and go on."),

@@ -93,6 +93,8 @@ public struct BinaryTraceReader: ~Copyable {
   package var sessionNames: _NameTable { names.sessionNames }
   /// Forgets the session numbered last (``TraceReader/forgetNewestSession()``).
   mutating func forgetNewestSession() { names.forgetNewestSession() }
+  /// Takes back a refused `down` (``TraceReader/forgetTouchDown(_:)``).
+  mutating func forgetTouchDown(_ event: EngineEvent) { names.forgetDown(event) }
   /// The number of the last event's string id if it was a freed one given to a new id, else
   /// 0 (``TraceReader/reusedTouchNumber``).
   @usableFromInline package var reusedTouchNumber: Int32 { names.reusedTouchNumber }
@@ -868,6 +870,9 @@ struct _BinaryStrings {
   /// Follows an event's string id down or up (`nil`: a bad record).
   @inline(__always)
   mutating func endEvent(_ event: EngineEvent?) { touchTracker.endLine(event, &touchNames) }
+
+  /// Takes back a refused `down` (``TraceReader/forgetTouchDown(_:)``).
+  mutating func forgetDown(_ event: EngineEvent) { touchTracker.forgetDown(event) }
 
   /// Defines (or redefines) the string at an index from 1 to `strings.count + 1`.
   mutating func define(_ index: Int, _ string: String) {

@@ -36,6 +36,8 @@ public struct TraceDecoder: Sendable {
 
   /// The session names met so far; session `n` is number `n`.
   package internal(set) var sessionNames = _NameTable()
+  /// Forgets the session numbered last: the next new name takes its number.
+  package mutating func forgetNewestSession() { sessionNames.removeLast() }
   /// The string touch ids of touches that have not ended, and of the last line: an id's
   /// number is given back once no session has that finger down (``_TouchNameTracker``).
   package internal(set) var touchNames = _NameTable()

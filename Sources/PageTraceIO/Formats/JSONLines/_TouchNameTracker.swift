@@ -83,4 +83,16 @@ struct _TouchNameTracker: Sendable {
     if downCount[index] == 0 { pending = number }
     names.lastNumber = 0  // followed
   }
+
+  /// Takes back the `down` of the event just followed, which the replay refused (one finger
+  /// too many): its id is up again, and its number freed at the next line if no session has
+  /// it down, so refused fingers leave nothing behind.
+  mutating func forgetDown(_ event: EngineEvent) {
+    guard case .touch(.down, .name(let number), _, _) = event.action else { return }
+    let index = Int(number) - 1
+    let key = UInt64(UInt32(bitPattern: event.session.rawValue)) << 32 | UInt64(UInt32(number))
+    guard index < downCount.count, down.remove(key) != nil else { return }
+    downCount[index] -= 1
+    if downCount[index] == 0 { pending = number }
+  }
 }
