@@ -1103,7 +1103,7 @@ func sample_Sources_PageTraceAnalysis_Charts_SVGTimeline_swift_143() throws {
 func sample_Sources_PageTraceAnalysis_Charts_SweepChart_swift_9() throws {
   do {
     let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
-    let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { _ in }
+    let figures = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { _ in }.figures
     var chart = SweepChart(
       axes: sweep.axes, metrics: [Sweep.metrics[0]],
       rows: zip(sweep.combinations, figures ?? []).map { ($0, $1) }, inputs: ["scrub.jsonl"])
@@ -1364,7 +1364,7 @@ func sample_Sources_PageTraceAnalysis_Strokes_StrokeWriter_swift_10() throws {
 func sample_Sources_PageTraceAnalysis_Sweep_Sweep_swift_9() throws {
   do {
     let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
-    let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { print($0) }
+    let figures = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { print($0) }.figures
     let rows = sweep.rows(totals: figures ?? [])
     print(Sweep.table(sweep.axes, rows, byFile: false))
   }
@@ -2434,8 +2434,8 @@ func sample_Sources_PageTraceImport_RecordingInspection_swift_8() throws {
   }
 }
 
-// Sources/PageTraceImport/RecordingInspection.swift:95
-func sample_Sources_PageTraceImport_RecordingInspection_swift_95() throws {
+// Sources/PageTraceImport/RecordingInspection.swift:98
+func sample_Sources_PageTraceImport_RecordingInspection_swift_98() throws {
   let name = "trace.csv"
   do {
     let found = try RecordingInspector.inspect(path: "user0.csv")
@@ -2621,7 +2621,7 @@ failures += _run("Sources/PageTraceIO/System/SystemPath.swift:11", sample_Source
 failures += _run("Sources/PageTraceImport/CSVImporter.swift:23", sample_Sources_PageTraceImport_CSVImporter_swift_23)
 failures += _run("Sources/PageTraceImport/GeteventImporter.swift:60", sample_Sources_PageTraceImport_GeteventImporter_swift_60)
 failures += _run("Sources/PageTraceImport/RecordingInspection.swift:8", sample_Sources_PageTraceImport_RecordingInspection_swift_8)
-failures += _run("Sources/PageTraceImport/RecordingInspection.swift:95", sample_Sources_PageTraceImport_RecordingInspection_swift_95)
+failures += _run("Sources/PageTraceImport/RecordingInspection.swift:98", sample_Sources_PageTraceImport_RecordingInspection_swift_98)
 failures += _run("Sources/PageTraceImport/RecordingInspector.swift:16", sample_Sources_PageTraceImport_RecordingInspector_swift_16)
 failures += _run("Sources/PageTraceImport/TimeUnitEvidence.swift:14", sample_Sources_PageTraceImport_TimeUnitEvidence_swift_14)
 print("\(failures) of 145 samples failed")

@@ -48,6 +48,7 @@ struct PageTraceCLI {
 
   static func main() {
     _System.guardStandardDescriptors()
+    _System.ignoreFileSizeLimitSignal()
     _System.exit(run(CommandLine.arguments.dropFirst()).rawValue)
   }
 

@@ -18,6 +18,16 @@ import Testing
     #expect(lines.first?.hasPrefix(#"{"pagetrace":1,"pages":8"#) == true)
   }
 
+  /// `generate` reads no input, so it never warns that its input is empty (issue 39).
+  @Test func generateToAFileSaysNothing() throws {
+    let directory = try scratch()
+    let run = try pagetrace(["generate", "--events", "10", "-o", "g.jsonl"], in: directory)
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty, "\(run.stderr)")
+    let text = try String(contentsOf: directory.appendingPathComponent("g.jsonl"), encoding: .utf8)
+    #expect(text.split(separator: "\n").count == 11)
+  }
+
   @Test func generateNeedsItsOptions() throws {
     #expect(try pagetrace(["generate", "--seed", "1"]).status == 64)
     #expect(try pagetrace(["generate", "--events", "-3", "--seed", "1"]).status == 64)

@@ -103,4 +103,28 @@ import Testing
     #expect(peaks[1] <= Self.limit, "\(peaks)")
     #expect(peaks[1] - peaks[0] < Self.growth, "\(peaks) MB")
   }
+
+  /// A sweep keeps to its budget however large the grid: 1,000 and 4,000 combinations over 200
+  /// sessions would take 0.4 and 1.6 GB at once by the estimate (measured, about 0.3 and
+  /// 1.2 GB); under `--memory 16M` they take passes, and the peak does not grow with the grid.
+  @Test func aSweepKeepsToItsBudget() throws {
+    let directory = try scratch()
+    var lines = [header]
+    for index in 0..<200 {
+      lines.append(#"{"t":\#(index),"session":"s\#(index)","touch":"down","id":1,"x":200,"y":795}"#)
+      lines.append(#"{"t":\#(index).5,"session":"s\#(index)","touch":"up","id":1,"x":200,"y":795}"#)
+    }
+    let trace = try write(lines.joined(separator: "\n") + "\n", to: "t.jsonl", in: directory)
+    var peaks: [Double] = []
+    for grid in ["scrubDelay=0.001:1.000:0.001", "scrubDelay=0.00025:1.00000:0.00025"] {
+      let run = try measuredPagetrace(
+        ["sweep", "--vary", grid, "--memory", "16M", "--format", "csv", trace.path], in: directory,
+        keepingErrors: true)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stderr.contains("passes, to keep the combinations within --memory 16 MiB"))
+      peaks.append(run.peakMegabytes)
+    }
+    #expect(peaks[1] <= Self.limit, "\(peaks)")
+    #expect(peaks[1] - peaks[0] < 2 * Self.growth, "\(peaks) MB")
+  }
 }

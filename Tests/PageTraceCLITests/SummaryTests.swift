@@ -27,6 +27,23 @@ import Testing
     #expect(numbers[0] == numbers[1...5].reduce(0, +))
   }
 
+  /// `--summary` is written only for a run that did not fail: with `--strict`, a skipped line
+  /// fails the run (65) and no summary follows (issue 39).
+  @Test(arguments: [["replay"], ["classify"]])
+  func noSummaryAfterAStrictFailure(_ command: [String]) throws {
+    let directory = try scratch()
+    let trace = try write(
+      header + "\n{\"t\":1,\"key\":\"right\"}\n{\"t\":2}\n", to: "t.jsonl", in: directory)
+    let lenient = try pagetrace(command + ["--summary", "--on-error", "skip", trace.path])
+    #expect(lenient.status == 0)
+    #expect(lenient.stderr.contains("pagetrace: summary:"), "\(lenient.stderr)")
+    let strict = try pagetrace(
+      command + ["--summary", "--on-error", "skip", "--strict", trace.path])
+    #expect(strict.status == 65)
+    #expect(strict.stderr.contains("skipped 1 bad line"), "\(strict.stderr)")
+    #expect(!strict.stderr.contains("summary"), "\(strict.stderr)")
+  }
+
   /// classify's summary has the same prefix, and counts the strokes it writes.
   @Test func classifySummaryCountsTheStrokesWritten() throws {
     let trace = repository.appendingPathComponent("Traces/scrub.jsonl")

@@ -8,7 +8,7 @@ import PageTraceIO
 ///
 /// ```swift
 /// let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
-/// let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { _ in }
+/// let figures = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { _ in }.figures
 /// var chart = SweepChart(
 ///   axes: sweep.axes, metrics: [Sweep.metrics[0]],
 ///   rows: zip(sweep.combinations, figures ?? []).map { ($0, $1) }, inputs: ["scrub.jsonl"])

@@ -240,6 +240,16 @@ public struct TraceStatistics: Sendable {
     }
   }
 
+  /// Lets go of what following a replay needed (each session's state, the names, the
+  /// classifier's open strokes), keeping every figure: what a sweep holds of each combination
+  /// once its replay is finished. Call after ``finish()``.
+  mutating func _releaseReplayState() {
+    sessions = []
+    numbering = EventNumbering()
+    latest = (-1, 0)
+    classifier = StrokeClassifier(constants: .uikit)
+  }
+
   /// Adds another replay's figures (for totals over several files).
   public mutating func merge(_ other: TraceStatistics) {
     events += other.events

@@ -8,7 +8,7 @@ import PageTraceIO
 ///
 /// ```swift
 /// let sweep = try Sweep(axes: [Sweep.Axis(parsing: "scrubDelay=0.1:0.3:0.1")])
-/// let (_, figures) = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { print($0) }
+/// let figures = sweep.replay("Traces/scrub.jsonl", driver: ReplayDriver()) { print($0) }.figures
 /// let rows = sweep.rows(totals: figures ?? [])
 /// print(Sweep.table(sweep.axes, rows, byFile: false))
 /// ```
@@ -51,40 +51,145 @@ public struct Sweep: Sendable {
     public var message: String
   }
 
-  /// Replays `input` through `driver` once under every combination, decoding it once
-  /// (``PageTraceIO/FanOutReplay``), each combination's figures those of `stats` under it;
-  /// `nil` figures when the input could not be opened or the replay failed.
-  public func replay(
-    _ input: SystemPath, driver: ReplayDriver, options: TraceReplay.Options = .init(),
-    report: (ReplayProblem) -> Void
-  ) -> (outcome: ReplayDriver.Outcome, figures: [TraceStatistics]?) {
-    let statistics = SweepStatistics(configurations: combinations.count)
-    var observers = statistics.observers
-    let outcome = driver.replay(
-      input, options: options, variants: variants, observers: &observers,
-      afterEvent: statistics.follow, report: report)
-    guard outcome.replay != nil, outcome.failure == nil else { return (outcome, nil) }
-    return (outcome, statistics.statistics(observers))
+  /// What ``replay(_:driver:options:memoryBudget:report:)`` did with one input.
+  public struct Replayed: Sendable {
+    /// The replay's lines, events and failure (of the last pass: every whole pass reads the
+    /// same input).
+    public var outcome: ReplayDriver.Outcome
+    /// Each combination's figures, in grid order; `nil` when the input could not be opened,
+    /// the replay failed, or the budget could not be kept (``overBudget``).
+    public var figures: [TraceStatistics]?
+    /// The replays of the input: 1 when every combination fitted in the budget at once.
+    public var passes: Int
+    /// Why the budget could not be kept: the grid needed more passes over an input that
+    /// cannot be read again (standard input, a pipe).
+    public var overBudget: Problem? = nil
   }
 
+  /// The memory a sweep's combinations may take at once by default: 256 MiB.
+  public static let defaultMemoryBudget = 256 << 20
+
+  /// What one combination takes while an input is replayed, before its sessions: its
+  /// engine, its statistics and its share of the fan-out, measured (Benchmarks/RESULTS.md,
+  /// "Memory").
+  public static let bytesPerCombination = 12 << 10
+  /// What each session of the input adds to each combination: its engine's control and its
+  /// statistics' state, measured with ``bytesPerCombination``.
+  public static let bytesPerSession = 2 << 10
+
+  /// What each combination keeps for the whole sweep, measured: its patch, its place in the
+  /// grid and its figures once its replay is finished. The budget holds room for every
+  /// combination's from the start.
+  public static let bytesPerResult = 4 << 10
+
+  /// The memory that `combinations` replaying an input of `sessions` sessions take, as the
+  /// sweep reckons it.
+  public static func estimatedBytes(combinations: Int, sessions: Int) -> Int {
+    combinations * (bytesPerCombination + sessions * bytesPerSession)
+  }
+
+  /// Replays `input` through `driver` once under every combination, decoding it once
+  /// (``PageTraceIO/FanOutReplay``), each combination's figures those of `stats` under it.
+  ///
+  /// The combinations replayed at once take at most `memoryBudget` bytes
+  /// (``estimatedBytes(combinations:sessions:)``), less the room kept for every
+  /// combination's figures (``bytesPerResult``): when the whole grid would take more, a
+  /// regular file is replayed in several passes, each under as many combinations as fit. How
+  /// many fit depends on the sessions, which only reading tells: a pass that outgrows the
+  /// budget stops, and is replayed again under fewer. One combination is always replayed,
+  /// whatever it takes (as `stats` would). An input that cannot be read again (standard
+  /// input) is replayed once, and a grid that outgrows the budget there ends the replay with
+  /// ``Replayed/overBudget``. Problems go to `report` once each: a later pass leaves out as
+  /// many as the passes before it reported.
+  public func replay(
+    _ input: SystemPath, driver: ReplayDriver, options: TraceReplay.Options = .init(),
+    memoryBudget: Int = Sweep.defaultMemoryBudget, report: (ReplayProblem) -> Void
+  ) -> Replayed {
+    let variants = self.variants
+    let canReadAgain =
+      input != .standardStream && _System.identity(ofPath: input)?.isRegular == true
+    var figures: [TraceStatistics] = []
+    figures.reserveCapacity(combinations.count)
+    // The figures of every combination are kept to the end; the replays have the rest.
+    let replayBudget = max(1 << 20, memoryBudget - combinations.count * Self.bytesPerResult)
+    var perPass = max(1, replayBudget / Self.estimatedBytes(combinations: 1, sessions: 0))
+    var passes = 0
+    var reported = 0  // problems reported by the passes so far
+    var outcome = ReplayDriver.Outcome()
+    var options = options
+    while figures.count < combinations.count {
+      let group = figures.count..<min(combinations.count, figures.count + perPass)
+      let statistics = SweepStatistics(configurations: group.count)
+      if group.count > 1 { statistics.memoryBudget = replayBudget }
+      var observers = statistics.observers
+      var seen = 0
+      outcome = driver.replay(
+        input, options: options, variants: Array(variants[group]), observers: &observers,
+        afterEvent: statistics.follow
+      ) { problem in
+        seen += 1
+        if seen > reported { report(problem) }
+      }
+      reported = max(reported, seen)
+      passes += 1
+      options.progress = nil  // the progress line counts the first pass
+      guard outcome.replay != nil, outcome.failure == nil else {
+        return Replayed(outcome: outcome, figures: nil, passes: passes)
+      }
+      if outcome.replay!.endedEarly {
+        guard canReadAgain else {
+          let name = input == .standardStream ? "standard input" : input.description
+          let problem = Problem(
+            message:
+              "the sweep of \(combinations.count) combinations over \(name) outgrew --memory \(Self.mebibytes(memoryBudget)) MiB by its session \(statistics.sessionsSeen) (each session takes \(Self.bytesPerSession >> 10) KiB in each combination), and \(name) cannot be read again in passes: give a file instead, raise --memory, or vary fewer values"
+          )
+          return Replayed(outcome: outcome, figures: nil, passes: passes, overBudget: problem)
+        }
+        let fits =
+          replayBudget / Self.estimatedBytes(combinations: 1, sessions: statistics.sessionsSeen)
+        perPass = max(1, min(group.count / 2, fits))
+        continue
+      }
+      for var figure in statistics.statistics(observers) {
+        figure._releaseReplayState()
+        figures.append(figure)
+      }
+    }
+    return Replayed(outcome: outcome, figures: figures, passes: passes)
+  }
+
+  /// Bytes as whole MiB, rounded up, as messages give them.
+  public static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+
   /// The rows of a sweep in grid order: one per combination of the `totals` (each
-  /// combination's figures over every input), or with `perFile` (each input's name and
-  /// figures), each combination's inputs in order.
+  /// combination's figures over every input), or with `perFile` (each input's name and each
+  /// combination's ``values(_:)`` on it), each combination's inputs in order.
   public func rows(
-    totals: [TraceStatistics], perFile: [(name: String, figures: [TraceStatistics])]? = nil
+    totals: [TraceStatistics], perFile: [(name: String, values: [[Double?]])]? = nil
   ) -> [Row] {
     var rows: [Row] = []
     for index in combinations.indices {
       if let perFile {
-        for (name, figures) in perFile {
-          rows.append(Row(file: name, combination: combinations[index], statistics: figures[index]))
+        for (name, values) in perFile {
+          rows.append(Row(file: name, combination: combinations[index], values: values[index]))
         }
       } else {
-        rows.append(Row(file: nil, combination: combinations[index], statistics: totals[index]))
+        rows.append(
+          Row(file: nil, combination: combinations[index], values: Self.values(totals[index])))
       }
     }
     return rows
   }
+
+  /// The value of each of ``metrics`` in `statistics`, in order: what a row keeps of them
+  /// (about 300 bytes, where the figures take kilobytes).
+  public static func values(_ statistics: TraceStatistics) -> [Double?] {
+    metrics.map { $0.value(statistics) }
+  }
+
+  /// What a sweep by file keeps of each row until the end, where rows are written in grid
+  /// order: the metrics' values and the array's header, in bytes.
+  public static let bytesPerFileRow = 320
 
   /// Each combination as the patch laid over the inputs' configuration.
   public var variants: [ConfigurationPatch] {
@@ -121,8 +226,9 @@ public struct Sweep: Sendable {
     public var file: String?
     /// The index of each axis's value, in axis order.
     public var combination: [Int]
-    /// What the replays under the combination counted.
-    public var statistics: TraceStatistics
+    /// The value of each of ``Sweep/metrics`` under the combination, in order (`nil` where
+    /// there is none, such as a mean without scrubs).
+    public var values: [Double?]
   }
 
   /// Every combination of value indices, the first axis varying slowest (the last fastest):
@@ -170,7 +276,14 @@ extension Sweep.Axis {
     if texts.isEmpty || texts == [""] { throw failure("no values") }
     for value in texts {
       if value.isEmpty { throw failure("an empty value") }
-      let json = entry.kind == .string ? JSONText.string(value) : value
+      // A string is quoted; a number goes through the one number writer, as every number
+      // the tool writes (`0.10` is 0.1, `1e0` is 1, `-0.0` is -0.0); a boolean is as given.
+      let json =
+        switch entry.kind {
+        case .string: JSONText.string(value)
+        case .number: Double(value).map(JSONText.number) ?? value
+        default: value
+        }
       let object = "{\"\(entry.name)\":\(json)}"
       let patch: ConfigurationPatch
       do {
@@ -315,8 +428,8 @@ extension Sweep {
   }
 
   /// A metric's value as written in CSV and JSON: a whole number, or the shortest decimal.
-  public static func text(_ metric: Metric, _ statistics: TraceStatistics) -> String? {
-    guard let value = metric.value(statistics) else { return nil }
+  public static func text(_ metric: Metric, _ value: Double?) -> String? {
+    guard let value else { return nil }
     return metric.isCount ? "\(Int(value))" : JSONText.number(value)
   }
 
@@ -332,9 +445,12 @@ extension Sweep {
   public static func csvRow(
     _ axes: [Axis], _ row: Row
   ) -> String {
-    var fields = zip(axes, row.combination).map { CSVText.field($0.values[$1].text) }
+    // Numbers as the number writer writes them (as in JSON); strings and booleans as given.
+    var fields = zip(axes, row.combination).map { axis, index in
+      CSVText.field(axis.isNumeric ? axis.values[index].json : axis.values[index].text)
+    }
     if let file = row.file { fields.append(CSVText.field(file)) }
-    fields += metrics.map { text($0, row.statistics) ?? "" }
+    fields += zip(metrics, row.values).map { text($0, $1) ?? "" }
     return fields.joined(separator: ",") + "\n"
   }
 
@@ -348,7 +464,9 @@ extension Sweep {
     }
     var members = ["\"vary\":{\(vary.joined(separator: ","))}"]
     if let file = row.file { members.append("\"file\":\(JSONText.string(file))") }
-    members += metrics.map { "\(JSONText.string($0.name)):\(text($0, row.statistics) ?? "null")" }
+    members += zip(metrics, row.values).map { metric, value in
+      "\(JSONText.string(metric.name)):\(text(metric, value) ?? "null")"
+    }
     return "{" + members.joined(separator: ",") + "}\n"
   }
 
@@ -358,26 +476,43 @@ extension Sweep {
     _ axes: [Axis], _ rows: [Row],
     byFile: Bool
   ) -> String {
+    var text = ""
+    table(axes, rows, byFile: byFile) { text += $0 }
+    return text
+  }
+
+  /// ``table(_:_:byFile:)`` a line at a time (each with its line end), to `write`: the cells
+  /// are made twice (once to measure the columns, once to write them) rather than held, so a
+  /// table of a hundred thousand rows by file takes no more than its rows.
+  public static func table(
+    _ axes: [Axis], _ rows: [Row], byFile: Bool, write: (String) -> Void
+  ) {
     let header = axes.map(\.key) + (byFile ? ["file"] : []) + metrics.map(\.name)
     let left = axes.count + (byFile ? 1 : 0)
-    var cells = [header]
-    for row in rows {
+    func cells(_ row: Row) -> [String] {
       var line = zip(axes, row.combination).map { $0.values[$1].text }
       if let file = row.file { line.append(file) }
-      line += metrics.map { metric in
-        guard let value = metric.value(row.statistics) else { return "—" }
+      line += zip(metrics, row.values).map { metric, value in
+        guard let value else { return "—" }
         return metric.isCount ? "\(Int(value))" : StatisticsText.twoDecimals(value)
       }
-      cells.append(line)
+      return line
     }
-    let widths = header.indices.map { column in cells.map { $0[column].count }.max()! }
-    return cells.map { line in
-      var text = line.indices.map { column in
-        let pad = String(repeating: " ", count: widths[column] - line[column].count)
-        return column < left ? line[column] + pad : pad + line[column]
+    var widths = header.map(\.count)
+    for row in rows {
+      for (column, cell) in cells(row).enumerated() {
+        widths[column] = max(widths[column], cell.count)
+      }
+    }
+    func line(_ cells: [String]) -> String {
+      var text = cells.indices.map { column in
+        let pad = String(repeating: " ", count: widths[column] - cells[column].count)
+        return column < left ? cells[column] + pad : pad + cells[column]
       }.joined(separator: "  ")
       while text.last == " " { text.removeLast() }
-      return text
-    }.joined(separator: "\n") + "\n"
+      return text + "\n"
+    }
+    write(line(header))
+    for row in rows { write(line(cells(row))) }
   }
 }

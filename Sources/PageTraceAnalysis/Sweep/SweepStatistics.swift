@@ -70,7 +70,33 @@ public final class SweepStatistics {
     public mutating func willHandle(_ event: EngineEvent) { figures.observe(event) }
     /// Counts a record of the configuration's engine.
     public mutating func observe(_ record: EngineRecord) { figures.observe(record) }
+    /// Whether the replay should stop: the sweep has outgrown its memory budget
+    /// (``memoryBudget``); asked every few thousand events.
+    public var isDone: Bool { sweep.isOverBudget }
+    /// `true`: the budget is checked as each session comes.
+    public static var isDoneAtNewSessions: Bool { true }
+    /// A session named for the first time: the sweep counts it before its first event, so
+    /// that a session that would outgrow the budget stops the replay before it takes room.
+    public mutating func name(_ session: SessionID, _ name: String) {
+      if index == 0 { sweep.sessionNamed(session) }
+    }
   }
+
+  /// The bytes these configurations may take while they replay an input, `nil` for no limit:
+  /// past it (as ``Sweep/estimatedBytes(combinations:sessions:)`` reckons from the sessions
+  /// seen so far) the observers stop the replay (``ReplayObserver/isDone``), and the caller
+  /// replays fewer configurations at a time (``Sweep/replay(_:driver:options:memoryBudget:report:)``).
+  public var memoryBudget: Int?
+
+  /// Whether the configurations have outgrown ``memoryBudget``.
+  public var isOverBudget: Bool {
+    guard let memoryBudget else { return false }
+    return Sweep.estimatedBytes(combinations: state.configurations, sessions: state.sessions)
+      > memoryBudget
+  }
+
+  /// The sessions met so far in the input.
+  public var sessionsSeen: Int { state.sessions }
 
   /// Everything the sweep keeps, in one value: a class's stored property is checked for
   /// exclusive access at run time on each access, so each call makes one.
@@ -104,6 +130,10 @@ public final class SweepStatistics {
     }
   }
 
+  private func sessionNamed(_ session: SessionID) {
+    state.sessions = max(state.sessions, session.index + 1)
+  }
+
   private func begin(_ k: Int, _ configuration: PageControlConfiguration) {
     state.rules[k] = (configuration.constants, configuration.container)
   }
@@ -122,6 +152,8 @@ private struct _SweepStrokes {
   var own: [StrokeClassifier?]
   /// Strokes by kind, per configuration: `counts[k * kinds + kind._index]`.
   var counts: [Int]
+  /// The sessions met so far: one more than the highest session number.
+  var sessions = 0
   static let kinds = StrokeClassifier.Kind.allCases.count
 
   var configurations: Int { rules.count }
@@ -134,6 +166,7 @@ private struct _SweepStrokes {
   }
 
   mutating func follow(_ event: EngineEvent, rejectedBy: [Int]) {
+    if event.session.index >= sessions { sessions = event.session.index + 1 }
     if rejectedBy.isEmpty {
       for k in alone { followAlone(k, event) }
     } else {

@@ -39,6 +39,7 @@ extension LineReader {
     var start = 0  // where the current line starts in the chunk
     var scan = 0  // where the search for a line feed resumes
     var ended = false
+    var skipped = 0  // bytes of a line too long let go in this chunk
     while true {
       while filling.count < filling.itemCapacity, scan < filling.used,
         let found = _System.find(0x0A, in: filling.bytes + scan, count: filling.used - scan)
@@ -66,15 +67,23 @@ extension LineReader {
         ended = true
         break
       }
+      var endsChunk = false
       if !skipping && filling.used - start > maximumLineLength + 1 {
         lineNumber += 1
         skipping = true
         chunk.appendFailure(tooLong(), number: lineNumber, &filling)
+        endsChunk = true  // handed out now: a replay that stops there reads no further
       }
       if skipping {  // what was read of a line too long is let go
+        skipped += filling.used - start
         filling.used = start
         scan = start
+        // The chunk ends every target's worth of bytes let go, so that a stop is heard
+        // between chunks: otherwise a line too long would be read to its end first (a gzip
+        // bomb of one endless line, decompressed whole).
+        if skipped >= filling.byteTarget { endsChunk = true }
       }
+      if endsChunk { break }
       if filling.used >= filling.byteTarget && start > 0 { break }
       if filling.capacity - filling.used < 4096 {
         if start > 0 { break }  // the chunk is full; the unfinished line starts the next one

@@ -143,7 +143,12 @@ struct ReplayLoop {
     // Names the reader has just met go to the observers before their events. Numbers are
     // handed out in order, so only an event above the last one announced can bring new names.
     if event.session.index > namedSessions || event._stringTouchNumber > namedTouches {
+      let isNewSession = event.session.index > namedSessions
       announceNames(reader, to: &lanes)
+      if Observer.isDoneAtNewSessions && isNewSession && lanes.areDone {
+        endedEarly = true
+        return false
+      }
     } else if event._stringTouchNumber > 0, case let reused = reader.reusedTouchNumber,
       reused != 0
     {

@@ -52,6 +52,10 @@ public protocol ReplayObserver: ~Copyable {
   /// end (`diff --first`); the loop asks every few thousand events, and stops once every
   /// observer is done (``TraceReplay/Outcome/endedEarly``).
   var isDone: Bool { get }
+  /// Whether the loop also asks ``isDone`` at each new session, where an observer's memory
+  /// grows, and not only every few thousand events: a sweep keeping to its memory budget does
+  /// (a few thousand new sessions under thousands of configurations would be gigabytes).
+  static var isDoneAtNewSessions: Bool { get }
   /// The engine starts at the input's first event with `configuration`.
   mutating func begin(_ configuration: PageControlConfiguration)
   /// The engine starts at the input's first event with `configuration`, resolved from the
@@ -99,6 +103,8 @@ extension ReplayObserver where Self: ~Copyable {
   public var outputFailure: FileError? { nil }
   /// `false`: the replay reads the whole input.
   public var isDone: Bool { false }
+  /// `false`: ``isDone`` is asked every few thousand events only.
+  public static var isDoneAtNewSessions: Bool { false }
   /// Does nothing.
   public mutating func begin(_ configuration: PageControlConfiguration) {}
   /// Calls ``begin(_:)``.

@@ -2,8 +2,8 @@ import PageTrace
 
 /// The fingers down at once, all sessions together, held to ``limit`` as the importers hold
 /// theirs: the observers that follow every finger (classification, statistics, diff) keep at
-/// most that many open strokes, and `convert` at most that many string ids, whatever the
-/// trace (docs/behaviour/limits.md). `Finger` is a finger's session and id.
+/// most that many open strokes whatever the trace; `convert` keeps the same bound
+/// (docs/behaviour/limits.md). `Finger` is a finger's session and id.
 ///
 /// An array while few fingers are down (most traces have one or two), a set from then until
 /// none is: a `down` or an `up` costs a few comparisons, a move one test.
@@ -70,7 +70,7 @@ extension _FingersDown where Finger == _EngineFinger {
     guard many.count >= Self.limit, case .touch(.down, let touch, _, _) = event.action else {
       return false
     }
-    return refusesDown(of: _EngineFinger(event.session, touch))
+    return !many.contains(_EngineFinger(event.session, touch))
   }
 
   /// Follows an event the replay applied: a `down` adds its finger, an `up` or a `cancel`

@@ -72,11 +72,21 @@ struct CommandRun: ~Copyable {
   /// Whether an input ended the run.
   var hasFailed: Bool { failure != nil }
 
-  /// Whether ``finish()`` will end the run with a failure: one already met, an unreadable
-  /// input, or a skipped line under `--strict`. `--summary` is written only when not.
-  var willFail: Bool {
-    hasFailed || summary.unreadableFiles > 0 || (summary.skippedLines > 0 && inputs.strict)
+  /// The failure ``finish()`` ends the run with, before an import's problems: one already
+  /// met, an unreadable input (66), or a skipped line under `--strict` (65).
+  var endingFailure: CommandFailure? {
+    if let failure { return failure }
+    if summary.unreadableFiles > 0 {
+      return CommandFailure(status: .noInput, message: "", isReported: true)
+    }
+    if summary.skippedLines > 0 && inputs.strict {
+      return CommandFailure(status: .dataError, message: "", isReported: true)
+    }
+    return nil
   }
+
+  /// Whether ``finish()`` will end the run with a failure; `--summary` is written only when not.
+  var willFail: Bool { endingFailure != nil }
 
   /// An input that cannot be opened or read: reported and counted (the run ends with 66) when
   /// bad input is skipped, else the run's failure; a resource shortage (75) is never skipped.
@@ -174,24 +184,16 @@ struct CommandRun: ~Copyable {
   consuming func finish(success: ExitStatus = .success) throws(CommandFailure) -> ExitStatus {
     progress?.finish()
     let summary = self.summary
-    let strict = inputs.strict
     if summary.skippedLines > 0 && !inputs.quiet {
       let lines = summary.skippedLines == 1 ? "line" : "lines"
       _standardError.write("pagetrace: skipped \(summary.skippedLines) bad \(lines)\n")
     }
     defer { _System.removeOnSignals(nil) }
-    var failure = self.failure
+    var failure = endingFailure
     // An empty input is no error (it has no events: nothing to write), but rarely what was meant
     // (docs/behaviour/exit-statuses.md, "Empty input").
-    if warnsWhenEmpty && failure == nil && summary.lines == 0 && summary.unreadableFiles == 0
-      && !inputs.quiet
-    {
+    if warnsWhenEmpty && failure == nil && summary.lines == 0 && !inputs.quiet {
       _standardError.write("pagetrace: warning: the input is empty: nothing was read\n")
-    }
-    if failure == nil && summary.unreadableFiles > 0 {
-      failure = CommandFailure(status: .noInput, message: "", isReported: true)
-    } else if failure == nil && summary.skippedLines > 0 && strict {
-      failure = CommandFailure(status: .dataError, message: "", isReported: true)
     }
     if failure == nil, let problem = Self.importProblem(summary) {
       if inputs.replay.skipsBadLines {

@@ -11,6 +11,7 @@ extension OptionName {
   static let byFile = OptionName("by-file")
   static let chart = OptionName("chart")
   static let metric = OptionName("metric")
+  static let memory = OptionName("memory")
 }
 
 enum SweepCommand: Command {
@@ -39,6 +40,11 @@ enum SweepCommand: Command {
       name: .chart, value: "file",
       help:
         "Also draw an SVG chart: the metrics against the one varied key (lines), or a heat map of the first metric over two varied keys."
+    ),
+    OptionSpec(
+      name: .memory, value: "size",
+      help:
+        "The memory the combinations may take at once, in MiB or with K, M or G: past it a file is replayed in several passes, fewer combinations each. (default: 256M)"
     ),
     OptionSpec(
       name: .metric, value: "name",
@@ -79,7 +85,10 @@ enum SweepCommand: Command {
     \(Sweep.metrics.map(\.name).joined(separator: ", ")).
 
     LIMITS:
-    At most \(Sweep.limit) combinations. Single-threaded: one decode feeds every combination.
+    At most \(Sweep.limit) combinations. Single-threaded: one decode feeds every combination. \
+    The combinations replayed at once take at most --memory (about \(Sweep.bytesPerCombination >> 10) KiB \
+    each and \(Sweep.bytesPerSession >> 10) KiB per session of the input): past it a file is read again, in \
+    passes; standard input cannot be, and the run ends with 64.
     """
   }
 
@@ -117,22 +126,45 @@ enum SweepCommand: Command {
         status: .usage,
         message: "--chart draws one or two varied keys; found \(axes.count)")
     }
+    let memoryBudget = try memory(options[.memory])
     let inputs = try InputFlags.inputs(from: options)
-    if let chart { try _refuseOutputAmongInputs(chart, inputs: inputs.files + inputs.otherFiles) }
-    var run = try CommandRun(inputs, output: options.path(.output))
+    if let chart {
+      try _refuseOutputAmongInputs(chart, inputs: inputs.files + inputs.otherFiles)
+      try refuseSameFile(chart: chart, output: options.path(.output) ?? .standardStream)
+    }
     let byFile = options.has(.byFile)
+    // A sweep by file keeps a row per combination and file until the end (the rows are in
+    // grid order): refused before reading when they would not fit.
+    let heldRows = byFile ? sweep.combinations.count * inputs.files.count : 0
+    if heldRows * Sweep.bytesPerFileRow > memoryBudget {
+      throw CommandFailure(
+        status: .usage,
+        message:
+          "--by-file keeps a row for each of the \(sweep.combinations.count) combinations and \(inputs.files.count) files until the end: \(heldRows) rows, about \(Sweep.mebibytes(heldRows * Sweep.bytesPerFileRow)) MiB, more than --memory \(Sweep.mebibytes(memoryBudget)) MiB; raise --memory, or sweep fewer files or values"
+      )
+    }
+    var run = try CommandRun(inputs, output: options.path(.output))
     var totals: [TraceStatistics]?
-    var perFile: [(name: String, figures: [TraceStatistics])] = []
+    var perFile: [(name: String, values: [[Double?]])] = []
     for file in inputs.files {
       var figures: [TraceStatistics]?
+      var overBudget: Sweep.Problem?
       run.replay(file) { driver, options, report in
-        let (outcome, found) = sweep.replay(file, driver: driver, options: options, report: report)
-        figures = found
-        return outcome
+        let replayed = sweep.replay(
+          file, driver: driver, options: options, memoryBudget: memoryBudget, report: report)
+        figures = replayed.figures
+        overBudget = replayed.overBudget
+        if replayed.passes > 1 && !inputs.quiet {
+          _standardError.write(
+            "pagetrace: note: \(TraceReader.displayName(of: file)): read in \(replayed.passes) passes, to keep the combinations within --memory \(Sweep.mebibytes(memoryBudget)) MiB\n"
+          )
+        }
+        return replayed.outcome
       }
+      if let overBudget { run.fail(CommandFailure(status: .usage, message: overBudget.message)) }
       if run.hasFailed { break }
       guard let figures else { continue }  // unreadable, skipped
-      if byFile { perFile.append((TraceReader.displayName(of: file), figures)) }
+      if byFile { perFile.append((TraceReader.displayName(of: file), figures.map(Sweep.values))) }
       if totals == nil {
         totals = figures
       } else {
@@ -151,7 +183,7 @@ enum SweepCommand: Command {
       case "jsonl":
         for row in rows { run.output.write(Sweep.jsonRow(axes, row)) }
       default:
-        run.output.write(Sweep.table(axes, rows, byFile: byFile))
+        Sweep.table(axes, rows, byFile: byFile) { run.output.write($0) }
       }
       if let chart {
         let chosen =
@@ -170,13 +202,58 @@ enum SweepCommand: Command {
     return try run.finish()
   }
 
-  /// Writes the chart through the one output sink: replaced only when complete.
+  /// The bytes of `--memory SIZE`: MiB, or a number with K, M or G (powers of 1,024), at
+  /// least 1 MiB; ``Sweep/defaultMemoryBudget`` when not given.
+  static func memory(_ text: String?) throws(CommandFailure) -> Int {
+    guard let text else { return Sweep.defaultMemoryBudget }
+    var digits = Substring(text)
+    var unit = 1 << 20
+    switch digits.last {
+    case "K", "k": unit = 1 << 10
+    case "M", "m": unit = 1 << 20
+    case "G", "g": unit = 1 << 30
+    default: break
+    }
+    if digits.last.map({ !$0.isNumber }) == true { digits = digits.dropLast() }
+    guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.count <= 12,
+      let number = Int(digits), case let bytes = number * unit, bytes >= 1 << 20
+    else {
+      throw CommandFailure(
+        status: .usage,
+        message:
+          "invalid value for '--memory': expected a size of at least 1M, in MiB or with K, M or G (256M, 1G), found '\(text)'"
+      )
+    }
+    return bytes
+  }
+
+  /// Refuses a chart written where the table goes: one would overwrite the other.
+  static func refuseSameFile(chart: SystemPath, output: SystemPath) throws(CommandFailure) {
+    var same = chart == output
+    if !same, chart != .standardStream, output != .standardStream {
+      do { try OutputFile.checkNotAnInput(chart, inputs: [output]) } catch { same = true }
+    }
+    guard same else { return }
+    let name = chart == .standardStream ? "standard output" : chart.description
+    throw CommandFailure(
+      status: .usage,
+      message: "--chart and the output are the same file (\(name)); write the chart to another file"
+    )
+  }
+
+  /// Writes the chart through the one output sink: replaced only when complete, and removed
+  /// if a signal ends the run meanwhile.
   static func writeChart(
     _ svg: String, to path: SystemPath, inputs: [SystemPath]
   ) throws(CommandFailure) {
     var output: OutputFile
+    defer { _System.removeOnSignals(nil, slot: 1) }
     do {
-      output = try OutputFile(path: path, inputs: inputs)
+      output = try _System.holdingSignals { () throws(OutputFile.OpenError) -> OutputFile in
+        let output = try OutputFile(path: path, inputs: inputs)
+        _System.removeOnSignals(output.temporaryPath, slot: 1)
+        return output
+      }
     } catch {
       switch error {
       case .sameAsInput: throw CommandFailure(status: .usage, message: error.description)

@@ -61,30 +61,53 @@ extension _System {
     }
   }
 
-  /// Removes the file at `path` if the process is ended by `SIGINT`, `SIGTERM`, `SIGHUP` or
-  /// `SIGPIPE` (then ends by that signal as it would have); `nil` forgets the path.
-  static func removeOnSignals(_ path: SystemPath?) {
-    let old = _pathToRemove
-    _pathToRemove = path.map { path in
+  /// Removes the file at `path` if the process is ended by a signal it can catch (an
+  /// interrupt, a termination, a broken pipe, a crash or an allocation failure's abort: every
+  /// signal of ``fatalSignals``), then ends by that signal as it would have; `nil` forgets the
+  /// path. `slot` tells the files apart: 0 is the command's output, 1 a second output (a
+  /// sweep's chart).
+  static func removeOnSignals(_ path: SystemPath?, slot: Int = 0) {
+    let new = path.map { path in
       let copy = UnsafeMutablePointer<CChar>.allocate(capacity: path.bytes.count + 1)
       for (index, byte) in path.bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
       copy[path.bytes.count] = 0
       return copy
     }
+    let old = slot == 0 ? _outputToRemove : _chartToRemove
+    if slot == 0 { _outputToRemove = new } else { _chartToRemove = new }
     old?.deallocate()
     if path != nil { _installHandlers() }
   }
 
-  /// Runs `body` with the signals of ``removeOnSignals(_:)`` held back: one that comes while a
-  /// temporary file is created and registered is delivered after, when its handler removes
-  /// the file (not before, which would leave it behind).
+  /// The signals that end the process and that it can catch: the handler removes the
+  /// temporary outputs first (``removeOnSignals(_:slot:)``). `SIGXFSZ` is not among them: it
+  /// is ignored (``ignoreFileSizeLimitSignal()``), so a write past the limit fails as a full
+  /// disk does (exit 74).
+  static let fatalSignals: [Int32] = [
+    SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+    SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGVTALRM, SIGPROF, SIGSYS,
+  ]
+
+  /// Ignores `SIGXFSZ`, which the system sends a process that writes past its file-size limit
+  /// (`ulimit -f`) and which would end it with no message and a temporary file cut
+  /// mid-record: ignored, the write fails with `EFBIG`, an ordinary write failure (exit 74, the
+  /// output kept as `FILE.partial` ending at a record). Called first thing in `main`.
+  static func ignoreFileSizeLimitSignal() {
+    _ = signal(SIGXFSZ, SIG_IGN)
+  }
+
+  /// Runs `body` with the signals of ``removeOnSignals(_:slot:)`` that come from outside held
+  /// back: one that comes while a temporary file is created and registered is delivered after,
+  /// when its handler removes the file (not before, which would leave it behind).
   static func holdingSignals<Value: ~Copyable, Failure: Error>(
     _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
     var held = sigset_t()
     var old = sigset_t()
     sigemptyset(&held)
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&held, number) }
+    for number in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM] {
+      sigaddset(&held, number)
+    }
     pthread_sigmask(SIG_BLOCK, &held, &old)
     defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
     return try body()
@@ -100,7 +123,7 @@ extension _System {
   private static func _installHandlers() {
     guard !_handlersInstalled else { return }
     _handlersInstalled = true
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+    for number in fatalSignals {
       _ = signal(number, _removeAndEnd)
     }
   }
@@ -148,21 +171,26 @@ extension _System {
 
 private func _exitProcess(_ status: Int32) -> Never { exit(status) }
 
-/// The path ``_System/removeOnSignals(_:)`` removes, as a C string the handler can use.
-nonisolated(unsafe) private var _pathToRemove: UnsafeMutablePointer<CChar>?
+/// The paths ``_System/removeOnSignals(_:slot:)`` removes, as C strings the handler can use:
+/// plain pointers, so the handler makes no call that is not async-signal-safe.
+nonisolated(unsafe) private var _outputToRemove: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var _chartToRemove: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var _handlersInstalled = false
 /// Whether the handler erases standard error's line (1) or not (0).
 nonisolated(unsafe) private var _erasesLine: sig_atomic_t = 0
 
-/// Erases the progress line, removes the temporary output, then ends the process by the same
-/// signal (only async-signal-safe calls: `write`, `unlink`, `signal`, `raise`).
+/// Erases the progress line, removes the temporary outputs, then ends the process by the same
+/// signal (only async-signal-safe calls: `write`, `unlink`, `signal`, `raise`). A signal of a
+/// fault (`SIGSEGV`, an abort) is delivered again once the handler returns, now to its default
+/// action, so the process ends as it would have.
 private func _removeAndEnd(_ number: Int32) {
   if _erasesLine != 0 {
     // "\r", then ESC [ K: back to the line's start, erase to its end.
     let erase: (UInt8, UInt8, UInt8, UInt8) = (13, 27, 91, 75)
     withUnsafeBytes(of: erase) { _ = write(STDERR_FILENO, $0.baseAddress, 4) }
   }
-  if let path = _pathToRemove { unlink(path) }
+  if let path = _outputToRemove { unlink(path) }
+  if let path = _chartToRemove { unlink(path) }
   _ = signal(number, SIG_DFL)
   raise(number)
 }

@@ -71,7 +71,7 @@ struct _TouchNameTracker: Sendable {
     if index >= downCount.count {
       downCount.append(contentsOf: repeatElement(0, count: index + 1 - downCount.count))
     }
-    let key = UInt64(UInt32(bitPattern: event.session.rawValue)) << 32 | UInt64(UInt32(number))
+    let key = Self.key(event.session, number)
     switch phase {
     case .down:
       if down.insert(key).inserted { downCount[index] += 1 }
@@ -90,9 +90,14 @@ struct _TouchNameTracker: Sendable {
   mutating func forgetDown(_ event: EngineEvent) {
     guard case .touch(.down, .name(let number), _, _) = event.action else { return }
     let index = Int(number) - 1
-    let key = UInt64(UInt32(bitPattern: event.session.rawValue)) << 32 | UInt64(UInt32(number))
+    let key = Self.key(event.session, number)
     guard index < downCount.count, down.remove(key) != nil else { return }
     downCount[index] -= 1
     if downCount[index] == 0 { pending = number }
+  }
+
+  /// The key of string id `number` in `session` in ``down``.
+  private static func key(_ session: SessionID, _ number: Int32) -> UInt64 {
+    UInt64(UInt32(bitPattern: session.rawValue)) << 32 | UInt64(UInt32(number))
   }
 }
