@@ -20,6 +20,7 @@ struct PageTraceCLI {
     InspectCommand.self,
     SweepCommand.self,
     DiffCommand.self,
+    ReportCommand.self,
   ]
 
   /// The command named `name`, if there is one.

@@ -72,6 +72,7 @@ import Testing
     "render": (["/nonexistent/t.jsonl"], 66, "/nonexistent/t.jsonl"),
     "inspect": (["/nonexistent/t.jsonl"], 66, "/nonexistent/t.jsonl"),
     "diff": (["--b", "pages=3", "/nonexistent/t.jsonl"], 66, "/nonexistent/t.jsonl"),
+    "report": (["/nonexistent/t.jsonl"], 66, "/nonexistent/t.jsonl"),
     "sweep": (
       ["--vary", "scrubDelay=0.1,0.2", "/nonexistent/t.jsonl"], 66, "/nonexistent/t.jsonl"
     ),

@@ -39,7 +39,7 @@ import Testing
     let zsh = try completionScript("zsh")
     let fish = try completionScript("fish")
     let commands = try helpOptions()
-    #expect(commands.count == 11)  // pagetrace itself and its ten subcommands
+    #expect(commands.count == 12)  // pagetrace itself and its eleven subcommands
     for (command, options) in commands {
       #expect(!options.isEmpty, "\(command)")
       // bash: the words the command's function offers for `-…`, on the line after the test.
@@ -114,13 +114,13 @@ import Testing
         ["pagetrace", ""],
         [
           "replay", "generate", "convert", "lint", "classify", "stats", "render", "inspect",
-          "sweep", "diff", "help",
+          "sweep", "diff", "report", "help",
         ]
       ),
       (["pagetrace", "st"], ["stats"]),
       (["pagetrace", "--gen"], ["--generate-completion-script", "--generate-manual"]),
       (["pagetrace", "--generate-completion-script", "z"], ["zsh"]),
-      (["pagetrace", "help", "re"], ["replay", "render"]),
+      (["pagetrace", "help", "re"], ["replay", "render", "report"]),
       (["pagetrace", "replay", "--em"], ["--emit", "--emit-key"]),
       (["pagetrace", "replay", "--emit", "a"], ["announcement", "all"]),
       (["pagetrace", "replay", "--emit", "=", "a"], ["announcement", "all"]),  // --emit=a

@@ -155,13 +155,17 @@ public struct StatisticsObserver: ReplayObserver {
     var statistics = statistics
     statistics.finish()
     var result = FileStatistics(name: name, statistics: statistics)
-    if bySession {
-      result.sessions = sessions.indices.compactMap { index in
-        guard var figures = sessions[index] else { return nil }
-        figures.finish()
-        return (index < names.count ? names[index] : nil, figures)
-      }
-    }
+    if bySession { result.sessions = numberedSessions().map { ($0.name, $0.statistics) } }
     return result
+  }
+
+  /// With `bySession`, each session's number (0 for the default session), name and figures,
+  /// its page time closed, in order of number.
+  func numberedSessions() -> [(number: Int, name: String?, statistics: TraceStatistics)] {
+    sessions.indices.compactMap { index in
+      guard var figures = sessions[index] else { return nil }
+      figures.finish()
+      return (index, index < names.count ? names[index] : nil, figures)
+    }
   }
 }

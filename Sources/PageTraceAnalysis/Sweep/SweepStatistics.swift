@@ -84,7 +84,7 @@ public final class SweepStatistics {
 
   /// The bytes these configurations may take while they replay an input, `nil` for no limit:
   /// past it (as ``Sweep/estimatedBytes(combinations:sessions:)`` reckons from the sessions
-  /// seen so far) the observers stop the replay (``ReplayObserver/isDone``), and the caller
+  /// seen so far) the observers stop the replay (``PageTraceIO/ReplayObserver/isDone``), and the caller
   /// replays fewer configurations at a time (``Sweep/replay(_:driver:options:memoryBudget:report:)``).
   public var memoryBudget: Int?
 

@@ -102,7 +102,9 @@ extension ReplayLoop {
         touch == 0 || (touch <= namedTouches && reusedTouch() == 0)
       else { return .item(item.kind) }
       counted += 1
-      if fingers.refuses(event) {
+      // One look at the action: a move (most events) leaves the fingers down as they are.
+      let finger = _FingersDown<_EngineFinger>.change(event)
+      if let finger, finger.isDown, fingers.refusesDown(of: finger.finger) {
         lanes.rejectAll(tooManyFingers)
         lastRejected = true
         return .rejected(tooManyFingers)
@@ -111,7 +113,7 @@ extension ReplayLoop {
         lastRejected = true
         return .rejected(error)
       }
-      fingers.follow(event)
+      if let finger { fingers.follow(isDown: finger.isDown, finger.finger) }
     }
   }
 }

@@ -1,0 +1,61 @@
+import PageTraceAnalysis
+import PageTraceIO
+
+/// `pagetrace report [FILE...] -o report.html`: one self-contained HTML page of what the
+/// inputs' replay did, to browse (docs/behaviour/report.md): the figures of `stats`, a table
+/// of sessions, each session's player and timeline, the strokes' distributions.
+enum ReportCommand: Command {
+  static let name = "report"
+  static let summary = "Write one self-contained HTML page to browse: figures, sessions, a player."
+
+  private static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write the page to <file> instead of standard output (replaced only on success)."),
+    .helpOption,
+  ]
+
+  static let overview =
+    "Replay traces and write one HTML page that opens in any browser, fetching nothing: the figures of stats, a table of sessions that sorts and filters, a player of each session's page control with its finger, a timeline that zooms and pans, and the strokes' distributions by class."
+
+  static let usage = ["pagetrace report [<options>] [<file> ...] -o report.html"]
+
+  static let arguments: [(name: String, meaning: String)] = [
+    (
+      "<file>",
+      "Traces or recordings (--from): files, directories, or '-' (also none) for standard input."
+    )
+  ]
+
+  static var optionGroups: [OptionGroup] {
+    [.options(ownOptions + InputFlags.specs), .otherFormats, .configuration()]
+  }
+
+  static var notes: String {
+    """
+    LIMITS:
+    Every figure counts every event. The page keeps the timelines of the first \
+    \(Report.timelineLimit) sessions (each at most 3,000 finger samples, thinned evenly, and \
+    3,000 records, cut after) and lists the first \(Report.sessionLimit) sessions.
+    """
+  }
+
+  static let exitStatuses = _exitStatuses()
+
+  static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
+    let inputs = try InputFlags.inputs(from: options)
+    var run = try CommandRun(inputs, output: options.path(.output))
+    var report = Report()
+    for file in inputs.files {
+      var observer = ReportObserver(timelines: report.timelinesLeft)
+      let outcome = run.replay(file) { driver, options, problems in
+        observer.replay(file, driver: driver, options: options, report: problems)
+      }
+      if run.hasFailed { break }
+      guard outcome != nil else { continue }  // unreadable, skipped
+      report.add(observer, name: TraceReader.displayName(of: file))
+    }
+    if !run.hasFailed { run.output.write(report.html()) }
+    return try run.finish()
+  }
+}
