@@ -53,6 +53,7 @@ public struct ReportObserver: ReplayObserver {
     driver.replay(input, options: options, observer: &self, report: report)
   }
 
+  /// The input's engine starts: its figures, its classifier and its distributions start.
   public mutating func begin(_ configuration: PageControlConfiguration) {
     self.configuration = configuration
     statistics.begin(configuration)
@@ -60,10 +61,12 @@ public struct ReportObserver: ReplayObserver {
     strokes.begin(configuration)
   }
 
+  /// Notes a session's name, for the table of sessions.
   public mutating func name(_ session: SessionID, _ name: String) {
     statistics.name(session, name)
   }
 
+  /// Counts an event, follows its stroke, and adds it to its session's timeline.
   public mutating func willHandle(_ event: EngineEvent) {
     statistics.willHandle(event)
     if classifier._follow(event), let ended = classifier._ended {
@@ -73,6 +76,7 @@ public struct ReportObserver: ReplayObserver {
     withTimeline(event.session, at: event.time) { $0.add(event) }
   }
 
+  /// Counts a record, and adds it to its session's timeline.
   public mutating func observe(_ record: EngineRecord) {
     statistics.observe(record)
     withTimeline(record.session, at: record.time) { $0.add(record) }
