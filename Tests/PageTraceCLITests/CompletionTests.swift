@@ -165,7 +165,8 @@ import Testing
       #expect(result.status == 0, "\(result.stderr)")
       return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }
-    #expect(try complete("pagetrace rep") == ["replay"])
+    #expect(try complete("pagetrace repl") == ["replay"])
+    #expect(try complete("pagetrace rep").sorted() == ["replay", "report"])
     #expect(try complete("pagetrace replay --em").sorted() == ["--emit", "--emit-key"])
     #expect(try complete("pagetrace replay --emit a").sorted() == ["all", "announcement"])
     #expect(try complete("pagetrace stats --on-error ") == ["fail", "skip"])

@@ -203,6 +203,45 @@ import Testing
     }
   }
 
+  /// `report --vary` lists every combination with the values `sweep --format csv` writes for
+  /// the same grid and inputs (read back from the page's DOM, as the browser's own number
+  /// printing gives them), and charts the metrics that change.
+  @Test func theWhatIfSectionIsThatOfSweep() throws {
+    let traces = Array(Self.traces.prefix(3))
+    let grid = ["--vary", "scrubDelay=0.1:0.5:0.1"]
+    let directory = try scratch()
+    let run = try pagetrace(["report"] + grid + traces + ["-o", "report.html"], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    let (dom, console) = try Self.dom(directory.appendingPathComponent("report.html"))
+    #expect(console.isEmpty, "\(console)")
+    let csv = try pagetrace(["sweep"] + grid + ["--format", "csv"] + traces).stdout
+      .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let header = csv[0].map(String.init)
+    let pattern = try NSRegularExpression(
+      pattern: #"data-metric="([^"]+)" data-row="([0-9]+)" data-value="([^"]*)""#)
+    var cells: [String: String] = [:]
+    for match in pattern.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)) {
+      let part = { (k: Int) in String(dom[Range(match.range(at: k), in: dom)!]) }
+      cells[part(1) + "@" + part(2)] = part(3)
+    }
+    #expect(cells.count == (csv.count - 1) * (header.count - 1))
+    for (row, fields) in csv.dropFirst().enumerated() {
+      for (column, name) in header.enumerated().dropFirst() {
+        #expect(cells["\(name)@\(row)"] == String(fields[column]), "\(name), row \(row)")
+      }
+    }
+    #expect(dom.contains("transitions (transitions) against scrubDelay"))
+  }
+
+  @Test func whatIfOfStandardInputIsRefused() throws {
+    let run = try pagetrace(
+      ["report", "--vary", "scrubDelay=0.1,0.2"],
+      input: Data(try String(contentsOfFile: Self.traces[0], encoding: .utf8).utf8))
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.contains("--vary reads the inputs a second time, which standard input cannot be"))
+  }
+
   /// The page is one file: no address it would fetch (`src`, `href` to another file, `url(`).
   @Test func thePageFetchesNothing() throws {
     let directory = try scratch()

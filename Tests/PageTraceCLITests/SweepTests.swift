@@ -222,4 +222,33 @@ import Testing
     #expect(heat.components(separatedBy: "<rect x=").count - 1 >= 4)
     #expect(heat.contains(">transitions (transitions)</text>"))
   }
+
+  /// Lines that lie on one another are told apart (issue 40): a metric whose values are those
+  /// of an earlier one at every point (read from the same sweep's CSV) is dashed, and its
+  /// legend line says which; and the chart is as wide as its legend needs.
+  @Test func linesThatCoincideAreNamed() throws {
+    let trace = repository.appendingPathComponent("Traces/scrub.jsonl").path
+    let directory = try scratch()
+    let arguments = ["sweep", "--vary", "scrubDelay=0.1:0.5:0.1", trace]
+    let run = try pagetrace(arguments + ["--chart", "lines.svg"], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    let svg = try String(contentsOf: directory.appendingPathComponent("lines.svg"), encoding: .utf8)
+    let csv = try pagetrace(arguments + ["--format", "csv"]).stdout.split(separator: "\n")
+    let header = csv[0].split(separator: ",").map(String.init)
+    let rows = csv.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    func column(_ name: String) -> [Substring] { rows.map { $0[header.firstIndex(of: name)!] } }
+    let kinds = ["tap", "long-press", "drag", "swipe", "cancelled"].map { "strokes.\($0)" }
+    var notes = 0
+    for (index, name) in kinds.enumerated() {
+      if let earlier = kinds[..<index].first(where: { column($0) == column(name) }) {
+        #expect(svg.contains(">= \(earlier)</text>"), "\(name) lies on \(earlier)")
+        notes += 1
+      }
+    }
+    #expect(notes > 0, "the trace should have two classes with the same counts")
+    #expect(svg.components(separatedBy: "stroke-dasharray=\"6 6\"").count - 1 == 2 * notes)
+    let width = try #require(
+      Double(svg.components(separatedBy: "width=\"")[1].prefix { $0 != "\"" }))
+    #expect(width > 760, "the legend with its notes needs more than the plot's 760 px")
+  }
 }

@@ -82,8 +82,10 @@ struct _Renderer {
       line += " · \(_duration(timeline._lastTime - timeline._firstTime))"
     }
     if timeline.windowStart != nil || timeline.windowEnd != nil {
-      let from = _fmt(time.start - time.origin)
-      let to = _fmt(time.end - time.origin)
+      // The window asked for, an end not given being the session's own (not the margin
+      // drawn around it: `--end 20` alone is drawn from 0 s, not -0.4 s).
+      let from = _fmt(timeline.windowStart ?? 0)
+      let to = _fmt(timeline.windowEnd ?? max(0, timeline._lastTime - timeline._firstTime))
       line += " · drawn from \(from) s to \(to) s"
     }
     text(_Layout.left, 24, line, attributes: " font-size=\"15\" font-weight=\"bold\"")
@@ -179,7 +181,12 @@ struct _Renderer {
     out += " stroke=\"#444444\" fill=\"none\"/>\n"
     out += "<g class=\"time-labels\" text-anchor=\"middle\" fill=\"#333333\">\n\(labels)</g>\n"
     var caption = "time since the session's first event (s)"
-    if time.origin != 0 { caption += " · 0 s is t = \(_fmt(time.origin)) s in the trace" }
+    if let date = _unixDate(time.origin) {
+      // A recording's times are often seconds since 1970: a date reads, 1334893336.54 does not.
+      caption += " · 0 s is \(date) (t = \(_fmt(time.origin)) s in the trace)"
+    } else if time.origin != 0 {
+      caption += " · 0 s is t = \(_fmt(time.origin)) s in the trace"
+    }
     text(
       (_Layout.left + _Layout.right) / 2, axis + 33, caption,
       attributes: " text-anchor=\"middle\" fill=\"#333333\"")

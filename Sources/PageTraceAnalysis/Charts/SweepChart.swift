@@ -63,9 +63,31 @@ public struct SweepChart {
     self.inputs = inputs
   }
 
+  /// The chart's width: wide enough for the legend's longest line beside the plot.
+  var width: Double {
+    guard axes.count == 1 else { return Self.width }
+    let longest =
+      metrics.indices.map { legendText($0).count + (sameAs($0).map { $0.count + 3 } ?? 0) }
+      .max() ?? 0
+    return max(Self.width, Self.right + 52 + Double(longest) * Self.characterWidth + 12)
+  }
+  /// The widest a character of the 11 px text is drawn (DejaVu Sans: about 0.6 em).
+  static let characterWidth = 6.8
+
+  /// A line's name in the legend.
+  func legendText(_ index: Int) -> String { "\(metrics[index].name) (\(metrics[index].unit))" }
+
+  /// The earlier metric whose values are the same at every point, if any: its line lies
+  /// under this one (drawn dashed), and the legend says so.
+  func sameAs(_ index: Int) -> String? {
+    let values = rows.map { metrics[index].value($0.statistics) }
+    return metrics[..<index].first { earlier in rows.map { earlier.value($0.statistics) } == values
+    }?.name
+  }
+
   /// The SVG document.
   public mutating func render() -> String {
-    let w = _number(Self.width)
+    let w = _number(width)
     let h = _number(Self.height)
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\""
@@ -171,16 +193,24 @@ public struct SweepChart {
         pen = true
         dots += "<circle cx=\"\(px)\" cy=\"\(py)\" r=\"3\"/>\n"
       }
+      // A line the same as an earlier one is dashed, so the earlier shows between its dashes.
+      let same = sameAs(index)
+      let dash = same == nil ? "" : " stroke-dasharray=\"6 6\""
       out += "<g class=\"metric\" stroke=\"\(colour)\" fill=\"\(colour)\">\n"
       out += "<title>\(_escape(metric.name))</title>\n"
-      out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\"/>\n\(dots)</g>\n"
+      out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\"\(dash)/>\n\(dots)</g>\n"
       // The legend, beside the plot.
       let ly = Self.top + 8 + Double(index) * 18
       out += "<path d=\"M\(_number(Self.right + 24)) \(_number(ly))h22\" stroke=\"\(colour)\""
-      out += " stroke-width=\"2\"/>\n"
+      out += " stroke-width=\"2\"\(dash)/>\n"
       out += "<circle cx=\"\(_number(Self.right + 35))\" cy=\"\(_number(ly))\" r=\"3\""
       out += " fill=\"\(colour)\"/>\n"
-      text(Self.right + 52, ly + 4, "\(metric.name) (\(metric.unit))", "")
+      let label = legendText(index)
+      text(Self.right + 52, ly + 4, label, "")
+      if let same {
+        let after = Self.right + 52 + Double(label.count) * Self.characterWidth + 4
+        text(after, ly + 4, "= " + same, " fill=\"#555555\"")
+      }
     }
   }
 

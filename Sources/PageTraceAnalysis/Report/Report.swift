@@ -35,6 +35,8 @@ public struct Report: Sendable {
   var linted: Set<String> = []
   /// Timelines kept so far.
   public private(set) var timelineCount = 0
+  /// The "What if" section's data: a sweep's rows, as JSON (`null` without one).
+  var whatIf = "null"
 
   /// An empty report.
   public init() {}
@@ -73,6 +75,30 @@ public struct Report: Sendable {
     }
   }
 
+  /// Adds a sweep's figures, each combination's over every input (``Sweep/replay(_:driver:options:memoryBudget:report:)``
+  /// merged input by input): the page's "What if" section charts each metric against the
+  /// varied key and lists every row, with the values `sweep --format csv` writes.
+  public mutating func addSweep(_ sweep: Sweep, figures: [TraceStatistics]) {
+    let metrics = Sweep.metrics.map { metric in
+      "{\"name\":\(JSONText.string(metric.name)),\"unit\":\(JSONText.string(metric.unit)),\"isCount\":\(metric.isCount)}"
+    }
+    let rows = zip(sweep.combinations, figures).map { combination, statistics in
+      let varied = zip(sweep.axes, combination).map { axis, index in
+        JSONText.string(axis.isNumeric ? axis.values[index].json : axis.values[index].text)
+      }
+      let values = Sweep.metrics.map { Sweep.text($0, $0.value(statistics)) ?? "null" }
+      return
+        "{\"vary\":[\(varied.joined(separator: ","))],\"values\":[\(values.joined(separator: ","))]}"
+    }
+    let members: [String] = [
+      "\"keys\":[\(sweep.axes.map { JSONText.string($0.key) }.joined(separator: ","))]",
+      "\"numeric\":[\(sweep.axes.map { String($0.isNumeric) }.joined(separator: ","))]",
+      "\"metrics\":[\(metrics.joined(separator: ","))]",
+      "\"rows\":[\(rows.joined(separator: ",\n"))]",
+    ]
+    whatIf = "{" + members.joined(separator: ",") + "}"
+  }
+
   /// The causes of transitions, in the order the page's records number them.
   static var causes: String {
     "[" + TransitionCause.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
@@ -106,7 +132,7 @@ public struct Report: Sendable {
       "\"timelineLimit\":\(Self.timelineLimit)", "\"causes\":\(Self.causes)",
       "\"states\":\(Self.states)",
       "\"sessions\":[\(sessions.joined(separator: ",\n"))]", "\"strokes\":\(strokes.json)",
-      "\"lint\":[\(findings.joined(separator: ","))]",
+      "\"lint\":[\(findings.joined(separator: ","))]", "\"whatIf\":\(whatIf)",
     ]
     let data = "{" + members.joined(separator: ",") + "}"
     // Inside a script element only `</` could end it early: JSON reads `<\/` as `</`.

@@ -73,6 +73,12 @@ enum ReportPage {
     <div class="timeline-box"><svg id="timeline" tabindex="0" role="img" aria-label="Timeline: finger and page over time. Arrow keys pan, plus and minus zoom, a click moves the player."></svg></div>
     <p id="timeline-note"></p>
     </section>
+    <section id="what-if" aria-labelledby="what-if-title" hidden>
+    <h2 id="what-if-title">What if</h2>
+    <p id="what-if-note"></p>
+    <div id="what-if-charts" class="charts"></div>
+    <div class="scroll"><table id="what-if-table"><caption>Every combination</caption><thead><tr></tr></thead><tbody></tbody></table></div>
+    </section>
     <section id="strokes" aria-labelledby="strokes-title">
     <h2 id="strokes-title">Strokes</h2>
     <div id="histograms" class="charts"></div>
@@ -540,11 +546,66 @@ enum ReportPage {
       return to === undefined ? "≥ " + number(from) + (short ? "" : " " + unit) : number(from) + "–" + number(to) + (short ? "" : " " + unit);
     }
 
+    // MARK: What if
+    // A sweep's rows (`report --vary`): a chart of each metric that changes against the one
+    // varied key, and a table of every row with the values of `sweep --format csv`.
+    function whatIf() {
+      const w = data.whatIf;
+      if (!w) return;
+      $("what-if").hidden = false;
+      const link = html("li", null, document.querySelector("nav ul"));
+      html("a", "What if", link, { href: "#what-if" });
+      $("what-if-note").textContent = w.rows.length + " combinations of " + w.keys.join(" and ")
+        + ", each replaying every input; every figure is as stats counts it under that combination.";
+      const head = document.querySelector("#what-if-table thead tr");
+      for (const key of w.keys) html("th", key, head, { scope: "col" });
+      for (const metric of w.metrics) html("th", metric.name, head, { scope: "col", class: "n" });
+      const body = document.querySelector("#what-if-table tbody");
+      w.rows.forEach((row, index) => {
+        const tr = html("tr", null, body);
+        row.vary.forEach((value) => html("th", value, tr, { scope: "row" }));
+        row.values.forEach((value, m) => html("td", value === null ? "—" : number(value, w.metrics[m].isCount ? 0 : 3), tr,
+          { class: "n", "data-metric": w.metrics[m].name, "data-row": String(index), "data-value": value === null ? "" : String(value) }));
+      });
+      if (w.keys.length !== 1) return;
+      const numeric = w.numeric[0];
+      const xs = w.rows.map((row, i) => numeric ? Number(row.vary[0]) : i);
+      const low = Math.min(...xs), high = Math.max(...xs);
+      const unchanged = [];
+      w.metrics.forEach((metric, m) => {
+        const values = w.rows.map((row) => row.values[m]);
+        if (values.every((v) => v === values[0])) { unchanged.push(metric.name); return; }
+        const figure = html("figure", null, $("what-if-charts"), { class: "chart" });
+        html("figcaption", metric.name + " (" + metric.unit + ") against " + w.keys[0], figure);
+        const width = 360, height = 170, left = 48, right = 350, top = 10, bottom = 140;
+        const present = values.filter((v) => v !== null);
+        const vLow = Math.min(0, ...present), vHigh = Math.max(...present, vLow + 1);
+        const svg = el("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": metric.name + " against " + w.keys[0] }, figure);
+        const px = (x) => left + (high > low ? (x - low) / (high - low) : 0.5) * (right - left);
+        const py = (v) => bottom - (v - vLow) / (vHigh - vLow) * (bottom - top);
+        let d = "", pen = false;
+        values.forEach((v, i) => {
+          if (v === null) { pen = false; return; }
+          d += (pen ? " L" : " M") + px(xs[i]).toFixed(1) + " " + py(v).toFixed(1); pen = true;
+          const dot = el("circle", { cx: px(xs[i]), cy: py(v), r: 3, fill: "#0b57a4" }, svg);
+          el("title", {}, dot, w.keys[0] + " " + w.rows[i].vary[0] + ": " + number(v));
+        });
+        el("path", { d: d, fill: "none", stroke: "#0b57a4", "stroke-width": 2 }, svg);
+        el("line", { x1: left, x2: right, y1: bottom, y2: bottom, stroke: "#767676" }, svg);
+        el("text", { x: left - 4, y: top + 8, "font-size": 11, "text-anchor": "end", fill: "#4a4a4a" }, svg, number(vHigh));
+        el("text", { x: left - 4, y: bottom, "font-size": 11, "text-anchor": "end", fill: "#4a4a4a" }, svg, number(vLow));
+        el("text", { x: left, y: bottom + 16, "font-size": 11, fill: "#4a4a4a" }, svg, w.rows[0].vary[0]);
+        el("text", { x: right, y: bottom + 16, "font-size": 11, "text-anchor": "end", fill: "#4a4a4a" }, svg, w.rows[w.rows.length - 1].vary[0]);
+      });
+      if (unchanged.length) html("p", "The same under every combination: " + unchanged.join(", ") + ".", $("what-if"), { id: "what-if-unchanged" });
+    }
+
     // MARK: Start
     function start() {
       overview();
       sessionTable();
       histograms();
+      whatIf();
       const choices = $("session-select");
       data.sessions.forEach((s, index) => {
         if (!s.timeline) return;

@@ -12,6 +12,15 @@ enum ReportCommand: Command {
     OptionSpec(
       name: .output, short: "o", value: "file",
       help: "Write the page to <file> instead of standard output (replaced only on success)."),
+    OptionSpec(
+      name: .vary, value: "key=start:stop:step|key=v1,v2,...",
+      help:
+        "Add a What if section: the inputs replayed again under every combination of varied values, as sweep takes them (repeatable)."
+    ),
+    OptionSpec(
+      name: .memory, value: "size",
+      help:
+        "With --vary, the memory the combinations may take at once, as for sweep. (default: 256M)"),
     .helpOption,
   ]
 
@@ -43,7 +52,15 @@ enum ReportCommand: Command {
   static let exitStatuses = _exitStatuses()
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
+    let sweep = options.has(.vary) ? try SweepCommand.grid(options) : nil
+    let memoryBudget = try SweepCommand.memory(options[.memory])
     let inputs = try InputFlags.inputs(from: options)
+    if sweep != nil && inputs.files.contains(.standardStream) {
+      throw CommandFailure(
+        status: .usage,
+        message: "--vary reads the inputs a second time, which standard input cannot be: give files"
+      )
+    }
     var run = try CommandRun(inputs, output: options.path(.output))
     var report = Report()
     for file in inputs.files {
@@ -54,6 +71,12 @@ enum ReportCommand: Command {
       if run.hasFailed { break }
       guard outcome != nil else { continue }  // unreadable, skipped
       report.add(observer, name: TraceReader.displayName(of: file))
+    }
+    if let sweep, !run.hasFailed {
+      // The grid after the report's own replay: each input again, decoded once for every
+      // combination (as `sweep` does), the figures added up over the inputs.
+      let figures = run.totals(of: inputs.files, under: sweep, memoryBudget: memoryBudget)
+      report.addSweep(sweep, figures: figures)
     }
     if !run.hasFailed { run.output.write(report.html()) }
     return try run.finish()

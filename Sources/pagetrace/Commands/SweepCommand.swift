@@ -103,15 +103,7 @@ enum SweepCommand: Command {
         message: "invalid value for '--format': expected table, csv or jsonl, found '\(format)'"
           + _didYouMean(format, in: ["table", "csv", "jsonl"]))
     }
-    let sweep: Sweep
-    do throws(Sweep.Problem) {
-      sweep = try Sweep(
-        axes: options.values(.vary).map { (text) throws(Sweep.Problem) in
-          try Sweep.Axis(parsing: text)
-        })
-    } catch {
-      throw CommandFailure(status: .usage, message: error.message)
-    }
+    let sweep = try grid(options)
     let axes = sweep.axes
     let metricNames = options.values(.metric)
     for name in metricNames where !Sweep.metrics.contains(where: { $0.name == name }) {
@@ -144,34 +136,11 @@ enum SweepCommand: Command {
       )
     }
     var run = try CommandRun(inputs, output: options.path(.output))
-    var totals: [TraceStatistics]?
     var perFile: [(name: String, values: [[Double?]])] = []
-    for file in inputs.files {
-      var figures: [TraceStatistics]?
-      var overBudget: Sweep.Problem?
-      run.replay(file) { driver, options, report in
-        let replayed = sweep.replay(
-          file, driver: driver, options: options, memoryBudget: memoryBudget, report: report)
-        figures = replayed.figures
-        overBudget = replayed.overBudget
-        if replayed.passes > 1 && !inputs.quiet {
-          _standardError.write(
-            "pagetrace: note: \(TraceReader.displayName(of: file)): read in \(replayed.passes) passes, to keep the combinations within --memory \(Sweep.mebibytes(memoryBudget)) MiB\n"
-          )
-        }
-        return replayed.outcome
-      }
-      if let overBudget { run.fail(CommandFailure(status: .usage, message: overBudget.message)) }
-      if run.hasFailed { break }
-      guard let figures else { continue }  // unreadable, skipped
+    let figures = run.totals(of: inputs.files, under: sweep, memoryBudget: memoryBudget) {
+      file, figures in
       if byFile { perFile.append((TraceReader.displayName(of: file), figures.map(Sweep.values))) }
-      if totals == nil {
-        totals = figures
-      } else {
-        for index in figures.indices { totals![index].merge(figures[index]) }
-      }
     }
-    let figures = totals ?? Array(repeating: TraceStatistics(), count: sweep.combinations.count)
     let rows = sweep.rows(totals: figures, perFile: byFile ? perFile : nil)
     if !run.hasFailed {
       switch format {
@@ -200,6 +169,18 @@ enum SweepCommand: Command {
       }
     }
     return try run.finish()
+  }
+
+  /// The grid of the `--vary` options, or a usage error naming what is wrong.
+  static func grid(_ options: CommandLineArguments) throws(CommandFailure) -> Sweep {
+    do throws(Sweep.Problem) {
+      return try Sweep(
+        axes: options.values(.vary).map { (text) throws(Sweep.Problem) in
+          try Sweep.Axis(parsing: text)
+        })
+    } catch {
+      throw CommandFailure(status: .usage, message: error.message)
+    }
   }
 
   /// The bytes of `--memory SIZE`: MiB, or a number with K, M or G (powers of 1,024), at
@@ -264,5 +245,55 @@ enum SweepCommand: Command {
     do { try output.commit() } catch {
       throw CommandFailure(status: .ioError, message: error.description)
     }
+  }
+}
+
+extension CommandRun {
+  /// Replays `file` under every combination of `sweep` within `memoryBudget` (in passes when
+  /// it needs them, and saying so): each combination's figures, or `nil` when the input
+  /// could not be read or the run failed (an input that outgrew the budget and cannot be
+  /// read again ends the run with 64).
+  mutating func replay(
+    _ file: SystemPath, under sweep: Sweep, memoryBudget: Int
+  ) -> [TraceStatistics]? {
+    var figures: [TraceStatistics]?
+    var overBudget: Sweep.Problem?
+    let quiet = inputs.quiet
+    replay(file) { driver, options, report in
+      let replayed = sweep.replay(
+        file, driver: driver, options: options, memoryBudget: memoryBudget, report: report)
+      figures = replayed.figures
+      overBudget = replayed.overBudget
+      if replayed.passes > 1 && !quiet {
+        _standardError.write(
+          "pagetrace: note: \(TraceReader.displayName(of: file)): read in \(replayed.passes) passes, to keep the combinations within --memory \(Sweep.mebibytes(memoryBudget)) MiB\n"
+        )
+      }
+      return replayed.outcome
+    }
+    if let overBudget { fail(CommandFailure(status: .usage, message: overBudget.message)) }
+    return hasFailed ? nil : figures
+  }
+
+  /// Each combination's figures over every input of `files` replayed under `sweep`
+  /// (``replay(_:under:memoryBudget:)``), added up; `eachFile` sees each input's own. Inputs
+  /// that cannot be read are skipped (as the run's options say); a failure stops there.
+  mutating func totals(
+    of files: [SystemPath], under sweep: Sweep, memoryBudget: Int,
+    eachFile: (SystemPath, [TraceStatistics]) -> Void = { _, _ in }
+  ) -> [TraceStatistics] {
+    var totals: [TraceStatistics]?
+    for file in files {
+      let figures = replay(file, under: sweep, memoryBudget: memoryBudget)
+      if hasFailed { break }
+      guard let figures else { continue }  // unreadable, skipped
+      eachFile(file, figures)
+      if totals == nil {
+        totals = figures
+      } else {
+        for index in figures.indices { totals![index].merge(figures[index]) }
+      }
+    }
+    return totals ?? Array(repeating: TraceStatistics(), count: sweep.combinations.count)
   }
 }
