@@ -233,6 +233,51 @@ import Testing
     #expect(dom.contains("transitions (transitions) against scrubDelay"))
   }
 
+  /// `report --a … --b …` lists what `diff --format jsonl` lists, and its player shows, at each
+  /// difference, the page each side's own `replay` had there.
+  @Test func theDifferencesAreThoseOfDiffAndThePlayerShowsBothSides() throws {
+    let traces = [Self.traces[0], Self.traces[2]]  // scrub.jsonl, flick.jsonl
+    let sides = [("--a", "scrubDelay=0.1", "0.1"), ("--b", "scrubDelay=0.6", "0.6")]
+    let settings = sides.flatMap { [$0.0, $0.1] }
+    let directory = try scratch()
+    let run = try pagetrace(["report"] + settings + traces + ["-o", "report.html"], in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    let diff = try pagetrace(["diff", "--format", "jsonl"] + settings + traces)
+    let differences = diff.records.filter { $0["summary"] == nil }
+    try #require(!differences.isEmpty, "the two delays should treat some stroke differently")
+    // Each side's pages from a plain replay of each file under its delay.
+    func transitions(_ trace: String, _ delay: String) throws -> [(Double, Int)] {
+      try pagetrace(["replay", "--scrub-delay", delay, trace]).records.map {
+        ($0["t"] as! Double, $0["to"] as! Int)
+      }
+    }
+    let page = URL(fileURLWithPath: directory.appendingPathComponent("report.html").path)
+    for (k, difference) in differences.enumerated() {
+      let (dom, console) = try Self.dom(page, fragment: "#compare=\(k)")
+      #expect(console.isEmpty, "\(console)")
+      #expect(dom.components(separatedBy: "data-difference=").count - 1 == differences.count)
+      let file = difference["file"] as! String
+      let time = (difference["end"] as? Double) ?? (difference["t"] as! Double)
+      let header =
+        try JSONSerialization.jsonObject(
+          with: Data(
+            try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")[0].utf8))
+        as! [String: Any]
+      for (index, name) in ["a", "b"].enumerated() {
+        let expected =
+          try transitions(file, sides[index].2).last { $0.0 <= time }?.1
+          ?? (header["current"] as? Int ?? 0)
+        let status =
+          dom.components(separatedBy: #"<p id="\#(name)-status""#).dropFirst().first?
+          .prefix { $0 != "/" } ?? ""
+        #expect(
+          status.contains(#"data-page="\#(expected)""#)
+            && status.contains(">\(name.uppercased()): page \(expected + 1) of 8<"),
+          "difference \(k) at \(time), side \(name): \(status)")
+      }
+    }
+  }
+
   @Test func whatIfOfStandardInputIsRefused() throws {
     let run = try pagetrace(
       ["report", "--vary", "scrubDelay=0.1,0.2"],

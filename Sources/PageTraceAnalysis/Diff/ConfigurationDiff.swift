@@ -159,6 +159,9 @@ struct DiffObserver: ReplayObserver {
 public final class ConfigurationDiff {
   /// Where the differences go.
   public var writer: TextWriter
+  /// Where each difference's line goes instead of ``writer``, when set (the report keeps
+  /// them); the summary still goes to ``writer``.
+  public var lines: ((String) -> Void)?
   /// JSON Lines (`true`) or text lines.
   public let json: Bool
   /// Whether the comparison stops at the first difference.
@@ -329,13 +332,13 @@ public final class ConfigurationDiff {
       text += ",\"end\":\(JSONText.number(stroke.end))"
       text += ",\"a\":\(Self.object(a)),\"b\":\(Self.object(b))"
       if namesFile { text += ",\"file\":" + JSONText.string(file) }
-      writer.write(text + "}\n")
+      emit(text + "}\n")
     } else {
       var text = prefix(lines: line == end ? "\(line)" : "\(line)-\(end)")
       if let session = stroke.session { text += "session \(JSONText.string(session)) " }
       text += "touch \(id) at \(JSONText.number(stroke.start))–\(JSONText.number(stroke.end)): "
       text += Self.words(a) + " vs " + Self.words(b)
-      writer.write(text + "\n")
+      emit(text + "\n")
     }
     if stopsAtFirst { stopped = true }
   }
@@ -367,16 +370,21 @@ public final class ConfigurationDiff {
       text += ",\"event\":\"\(Self.words(result.event))\",\"t\":\(JSONText.number(result.time))"
       text += ",\"a\":\(Self.array(a)),\"b\":\(Self.array(b))"
       if namesFile { text += ",\"file\":" + JSONText.string(file) }
-      writer.write(text + "}\n")
+      emit(text + "}\n")
     } else {
       var text = prefix(lines: "\(result.line)")
       if let session = result.session { text += "session \(JSONText.string(session)) " }
       text += "\(what) at \(JSONText.number(result.time)): "
       let timed = unit == "timer"
       text += Self.words(a, timed: timed) + " vs " + Self.words(b, timed: timed)
-      writer.write(text + "\n")
+      emit(text + "\n")
     }
     if stopsAtFirst { stopped = true }
+  }
+
+  /// A difference's line, to ``lines`` or else ``writer``.
+  func emit(_ text: String) {
+    if let lines { lines(text) } else { writer.write(text) }
   }
 
   /// Writes the summary line of every input compared.

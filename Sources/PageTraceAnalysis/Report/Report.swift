@@ -37,6 +37,12 @@ public struct Report: Sendable {
   public private(set) var timelineCount = 0
   /// The "What if" section's data: a sweep's rows, as JSON (`null` without one).
   var whatIf = "null"
+  /// The comparison of two configurations (`report --a … --b …`), as JSON (`null` without).
+  var comparison = "null"
+  /// Each session's timelines under A and B, for the comparing player.
+  var sides: [String] = []
+  /// The most differences listed (every one is counted).
+  public static let differenceLimit = 2_000
 
   /// An empty report.
   public init() {}
@@ -99,6 +105,47 @@ public struct Report: Sendable {
     whatIf = "{" + members.joined(separator: ",") + "}"
   }
 
+  /// Adds the timelines of one input's sessions replayed under A (`a`) and B (`b`), for the
+  /// player that shows both at a difference (at most ``timelineLimit`` sessions in all).
+  public mutating func addSides(_ a: ReportObserver, _ b: ReportObserver, name: String) {
+    guard let file = files.firstIndex(where: { $0.name == name }) else { return }
+    let names = a.statistics.numberedSessions()
+    for session in names where sides.count < Self.timelineLimit {
+      let number = session.number
+      guard number < a.timelines.count, number < b.timelines.count,
+        let timelineA = a.timelines[number], let timelineB = b.timelines[number]
+      else { continue }
+      let members: [String] = [
+        "\"file\":\(file)", "\"session\":\(session.name.map(JSONText.string) ?? "null")",
+        "\"configurations\":[\(Self.json(a.configuration)),\(Self.json(b.configuration))]",
+        "\"timelines\":[\(Self.json(timelineA)),\(Self.json(timelineB))]",
+      ]
+      sides.append("{" + members.joined(separator: ",") + "}")
+    }
+  }
+
+  /// Adds the comparison of configurations `a` and `b` (as `diff` takes them): the first
+  /// ``differenceLimit`` of its `differences` (`diff --format jsonl` lines) and its counts.
+  public mutating func addComparison(
+    a: String, b: String, differences: [String], of diff: ConfigurationDiff
+  ) {
+    let summary: [String] = [
+      "\"differences\":\(diff.differences)", "\"strokes\":\(diff.strokes)",
+      "\"strokesDiffering\":\(diff.strokesDiffering)", "\"events\":\(diff.events)",
+      "\"eventsDiffering\":\(diff.eventsDiffering)", "\"timerDiffering\":\(diff.timerDiffering)",
+    ]
+    let lines = differences.prefix(Self.differenceLimit).map {
+      $0.hasSuffix("\n") ? String($0.dropLast()) : $0
+    }
+    let members: [String] = [
+      "\"a\":\(JSONText.string(a))", "\"b\":\(JSONText.string(b))",
+      "\"summary\":{\(summary.joined(separator: ","))}",
+      "\"differences\":[\(lines.joined(separator: ",\n"))]",
+      "\"sides\":[\(sides.joined(separator: ",\n"))]",
+    ]
+    comparison = "{" + members.joined(separator: ",") + "}"
+  }
+
   /// The causes of transitions, in the order the page's records number them.
   static var causes: String {
     "[" + TransitionCause.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
@@ -133,6 +180,7 @@ public struct Report: Sendable {
       "\"states\":\(Self.states)",
       "\"sessions\":[\(sessions.joined(separator: ",\n"))]", "\"strokes\":\(strokes.json)",
       "\"lint\":[\(findings.joined(separator: ","))]", "\"whatIf\":\(whatIf)",
+      "\"comparison\":\(comparison)",
     ]
     let data = "{" + members.joined(separator: ",") + "}"
     // Inside a script element only `</` could end it early: JSON reads `<\/` as `</`.

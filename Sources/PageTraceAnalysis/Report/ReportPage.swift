@@ -79,6 +79,25 @@ enum ReportPage {
     <div id="what-if-charts" class="charts"></div>
     <div class="scroll"><table id="what-if-table"><caption>Every combination</caption><thead><tr></tr></thead><tbody></tbody></table></div>
     </section>
+    <section id="differences" aria-labelledby="differences-title" hidden>
+    <h2 id="differences-title">Differences</h2>
+    <p id="differences-note"></p>
+    <div class="scroll"><table id="difference-table"><caption>What A and B did differently</caption><thead><tr><th scope="col" class="n">Seconds</th><th scope="col">File</th><th scope="col">Session</th><th scope="col">What</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Compare</th></tr></thead><tbody></tbody></table></div>
+    <div id="comparer" role="group" aria-label="A and B side by side" hidden>
+    <p id="comparer-note"></p>
+    <div class="charts">
+    <figure class="chart"><figcaption id="a-caption">A</figcaption><svg id="compare-a" role="img" aria-label="The page control under A" viewBox="0 0 360 120"></svg><p id="a-status" aria-live="polite"></p></figure>
+    <figure class="chart"><figcaption id="b-caption">B</figcaption><svg id="compare-b" role="img" aria-label="The page control under B" viewBox="0 0 360 120"></svg><p id="b-status" aria-live="polite"></p></figure>
+    </div>
+    <div class="controls">
+    <button id="compare-prev" type="button" aria-label="Previous difference">&#9664; Difference</button>
+    <button id="compare-next" type="button" aria-label="Next difference">Difference &#9654;</button>
+    <label for="compare-time">Time</label>
+    <input id="compare-time" type="range" min="0" max="10000" step="1" value="0">
+    <output id="compare-clock" for="compare-time"></output>
+    </div>
+    </div>
+    </section>
     <section id="strokes" aria-labelledby="strokes-title">
     <h2 id="strokes-title">Strokes</h2>
     <div id="histograms" class="charts"></div>
@@ -125,7 +144,7 @@ enum ReportPage {
     button { border: 1px solid var(--accent); color: var(--accent); background: #fff; border-radius: .25rem; padding: .125rem .5rem; }
     button:focus-visible, select:focus-visible, input:focus-visible, svg:focus-visible { outline: 3px solid #c25100; outline-offset: 2px; }
     #scrubber { flex: 1 1 10rem; min-width: 8rem; }
-    #control-view { width: 100%; max-width: 36rem; height: auto; background: var(--band); border-radius: .5rem; display: block; }
+    #control-view, #compare-a, #compare-b { width: 100%; max-width: 36rem; height: auto; background: var(--band); border-radius: .5rem; display: block; }
     .timeline-box { width: 100%; overflow: hidden; }
     #timeline { width: 100%; height: 16rem; display: block; background: #fff; border: 1px solid #d0d0d0; touch-action: none; }
     .charts { display: flex; flex-wrap: wrap; gap: 1rem; }
@@ -269,19 +288,25 @@ enum ReportPage {
     // MARK: Player
     let current = -1, session = null, timeline = null, configuration = null;
     let time = 0, playing = false, speed = 1, lastFrame = 0, announced = null;
-    let transitions = [], interactions = [], backgrounds = [], view = [0, 1];
+    let transitions = [], interactions = [], backgrounds = [], view = [0, 1], mainSide = null;
+    // A timeline and its configuration, its records sorted out by kind: what a player draws.
+    function sideOf(tl, conf) {
+      const side = { timeline: tl, configuration: conf, transitions: [], interactions: [], backgrounds: [] };
+      for (const record of tl.records) {
+        if (record[0] === 0) side.transitions.push({ t: record[1], from: record[2], to: record[3], cause: data.causes[record[4]], animated: record[5] === 1 });
+        else if (record[0] === 1) side.interactions.push({ t: record[1], state: data.states[record[2]] });
+        else if (record[0] === 2) side.backgrounds.push({ t: record[1], visible: record[2] === 1 });
+      }
+      return side;
+    }
     function select(index) {
       current = index;
       session = data.sessions[index];
       timeline = session.timeline;
       configuration = data.configurations[session.file];
       $("session-select").value = String(index);
-      transitions = []; interactions = []; backgrounds = [];
-      for (const record of timeline.records) {
-        if (record[0] === 0) transitions.push({ t: record[1], from: record[2], to: record[3], cause: data.causes[record[4]], animated: record[5] === 1 });
-        else if (record[0] === 1) interactions.push({ t: record[1], state: data.states[record[2]] });
-        else if (record[0] === 2) backgrounds.push({ t: record[1], visible: record[2] === 1 });
-      }
+      mainSide = sideOf(timeline, configuration);
+      ({ transitions, interactions, backgrounds } = mainSide);
       const name = session.session === null ? "the default session" : "session " + session.session;
       $("session-note").textContent = "Of " + data.files[session.file] + ": " + name + ", "
         + number(timeline.end - timeline.start) + " s from t = " + number(timeline.start) + " s of the trace; times below count from its start."
@@ -298,16 +323,7 @@ enum ReportPage {
       while (low <= high) { const mid = (low + high) >> 1; if (list[mid].t <= t) { found = mid; low = mid + 1; } else high = mid - 1; }
       return found;
     }
-    function lastSample(t) {
-      const times = timeline.t;
-      let low = 0, high = times.length - 1, found = -1;
-      while (low <= high) { const mid = (low + high) >> 1; if (times[mid] <= t) { found = mid; low = mid + 1; } else high = mid - 1; }
-      return found;
-    }
-    function pageAt(t) {
-      const index = lastAt(transitions, t);
-      return index < 0 ? configuration.startingPage : transitions[index].to;
-    }
+    function pageAt(t) { return pageOf(mainSide, t); }
     function seek(t) {
       const end = timeline.cutAt ?? timeline.end;
       time = Math.min(Math.max(t, timeline.start), Math.max(end, timeline.start));
@@ -318,27 +334,33 @@ enum ReportPage {
       drawControl();
       drawTimeline();
     }
-    function drawControl() {
-      const svg = $("control-view");
+    function pageOf(side, t) {
+      const index = lastAt(side.transitions, t);
+      return index < 0 ? side.configuration.startingPage : side.transitions[index].to;
+    }
+    function sampleOf(tl, t) {
+      const times = tl.t;
+      let low = 0, high = times.length - 1, found = -1;
+      while (low <= high) { const mid = (low + high) >> 1; if (times[mid] <= t) { found = mid; low = mid + 1; } else high = mid - 1; }
+      return found;
+    }
+    // Draws a side's control at time t into svg; returns the page, its words and the state.
+    function drawSide(svg, side, t) {
       svg.textContent = "";
-      const page = pageAt(time);
-      const pages = configuration.pages;
-      const interaction = lastAt(interactions, time) < 0 ? "none" : interactions[lastAt(interactions, time)].state;
-      const background = lastAt(backgrounds, time) >= 0 && backgrounds[lastAt(backgrounds, time)].visible;
-      const status = $("page-status");
+      const conf = side.configuration, tl = side.timeline;
+      const page = pageOf(side, t);
+      const pages = conf.pages;
+      const at = lastAt(side.interactions, t);
+      const interaction = at < 0 ? "none" : side.interactions[at].state;
+      const lastBackground = lastAt(side.backgrounds, t);
+      const background = lastBackground >= 0 && side.backgrounds[lastBackground].visible;
       const text = pages === null ? "page " + (page + 1) : "page " + (page + 1) + " of " + pages;
-      status.dataset.page = String(page);
-      status.dataset.time = String(time);
-      if (announced !== text) { status.textContent = text; announced = text; }
-      $("state-status").textContent = "Interaction: " + (interaction === "continuous" ? "scrubbing (continuous)" : interaction === "discrete" ? "tap (discrete)" : "none")
-        + "; background " + (background ? "shown" : "hidden") + "; style " + configuration.style + ".";
-      $("state-status").dataset.interaction = interaction;
       // The dots: all of them up to 11, else a window of 11 around the current page.
       const shown = pages !== null && pages <= 11 ? pages : 11;
       const first = pages !== null && pages <= 11 ? 0
         : Math.max(pages === null ? page - 5 : 0, Math.min(page - 5, (pages ?? page + 6) - shown));
       const pitch = 24, width = shown * pitch, left = (360 - width) / 2;
-      if (background || configuration.style === "prominent") {
+      if (background || conf.style === "prominent") {
         el("rect", { x: left - 12, y: 40, width: width + 24, height: 40, rx: 20, fill: interaction === "continuous" ? "#c7d3e3" : "#d9e1ec" }, svg);
       }
       for (let i = 0; i < shown; i++) {
@@ -351,16 +373,27 @@ enum ReportPage {
         el("text", { x: 8, y: 110, "font-size": 12, fill: "#4a4a4a" }, svg, "pages " + (first + 1) + "–" + (first + shown) + " of " + pages);
       }
       // The finger, where it is on the control (its box mapped onto the dots' row).
-      const index = lastSample(time);
-      const control = configuration.control;
-      if (index >= 0 && timeline.phase[index] !== 2 && control) {
-        const fx = (timeline.x[index] - control.x) / Math.max(control.width, 1);
-        const fy = (timeline.y[index] - control.y) / Math.max(control.height, 1);
-        const along = configuration.vertical ? fy : fx;
-        el("circle", { cx: left + Math.max(-0.1, Math.min(1.1, along)) * width, cy: 60 + Math.max(-1, Math.min(1, (configuration.vertical ? fx : fy) - 0.5)) * 30,
+      const index = sampleOf(tl, t);
+      const control = conf.control;
+      if (index >= 0 && tl.phase[index] !== 2 && control) {
+        const fx = (tl.x[index] - control.x) / Math.max(control.width, 1);
+        const fy = (tl.y[index] - control.y) / Math.max(control.height, 1);
+        const along = conf.vertical ? fy : fx;
+        el("circle", { cx: left + Math.max(-0.1, Math.min(1.1, along)) * width, cy: 60 + Math.max(-1, Math.min(1, (conf.vertical ? fx : fy) - 0.5)) * 30,
           r: 14, fill: "none", stroke: "#c25100", "stroke-width": 3, "data-finger": "down" }, svg);
       }
       svg.setAttribute("aria-label", "The page control: " + text + (interaction === "continuous" ? ", scrubbing" : ""));
+      return { page, text, interaction, background };
+    }
+    function drawControl() {
+      const { page, text, interaction, background } = drawSide($("control-view"), mainSide, time);
+      const status = $("page-status");
+      status.dataset.page = String(page);
+      status.dataset.time = String(time);
+      if (announced !== text) { status.textContent = text; announced = text; }
+      $("state-status").textContent = "Interaction: " + (interaction === "continuous" ? "scrubbing (continuous)" : interaction === "discrete" ? "tap (discrete)" : "none")
+        + "; background " + (background ? "shown" : "hidden") + "; style " + configuration.style + ".";
+      $("state-status").dataset.interaction = interaction;
     }
     function play() {
       playing = !playing;
@@ -600,12 +633,85 @@ enum ReportPage {
       if (unchanged.length) html("p", "The same under every combination: " + unchanged.join(", ") + ".", $("what-if"), { id: "what-if-unchanged" });
     }
 
+    // MARK: Differences
+    // `report --a … --b …`: what diff lists, each opening a player of A and B side by side.
+    let compared = null, compareIndex = -1, compareTime = 0;
+    function describe(outcome) {
+      if (Array.isArray(outcome)) {
+        return outcome.length === 0 ? "nothing" : outcome.map((c) => c.cause ? c.cause + " " + (c.from + 1) + "→" + (c.to + 1) : "detail " + (c.detail + 1)).join(", ");
+      }
+      return outcome.outcome + (outcome.from !== undefined ? " " + (outcome.from + 1) + "→" + (outcome.to + 1) : "");
+    }
+    const differenceTime = (d) => d.unit === "stroke" ? d.end : d.t;
+    function differences() {
+      const c = data.comparison;
+      if (!c) return;
+      $("differences").hidden = false;
+      const link = html("li", null, document.querySelector("nav ul"));
+      html("a", "Differences", link, { href: "#differences" });
+      const s = c.summary;
+      $("differences-note").textContent = "A (" + c.a + ") against B (" + c.b + "): " + s.differences + " differences: strokes "
+        + s.strokesDiffering + " of " + s.strokes + ", events " + s.eventsDiffering + " of " + s.events + ", timer " + s.timerDiffering + "."
+        + (c.differences.length < s.differences ? " The first " + c.differences.length + " are listed." : "");
+      $("a-caption").textContent = "A: " + c.a;
+      $("b-caption").textContent = "B: " + c.b;
+      const body = document.querySelector("#difference-table tbody");
+      c.differences.forEach((d, k) => {
+        const row = html("tr", null, body, { "data-difference": String(k) });
+        html("td", number(differenceTime(d)), row, { class: "n", "data-time": String(differenceTime(d)) });
+        html("td", d.file, row);
+        html("td", d.session === undefined ? "(default)" : d.session, row);
+        html("td", d.unit === "stroke" ? "touch " + d.id : d.unit === "timer" ? "timer" : d.event, row);
+        html("td", describe(d.a), row, { "data-side": "a" });
+        html("td", describe(d.b), row, { "data-side": "b" });
+        const cell = html("td", null, row);
+        const open = html("button", "Compare", cell, { type: "button", "aria-label": "Compare A and B at " + number(differenceTime(d)) + " s" });
+        open.addEventListener("click", () => { openComparison(k); $("comparer").scrollIntoView(); $("compare-next").focus(); });
+      });
+      $("compare-prev").addEventListener("click", () => openComparison(Math.max(0, compareIndex - 1)));
+      $("compare-next").addEventListener("click", () => openComparison(Math.min(c.differences.length - 1, compareIndex + 1)));
+      $("compare-time").addEventListener("input", () => {
+        const tl = compared[0].timeline, end = tl.cutAt ?? tl.end;
+        drawComparison(tl.start + Number($("compare-time").value) / 10000 * (end - tl.start));
+      });
+    }
+    function openComparison(k) {
+      const c = data.comparison, d = c.differences[k];
+      if (!d) return;
+      compareIndex = k;
+      const side = c.sides.find((s) => data.files[s.file] === d.file && s.session === (d.session ?? null));
+      $("comparer").hidden = false;
+      if (!side) {
+        compared = null;
+        $("comparer-note").textContent = "This session's timelines were not kept (the report keeps " + data.timelineLimit + ").";
+        return;
+      }
+      compared = [sideOf(side.timelines[0], side.configurations[0]), sideOf(side.timelines[1], side.configurations[1])];
+      $("comparer-note").textContent = "Difference " + (k + 1) + " of " + c.differences.length + ": " + d.file + ", "
+        + (d.session === undefined ? "the default session" : "session " + d.session) + ", at " + number(differenceTime(d)) + " s of the trace.";
+      drawComparison(differenceTime(d));
+    }
+    function drawComparison(t) {
+      if (!compared) return;
+      compareTime = t;
+      const tl = compared[0].timeline, end = tl.cutAt ?? tl.end;
+      $("compare-time").value = String(Math.round((t - tl.start) / Math.max(end - tl.start, 1e-9) * 10000));
+      $("compare-clock").textContent = number(t) + " s";
+      for (const [index, name] of [[0, "a"], [1, "b"]]) {
+        const shown = drawSide($("compare-" + name), compared[index], t);
+        const status = $(name + "-status");
+        status.textContent = name.toUpperCase() + ": " + shown.text;
+        status.dataset.page = String(shown.page);
+      }
+    }
+
     // MARK: Start
     function start() {
       overview();
       sessionTable();
       histograms();
       whatIf();
+      differences();
       const choices = $("session-select");
       data.sessions.forEach((s, index) => {
         if (!s.timeline) return;
@@ -647,6 +753,7 @@ enum ReportPage {
         $("player").hidden = true;
         $("session-note").textContent = "No session to play.";
       }
+      if (hash.has("compare")) openComparison(Number(hash.get("compare")));
       if (hash.has("check")) layoutCheck();
       // When the page was ready, in ms since navigation began (Benchmarks/RESULTS.md).
       document.body.dataset.readyMs = performance.now().toFixed(0);

@@ -18,6 +18,13 @@ enum ReportCommand: Command {
         "Add a What if section: the inputs replayed again under every combination of varied values, as sweep takes them (repeatable)."
     ),
     OptionSpec(
+      name: .a, value: "settings",
+      help:
+        "Add a Differences section: configuration A, as diff takes it (KEY=VALUE,…, @FILE or profile=NAME), against B."
+    ),
+    OptionSpec(
+      name: .b, value: "settings", help: "Configuration B of the Differences section."),
+    OptionSpec(
       name: .memory, value: "size",
       help:
         "With --vary, the memory the combinations may take at once, as for sweep. (default: 256M)"),
@@ -54,12 +61,22 @@ enum ReportCommand: Command {
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
     let sweep = options.has(.vary) ? try SweepCommand.grid(options) : nil
     let memoryBudget = try SweepCommand.memory(options[.memory])
-    let inputs = try InputFlags.inputs(from: options)
-    if sweep != nil && inputs.files.contains(.standardStream) {
+    var inputs = try InputFlags.inputs(from: options)
+    let compares = options.has(.a) || options.has(.b)
+    if (sweep != nil || compares) && inputs.files.contains(.standardStream) {
+      let what = sweep != nil ? "--vary reads" : "--a and --b read"
       throw CommandFailure(
         status: .usage,
-        message: "--vary reads the inputs a second time, which standard input cannot be: give files"
-      )
+        message:
+          "\(what) the inputs a second time, which standard input cannot be: give files")
+    }
+    var variants: [ConfigurationPatch] = []
+    for name in [OptionName.a, .b] where compares {
+      variants.append(
+        try options[name].map { (text) throws(CommandFailure) in
+          try DiffCommand.settings(
+            text, option: name.rawValue, inputs: &inputs, output: options.path(.output))
+        } ?? ConfigurationPatch())
     }
     var run = try CommandRun(inputs, output: options.path(.output))
     var report = Report()
@@ -78,7 +95,51 @@ enum ReportCommand: Command {
       let figures = run.totals(of: inputs.files, under: sweep, memoryBudget: memoryBudget)
       report.addSweep(sweep, figures: figures)
     }
+    if compares && !run.hasFailed {
+      compare(inputs.files, variants, options, &run, into: &report)
+    }
     if !run.hasFailed { run.output.write(report.html()) }
     return try run.finish()
+  }
+
+  /// The Differences section: each input compared under A and B as `diff --format jsonl`
+  /// does, and replayed under both for the comparing player.
+  static func compare(
+    _ files: [SystemPath], _ variants: [ConfigurationPatch], _ options: CommandLineArguments,
+    _ run: inout CommandRun, into report: inout Report
+  ) {
+    let collector = ConfigurationDiff(
+      writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name), json: true,
+      stopsAtFirst: false)
+    var kept: [String] = []
+    collector.lines = { line in if kept.count < Report.differenceLimit { kept.append(line) } }
+    for file in files {
+      let name = TraceReader.displayName(of: file)
+      collector.start(file: name, named: true)
+      let outcome = run.replay(file) { driver, options, problems in
+        collector.compare(
+          file, a: variants[0], b: variants[1], driver: driver, options: options,
+          report: problems)
+      }
+      if outcome == nil && !run.hasFailed { continue }  // unreadable, skipped
+      if !run.hasFailed && !collector.finishFile() {
+        run.fail(
+          CommandFailure(
+            status: .dataError,
+            message:
+              "\(name): A and B did not accept the same events (one configuration rejected an event the other took), so their outcomes cannot be paired"
+          ))
+      }
+      if run.hasFailed { return }
+      // Both sides' timelines; the problems were reported by the comparison.
+      var sides = [ReportObserver(), ReportObserver()]
+      _ = ReplayDriver(run.inputs.driver).replay(
+        file, options: run.inputs.replay, variants: variants, observers: &sides
+      ) { _ in }
+      report.addSides(sides[0], sides[1], name: name)
+    }
+    report.addComparison(
+      a: options[.a] ?? "as given", b: options[.b] ?? "as given", differences: kept,
+      of: collector)
   }
 }
