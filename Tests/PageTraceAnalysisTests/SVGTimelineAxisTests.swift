@@ -65,8 +65,11 @@ import Testing
     #expect(x.summary.texts.contains("finger (pt along the axis)"))
     #expect(y.summary.texts.contains("finger (pt across the axis: y)"))
     #expect(both.summary.texts.contains("finger (pt: x solid, y dashed)"))
-    #expect(y.summary.texts.contains("control top") && y.summary.texts.contains("control bottom"))
-    #expect(!y.summary.texts.contains("control start"))
+    // Named above the band with their offsets across the 30 pt high control.
+    #expect(
+      y.summary.texts.contains("control top 0 pt")
+        && y.summary.texts.contains("control bottom 30 pt"))
+    #expect(!y.summary.texts.contains { $0.hasPrefix("control start") })
   }
 
   @Test func theDefaultIsTheControlsOwnAxis() throws {
@@ -92,6 +95,7 @@ import Testing
     #expect(try isFlat(#require(standard.summary.polylinesByAxis["y"]?.first)))
     let across = render(drag, vertical, axis: .x)
     #expect(try follows(#require(across.summary.polylinesByAxis["x"]?.first), [10, 110, 210]))
-    #expect(across.summary.texts.contains("control left"))
+    #expect(across.summary.texts.contains("control left 0 pt"))  // the 30 pt wide control
+    #expect(across.summary.texts.contains("control right 30 pt"))
   }
 }

@@ -82,7 +82,7 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let svg = run.stdout
     #expect(!svg.contains("paint-order"))
-    let labels = ["control end", "control start"]
+    let labels = ["control end 390 pt", "control start 0 pt"]
     let now = try greyPixels(in: svg, labels: labels, python: python)
     // Letters 9 px high over 50 px: well over a hundred grey pixels at twice the size.
     #expect(now.count == 2 && now.allSatisfy { $0 > 100 }, "\(now)")

@@ -218,27 +218,26 @@ struct _Renderer {
     }
     out += "<path d=\"\(grid)\" stroke=\"#eeeeee\" fill=\"none\"/>\n"
     out += "<g text-anchor=\"end\" fill=\"#333333\">\n\(labels)</g>\n"
-    // The control's edges: lines behind the strokes, labels over them; labels of edges
-    // closer than a line of text share one.
+    // The control's edges: dashed lines behind the strokes, named above the band, right of its
+    // heading, each with its position: never over the finger's data (labels at the lines'
+    // ends lay on it, and edges close together merged into one long label there).
     let ends = Self.controlEnds(timeline)
     for (p, _) in ends {
       out += "<path d=\"M\(_fmt(_Layout.left)) \(_fmt(finger.y(p)))H\(_fmt(_Layout.right))\""
       out += " stroke=\"#888888\" stroke-dasharray=\"4 3\" fill=\"none\"/>\n"
     }
     strokes()
-    var endLabels: [(y: Double, text: String)] = []
-    for (p, label) in ends.sorted(by: { finger.y($0.position) < finger.y($1.position) }) {
-      let y = finger.y(p)
-      if let last = endLabels.last, y - last.y < 10 {
-        endLabels[endLabels.count - 1].text += ", " + label
-      } else {
-        endLabels.append((y, label))
-      }
-    }
-    for (y, label) in endLabels {
+    var x = _Layout.right
+    for (p, label) in ends.sorted(by: { $0.position > $1.position }) {
+      let text = "\(label) \(_fmt(p)) pt"
       haloText(
-        _Layout.right - 4, y - 3, label,
-        attributes: " text-anchor=\"end\" font-size=\"9\" fill=\"#777777\"")
+        x, top - 6, text, attributes: " text-anchor=\"end\" font-size=\"9\" fill=\"#777777\"")
+      x -= Double(text.count) * 5.4 + 12  // 9 px DejaVu Sans: about 0.6 em a character
+    }
+    if !ends.isEmpty {
+      text(
+        x, top - 6, "grey lines:",
+        attributes: " text-anchor=\"end\" font-size=\"9\" fill=\"#555555\"")
     }
   }
 
