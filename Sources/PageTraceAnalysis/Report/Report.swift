@@ -146,13 +146,15 @@ public struct Report: Sendable {
     comparison = "{" + members.joined(separator: ",") + "}"
   }
 
-  /// The causes of transitions, in the order the page's records number them.
-  static var causes: String {
-    "[" + TransitionCause.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
-  }
+  /// The causes of transitions, in the order the page's records number them (kept, so that
+  /// numbering a record makes no array).
+  static let causes = TransitionCause.allCases
   /// The interaction states, in the order the page's records number them.
-  static var states: String {
-    "[" + InteractionState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
+  static let states = InteractionState.allCases
+
+  /// A list of words as a JSON array.
+  static func json(_ words: [String]) -> String {
+    "[" + words.map { "\"\($0)\"" }.joined(separator: ",") + "]"
   }
 
   /// What the table of sessions shows of a session's figures.
@@ -176,8 +178,9 @@ public struct Report: Sendable {
       "\"perFile\":[\(perFile.joined(separator: ","))]",
       "\"configurations\":[\(configurations.joined(separator: ","))]",
       "\"sessionCount\":\(sessionCount)", "\"sessionLimit\":\(Self.sessionLimit)",
-      "\"timelineLimit\":\(Self.timelineLimit)", "\"causes\":\(Self.causes)",
-      "\"states\":\(Self.states)",
+      "\"timelineLimit\":\(Self.timelineLimit)",
+      "\"causes\":\(Self.json(Self.causes.map(\.rawValue)))",
+      "\"states\":\(Self.json(Self.states.map(\.rawValue)))",
       "\"sessions\":[\(sessions.joined(separator: ",\n"))]", "\"strokes\":\(strokes.json)",
       "\"lint\":[\(findings.joined(separator: ","))]", "\"whatIf\":\(whatIf)",
       "\"comparison\":\(comparison)",

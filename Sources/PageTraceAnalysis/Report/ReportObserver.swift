@@ -172,10 +172,10 @@ struct ReportTimeline: Sendable {
     switch record.content {
     case .transition(let transition):
       records.append(
-        "[0,\(t),\(transition.from),\(transition.to),\(TransitionCause.allCases.firstIndex(of: transition.cause)!),\(transition.animated ? 1 : 0)]"
+        "[0,\(t),\(transition.from),\(transition.to),\(Report.causes.firstIndex(of: transition.cause)!),\(transition.animated ? 1 : 0)]"
       )
     case .interaction(let state):
-      records.append("[1,\(t),\(InteractionState.allCases.firstIndex(of: state)!)]")
+      records.append("[1,\(t),\(Report.states.firstIndex(of: state)!)]")
     case .background(visible: let visible):
       records.append("[2,\(t),\(visible ? 1 : 0)]")
     case .announcement(let announcement):

@@ -75,15 +75,6 @@ struct _EngineFinger: Hashable, Sendable {
 }
 
 extension _FingersDown where Finger == _EngineFinger {
-  /// Whether `event` is the `down` of a finger not down while ``limit`` are: one too many.
-  @inlinable @inline(__always)
-  func refuses(_ event: EngineEvent) -> Bool {
-    guard many.count >= Self.limit, case .touch(.down, let touch, _, _) = event.action else {
-      return false
-    }
-    return !many.contains(_EngineFinger(event.session, touch))
-  }
-
   /// The finger `event` puts down (`isDown`) or lifts, if it is a touch that is not a move.
   @inlinable @inline(__always)
   static func change(_ event: EngineEvent) -> (isDown: Bool, finger: _EngineFinger)? {
@@ -93,11 +84,19 @@ extension _FingersDown where Finger == _EngineFinger {
     return (phase == .down, _EngineFinger(event.session, touch))
   }
 
+  /// Whether `event` is the `down` of a finger not down while ``limit`` are: one too many.
+  @inlinable @inline(__always)
+  func refuses(_ event: EngineEvent) -> Bool {
+    guard many.count >= Self.limit, let change = Self.change(event), change.isDown else {
+      return false
+    }
+    return !many.contains(change.finger)
+  }
+
   /// Follows an event the replay applied: a `down` adds its finger, an `up` or a `cancel`
   /// removes it.
   @inlinable @inline(__always)
   mutating func follow(_ event: EngineEvent) {
-    guard case .touch(let phase, let touch, _, _) = event.action, phase != .move else { return }
-    follow(isDown: phase == .down, _EngineFinger(event.session, touch))
+    if let change = Self.change(event) { follow(isDown: change.isDown, change.finger) }
   }
 }

@@ -80,35 +80,15 @@ enum DiffCommand: Command {
       )
     }
     var inputs = try InputFlags.inputs(from: options)
-    var variants: [ConfigurationPatch] = []
-    for name in [OptionName.a, .b] {
-      variants.append(
-        try options[name].map { (text) throws(CommandFailure) in
-          try settings(
-            text, option: name.rawValue, inputs: &inputs, output: options.path(.output))
-        } ?? ConfigurationPatch())
-    }
+    let variants = try Self.variants(options, inputs: &inputs)
     var run = try CommandRun(inputs, output: options.path(.output))
     let several = inputs.files.count > 1
     let collector = ConfigurationDiff(
       writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
       json: json, stopsAtFirst: options.has(.first))
     for file in inputs.files {
-      let name = TraceReader.displayName(of: file)
-      collector.start(file: name, named: several)
-      // Decoded once, replayed under A and B (docs/behaviour/what-if.md, "Diff").
-      let outcome = run.replay(file) { driver, options, report in
-        collector.compare(
-          file, a: variants[0], b: variants[1], driver: driver, options: options, report: report)
-      }
-      if outcome == nil && !run.hasFailed { continue }  // unreadable, skipped
-      if !run.hasFailed && !collector.finishFile() {
-        run.fail(
-          CommandFailure(
-            status: .dataError,
-            message:
-              "\(name): A and B did not accept the same events (one configuration rejected an event the other took), so their outcomes cannot be paired"
-          ))
+      if !run.compare(file, named: several, variants, into: collector) && !run.hasFailed {
+        continue  // unreadable, skipped
       }
       do { try collector.writer.flush() } catch {
         run.fail(CommandFailure(status: .ioError, message: error.description))
@@ -122,6 +102,22 @@ enum DiffCommand: Command {
       }
     }
     return try run.finish(success: collector.differences > 0 ? .findings : .success)
+  }
+
+  /// The patches `--a` and `--b` describe, in order (an absent one changes nothing); a
+  /// `@FILE` joins the run's other inputs.
+  static func variants(
+    _ options: CommandLineArguments, inputs: inout InputFlags.Inputs
+  ) throws(CommandFailure) -> [ConfigurationPatch] {
+    var variants: [ConfigurationPatch] = []
+    for name in [OptionName.a, .b] {
+      variants.append(
+        try options[name].map { (text) throws(CommandFailure) in
+          try settings(
+            text, option: name.rawValue, inputs: &inputs, output: options.path(.output))
+        } ?? ConfigurationPatch())
+    }
+    return variants
   }
 
   /// The patch one `--a` or `--b` describes: `@FILE` (read as `--config` is), or `KEY=VALUE`
@@ -154,4 +150,33 @@ extension OptionName {
   static let a = OptionName("a")
   static let b = OptionName("b")
   static let first = OptionName("first")
+}
+
+extension CommandRun {
+  /// Compares `file` under `variants` (A, B) into `collector`, decoded once and replayed under
+  /// both (docs/behaviour/what-if.md, "Diff"), naming the file on each line if `named`;
+  /// `false` when it could not be read (skipped) or the run failed, as when A and B did not
+  /// accept the same events.
+  mutating func compare(
+    _ file: SystemPath, named: Bool, _ variants: [ConfigurationPatch],
+    into collector: ConfigurationDiff
+  ) -> Bool {
+    let name = TraceReader.displayName(of: file)
+    collector.start(file: name, named: named)
+    let outcome = replay(file) { driver, options, report in
+      collector.compare(
+        file, a: variants[0], b: variants[1], driver: driver, options: options, report: report)
+    }
+    guard outcome != nil, !hasFailed else { return false }
+    if !collector.finishFile() {
+      fail(
+        CommandFailure(
+          status: .dataError,
+          message:
+            "\(name): A and B did not accept the same events (one configuration rejected an event the other took), so their outcomes cannot be paired"
+        ))
+      return false
+    }
+    return true
+  }
 }

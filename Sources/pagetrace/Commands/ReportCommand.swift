@@ -70,14 +70,7 @@ enum ReportCommand: Command {
         message:
           "\(what) the inputs a second time, which standard input cannot be: give files")
     }
-    var variants: [ConfigurationPatch] = []
-    for name in [OptionName.a, .b] where compares {
-      variants.append(
-        try options[name].map { (text) throws(CommandFailure) in
-          try DiffCommand.settings(
-            text, option: name.rawValue, inputs: &inputs, output: options.path(.output))
-        } ?? ConfigurationPatch())
-    }
+    let variants = compares ? try DiffCommand.variants(options, inputs: &inputs) : []
     var run = try CommandRun(inputs, output: options.path(.output))
     var report = Report()
     for file in inputs.files {
@@ -114,29 +107,15 @@ enum ReportCommand: Command {
     var kept: [String] = []
     collector.lines = { line in if kept.count < Report.differenceLimit { kept.append(line) } }
     for file in files {
-      let name = TraceReader.displayName(of: file)
-      collector.start(file: name, named: true)
-      let outcome = run.replay(file) { driver, options, problems in
-        collector.compare(
-          file, a: variants[0], b: variants[1], driver: driver, options: options,
-          report: problems)
+      guard run.compare(file, named: true, variants, into: collector) else {
+        if run.hasFailed { return } else { continue }  // unreadable, skipped
       }
-      if outcome == nil && !run.hasFailed { continue }  // unreadable, skipped
-      if !run.hasFailed && !collector.finishFile() {
-        run.fail(
-          CommandFailure(
-            status: .dataError,
-            message:
-              "\(name): A and B did not accept the same events (one configuration rejected an event the other took), so their outcomes cannot be paired"
-          ))
-      }
-      if run.hasFailed { return }
       // Both sides' timelines; the problems were reported by the comparison.
       var sides = [ReportObserver(), ReportObserver()]
       _ = ReplayDriver(run.inputs.driver).replay(
         file, options: run.inputs.replay, variants: variants, observers: &sides
       ) { _ in }
-      report.addSides(sides[0], sides[1], name: name)
+      report.addSides(sides[0], sides[1], name: TraceReader.displayName(of: file))
     }
     report.addComparison(
       a: options[.a] ?? "as given", b: options[.b] ?? "as given", differences: kept,
