@@ -7,7 +7,9 @@
 2. shards: a generated multi-session file in 3 shards, merged by (line, index), must be byte for
    byte `pagetrace replay --emit all --emit-key` of the whole file;
 3. a bad line fails the job with pagetrace's status (65) and its file:line:column message;
-4. the published schema reads every record with no inference pass and no malformed row.
+4. the published schema reads every record with no inference pass and no malformed row;
+5. `replay --format parquet` of the same files is read by `spark.read.parquet` with its types
+   (no schema given) and holds the same records as the JSON Lines.
 It also prints the wall time of Spark against `--jobs 1` and `--jobs 2` on the same files.
 Exits non-zero at the first failed check.
 """
@@ -94,6 +96,21 @@ def main(binary, repository, work):
         rows = frame.count()
         check(rows == expected.count(b"\n") and frame.filter("type is null").count() == 0,
               f"schema: {rows} rows read with the published schema, none malformed")
+
+        parquet = os.path.join(work, "records.parquet")
+        run([binary, "replay", "--emit", "all", "--format", "parquet", "-o", parquet] + files)
+        table = spark.read.parquet(parquet)
+        types = dict(table.dtypes)
+        check(types["t"] == "double" and types["from"] == "bigint" and types["page"] == "bigint"
+              and types["animated"] == "boolean" and types["session"] == "string",
+              f"parquet: typed columns as written, no schema given: {table.dtypes}")
+        columns = ["t", "type", "session", "from", "to", "animated", "interaction", "cause",
+                   "state", "visible", "text", "page", "file"]
+        from_json = frame.select(*[frame[c].cast(types[c]).alias(c) for c in columns])
+        from_parquet = table.select(*columns)
+        check(from_parquet.count() == rows and from_parquet.exceptAll(from_json).count() == 0
+              and from_json.exceptAll(from_parquet).count() == 0,
+              f"parquet: the same {rows} records as the JSON Lines")
     finally:
         spark.stop()
     print(f"spark example: timing, {len(files)} files: Spark local[2] {spark_seconds:.2f} s "

@@ -3,7 +3,7 @@ import PageTraceIO
 /// `pagetrace`: replay page-control traces from the command line.
 @main
 struct PageTraceCLI {
-  static let version = "0.8.0"
+  static let version = "0.9.0"
 
   /// Every subcommand, in the order of the overview, the manual and the completion scripts:
   /// the one list the dispatch, `help CMD`, the "did you mean" of an unknown subcommand,

@@ -42,13 +42,17 @@ import Testing
     target: StrokeTarget?, outcome: StrokeOutcome?, file: String?
   ) -> String {
     var members: [String] = []
+    var keys = StrokeWriter.columns.map(\.name).makeIterator()
     StrokeWriter.forEachField(
       of: stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file
-    ) { key, value in
+    ) { value in
+      let key = "\"\(keys.next()!)\":"
       switch value {
-      case .number(let n): members.append("\"\(key)\":" + JSONText.number(n))
-      case .string(let s): members.append("\"\(key)\":" + JSONText.string(s))
-      case .absent: break
+      case .double(let n): members.append(key + JSONText.number(n))
+      case .integer(let n): members.append(key + String(n))
+      case .string(let s): members.append(key + JSONText.string(s))
+      case .null: members.append(key + "null")
+      case .boolean, .timestamp: Issue.record("no such column in a stroke's row")
       }
     }
     return "{" + members.joined(separator: ",") + "}\n"

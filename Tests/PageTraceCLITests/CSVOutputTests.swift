@@ -95,14 +95,21 @@ func jsonString(_ value: String) -> String {
   return text + "\""
 }
 
-/// The JSON line a CSV row stands for: its present cells as keys, in column order; the
-/// `strings` columns (and an `id` that was quoted or is no number) as JSON strings, the others
-/// (numbers, booleans) as written.
-func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> String {
+/// The JSON line a CSV row stands for, in column order: the `strings` columns as JSON
+/// strings, the others (numbers, booleans) as written; an empty cell is `null` when `nulls`
+/// (every key in every line, as `classify` writes them), else left out (as `replay`'s
+/// records do), and so are the cells of `omitted`.
+func jsonLine(
+  _ row: [CSVField], header: [String], strings: Set<String>, nulls: Bool,
+  omitted: Set<String> = []
+) -> String {
   var members: [String] = []
-  for (column, field) in zip(header, row) where !field.isAbsent {
-    let isString =
-      strings.contains(column) || (column == "id" && (field.quoted || Double(field.text) == nil))
+  for (column, field) in zip(header, row) where !omitted.contains(column) {
+    if field.isAbsent {
+      if nulls { members.append(jsonString(column) + ":null") }
+      continue
+    }
+    let isString = strings.contains(column)
     members.append(jsonString(column) + ":" + (isString ? jsonString(field.text) : field.text))
   }
   return "{" + members.joined(separator: ",") + "}"
@@ -115,18 +122,21 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     "type", "session", "interaction", "cause", "state", "text", "file",
   ]
   static let strokeStrings: Set<String> = [
-    "session", "kind", "axis", "swipeRule", "target", "outcome", "file",
+    "session", "id", "kind", "axis", "swipeRule", "target", "outcome", "file",
   ]
 
   let traces = scenarioTraces
 
   /// Runs `arguments` as JSON Lines and as CSV, and checks that every CSV row stands for the
   /// JSON line of the same place, byte for byte, and holds the same values; returns the rows.
+  /// `replay`'s records (`strokes` false) leave out the keys they lack, and `file` when the
+  /// line does not name it (the table always does); `classify`'s lines have every key.
   @discardableResult
   func expectSameRecords(
     _ arguments: [String], strings: Set<String>, header: String? = nil, in directory: URL? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [[CSVField]] {
+    let strokes = arguments.first == "classify"
     let json = try pagetrace(arguments, in: directory)
     let csv = try pagetrace(arguments + ["--format", "csv"], in: directory)
     #expect(json.status == 0, "\(json.stderr)", sourceLocation: sourceLocation)
@@ -144,7 +154,9 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     #expect(rows.count - 1 == lines.count, sourceLocation: sourceLocation)
     for (row, line) in zip(rows.dropFirst(), lines) {
       #expect(row.count == names.count, "\(row)", sourceLocation: sourceLocation)
-      let rebuilt = jsonLine(row, header: names, strings: strings)
+      let omitted: Set<String> = strokes || line.contains(#","file":"#) ? [] : ["file"]
+      let rebuilt = jsonLine(
+        row, header: names, strings: strings, nulls: strokes, omitted: omitted)
       #expect(rebuilt == String(line), sourceLocation: sourceLocation)
       // The same values, read back as JSON values (numbers as doubles, booleans, strings).
       let values = try JSONSerialization.jsonObject(with: Data(rebuilt.utf8)) as! NSDictionary
@@ -157,9 +169,15 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
   @Test func tapAsCSVIsTheJSONRecords() throws {
     let rows = try expectSameRecords(
       ["replay", repository.appendingPathComponent("Traces/tap.jsonl").path],
-      strings: Self.recordStrings, header: "t,type,session,from,to,animated,interaction,cause")
+      strings: Self.recordStrings,
+      header:
+        "t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index")
     #expect(rows.count == 5)
-    #expect(rows[1].map(\.text) == ["1.08", "transition", "", "0", "1", "true", "discrete", "tap"])
+    #expect(
+      rows[1].map(\.text) == [
+        "1.08", "transition", "", "0", "1", "true", "discrete", "tap", "", "", "", "",
+        repository.appendingPathComponent("Traces/tap.jsonl").path, "", "",
+      ])
   }
 
   @Test func everyTypeOfEveryTraceAsCSVIsTheJSONRecords() throws {
@@ -174,25 +192,20 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     #expect(rows.contains { $0[2].isAbsent })
   }
 
-  @Test func theHeaderNamesTheColumnsOfTheCommandLine() throws {
+  @Test func theHeaderIsTheSameWhateverTheCommandLine() throws {
     let tap = repository.appendingPathComponent("Traces/tap.jsonl").path
     let scrub = repository.appendingPathComponent("Traces/scrub.jsonl").path
+    let records =
+      "t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index"
+    let strokes =
+      "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions,file"
     let cases: [([String], String)] = [
-      (["replay", tap], "t,type,session,from,to,animated,interaction,cause"),
-      (["replay", "--emit", "detail,announcement", tap], "t,type,session,text,page"),
-      (["replay", "--emit", "interaction", "--name", "x.jsonl", tap], "t,type,session,state,file"),
-      (
-        ["replay", "--emit", "background,transition", "--emit-key", tap, scrub],
-        "t,type,session,from,to,animated,interaction,cause,visible,file,line,index"
-      ),
-      (
-        ["classify", tap],
-        "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions"
-      ),
-      (
-        ["classify", tap, scrub],
-        "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions,file"
-      ),
+      (["replay", tap], records),
+      (["replay", "--emit", "detail,announcement", tap], records),
+      (["replay", "--emit", "interaction", "--name", "x.jsonl", tap], records),
+      (["replay", "--emit", "background,transition", "--emit-key", tap, scrub], records),
+      (["classify", tap], strokes),
+      (["classify", tap, scrub], strokes),
     ]
     for (arguments, header) in cases {
       let run = try pagetrace(arguments + ["--format", "csv"])
@@ -201,10 +214,10 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     }
     // No record: the header alone, so the columns never depend on the data.
     let none = try pagetrace(["replay", "--emit", "detail", "--format", "csv", tap])
-    #expect(none.stdout == "t,type,session,page\n")
-    let bad = try pagetrace(["replay", "--format", "json", tap])
+    #expect(none.stdout == records + "\n")
+    let bad = try pagetrace(["replay", "--format", "tsv", tap])
     #expect(bad.status == 64)
-    #expect(bad.stderr.contains("expected jsonl or csv, found 'json'"))
+    #expect(bad.stderr.contains("expected jsonl, csv or parquet, found 'tsv'"))
     #expect(try pagetrace(["classify", "--format", "tsv", tap]).status == 64)
     #expect(try pagetrace(["replay", "--format", "jsonl", tap]).stdout.hasPrefix("{\"t\":1.08,"))
   }
@@ -223,10 +236,10 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     let run = try pagetrace(arguments + ["--format", "csv"], in: directory)
     #expect(
       run.stdout == #"""
-        t,type,session,from,to,animated,interaction,cause,file
-        0.05,transition,"a,""b""",0,1,true,discrete,tap,"day 1, ""raw"".jsonl"
+        t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index
+        0.05,transition,"a,""b""",0,1,true,discrete,tap,,,,,"day 1, ""raw"".jsonl",,
         1.05,transition,"two\#r
-        lines",0,1,true,discrete,tap,"day 1, ""raw"".jsonl"
+        lines",0,1,true,discrete,tap,,,,,"day 1, ""raw"".jsonl",,
 
         """#)
     try expectSameRecords(arguments, strings: Self.recordStrings, in: directory)
@@ -267,7 +280,7 @@ func jsonLine(_ row: [CSVField], header: [String], strings: Set<String>) -> Stri
     let rows = try expectSameRecords(
       ["classify", "t.jsonl"], strings: Self.strokeStrings,
       header:
-        "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions",
+        "session,id,kind,start,end,duration,x0,y0,x1,y1,dx,dy,path,peakSpeed,velocity,axis,swipeRule,target,outcome,from,to,transitions,file",
       in: directory)
     #expect(rows.count == 4)
     #expect(rows.dropFirst().map { $0[2].text } == ["swipe", "long-press", "cancelled"])

@@ -128,7 +128,7 @@ import Testing
       (["pagetrace", "replay", "--no-v"], ["--no-voice-over"]),
       (["pagetrace", "stats", "--profile", ""], ["uikit", "legacy", "fiori", "android"]),
       (["pagetrace", "lint", "--format", ""], ["text", "jsonl"]),
-      (["pagetrace", "diff", "--format", ""], ["text", "jsonl"]),
+      (["pagetrace", "diff", "--format", ""], ["text", "jsonl", "csv", "parquet"]),
       (["pagetrace", "generate", "--format", ""], ["jsonl", "binary"]),
       (["pagetrace", "convert", "--from", "p"], ["pointer-events"]),
       (["pagetrace", "render", "-o", "tr"], ["trace.jsonl"]),

@@ -175,10 +175,11 @@ private func significantDigits(_ text: String) -> Int {
     for stroke in classify.records { counts[stroke["kind"] as! String, default: 0] += 1 }
     let stats = try pagetrace(["stats", "--format", "json", path])
     #expect(stats.status == 0, "\(stats.stderr)")
-    let strokes = try #require(stats.records.first?["strokes"] as? NSDictionary)
+    let row = try #require(stats.records.first)
     var statsCounts: [String: Int] = [:]
-    for case (let kind as String, let count as NSNumber) in strokes where count.intValue != 0 {
-      statsCounts[kind] = count.intValue
+    for kind in ["tap", "long-press", "drag", "swipe", "cancelled"] {
+      let count = try #require(row[column("strokes", kind)] as? Int, "\(kind)")
+      if count != 0 { statsCounts[kind] = count }
     }
     #expect(statsCounts == counts, "\(name)")
   }

@@ -27,7 +27,7 @@ import Testing
     ),
     (
       ["replay", "--format", "JSON"],
-      "invalid value for '--format': expected jsonl or csv, found 'JSON'; did you mean 'jsonl'?"
+      "invalid value for '--format': expected jsonl, csv or parquet, found 'JSON'; did you mean 'jsonl'?"
     ),
     (
       ["replay", "--on-error", "Skip"],
@@ -35,7 +35,7 @@ import Testing
     ),
     (
       ["stats", "--format", "Table"],
-      "invalid value for '--format': expected table, jsonl or csv, found 'Table'; did you mean 'table'?"
+      "invalid value for '--format': expected table, jsonl, csv or parquet, found 'Table'; did you mean 'table'?"
     ),
     (
       ["lint", "--format", "xml"],

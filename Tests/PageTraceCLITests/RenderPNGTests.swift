@@ -6,19 +6,7 @@ import Testing
 @Suite struct RenderPNGTests {
   /// A Python that imports `cairosvg`: `PAGETRACE_CAIROSVG_PYTHON` (set by .ci/run, which
   /// installs cairosvg in a venv), else `.build/ci-python`, else `python3` on the path.
-  static let cairoPython: String? = {
-    let environment = ProcessInfo.processInfo.environment["PAGETRACE_CAIROSVG_PYTHON"]
-    let candidates: [String?] = [
-      environment, repository.appendingPathComponent(".build/ci-python/bin/python3").path,
-      programPath("python3"),
-    ]
-    for case let path? in candidates where FileManager.default.isExecutableFile(atPath: path) {
-      if let run = try? runProgram(path, ["-c", "import cairosvg"]), run.status == 0 {
-        return path
-      }
-    }
-    return nil
-  }()
+  static let cairoPython = python(importing: "cairosvg", named: "PAGETRACE_CAIROSVG_PYTHON")
 
   /// Renders an SVG to pixels with cairo at twice its size and counts, in each box (SVG
   /// units: `x0,y0,x1,y1`), the pixels of the labels' grey (#777777, with anti-aliasing: a

@@ -17,3 +17,19 @@ func needsProgram(_ program: String) -> ConditionTrait {
 func requiredProgram(_ name: String) throws -> String {
   try #require(programPath(name), "\(name) is not installed (.ci/run installs it)")
 }
+
+/// A Python that imports `modules` (comma-separated, from PyPI): the one the environment
+/// variable `variable` names (.ci/run sets it, having installed them in a venv), else
+/// `.build/ci-python`'s, else `python3` on the path; `nil` when none does.
+func python(importing modules: String, named variable: String) -> String? {
+  let candidates: [String?] = [
+    ProcessInfo.processInfo.environment[variable],
+    repository.appendingPathComponent(".build/ci-python/bin/python3").path, programPath("python3"),
+  ]
+  for case let path? in candidates where FileManager.default.isExecutableFile(atPath: path) {
+    if let run = try? runProgram(path, ["-c", "import \(modules)"]), run.status == 0 {
+      return path
+    }
+  }
+  return nil
+}

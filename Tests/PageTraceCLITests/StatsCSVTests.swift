@@ -4,19 +4,17 @@ import Testing
 /// `pagetrace stats --format csv`: read back by Python's `csv` module (a reader nobody here
 /// wrote), the figures worked out by hand as in ``StatsTests``.
 @Suite struct StatsCSVTests {
-  /// The documented columns (docs/behaviour/analysis.md, "Statistics"), written out by hand.
-  static let columns =
-    "row,file,session,events,"
-    + "strokes.tap,strokes.long-press,strokes.drag,strokes.swipe,strokes.cancelled,transitions,"
-    + "transitionsByCause.tap,transitionsByCause.scrub,transitionsByCause.jog,"
-    + "transitionsByCause.flick,transitionsByCause.pointer,transitionsByCause.swipe,"
-    + "transitionsByCause.key,transitionsByCause.accessibility,transitionsByCause.timer,"
-    + "transitionsByCause.program,animated,notAnimated,scrubs,"
-    + "pagesPerScrub.count,pagesPerScrub.mean,pagesPerScrub.max,"
-    + "pagesPerScrub.histogram.0,pagesPerScrub.histogram.1,pagesPerScrub.histogram.2,"
-    + "pagesPerScrub.histogram.3-4,pagesPerScrub.histogram.5-8,pagesPerScrub.histogram.9-16,"
-    + "pagesPerScrub.histogram.17-32,pagesPerScrub.histogram.33+,"
-    + "peakPagesPerSecond,suppressedAnimations,pagesVisited,secondsOnPages,announcements"
+  /// The documented metric columns (docs/behaviour/tables.md, "Statistics"), written out by
+  /// hand; each table puts its keys before them.
+  static let metrics =
+    "events,"
+    + "strokesTap,strokesLongPress,strokesDrag,strokesSwipe,strokesCancelled,transitions,"
+    + "transitionsTap,transitionsScrub,transitionsJog,transitionsFlick,transitionsPointer,"
+    + "transitionsSwipe,transitionsKey,transitionsAccessibility,transitionsTimer,"
+    + "transitionsProgram,animated,notAnimated,suppressedAnimations,scrubs,"
+    + "pagesPerScrubMean,pagesPerScrubMax,"
+    + "scrubsOf0,scrubsOf1,scrubsOf2,scrubsOf3To4,scrubsOf5To8,scrubsOf9To16,scrubsOf17To32,"
+    + "scrubsOf33Plus,peakPagesPerSecond,pagesVisited,secondsOnPages,meanTimeOnPage,announcements"
 
   // The trace of ``StatsTests``: a tap 0 → 1 at 0.05, a scrub 1 → 2 → 3 (begun at 1.01,
   // released at 1.5), an accessibility increment 3 → 4 at 2 (announced).
@@ -65,52 +63,66 @@ import Testing
   }
 
   @Test(needsProgram("python3"))
-  func oneRowPerFileSessionAndTotalReadByPython() throws {
+  func aTableOfFilesOfSessionsAndOfTheTotalReadByPython() throws {
     let directory = try scratch()
     try write(tap.joined(separator: "\n") + "\n", to: "t,1.jsonl", in: directory)
     try write(sessions.joined(separator: "\n") + "\n", to: "u.jsonl", in: directory)
-    let run = try pagetrace(
-      ["stats", "--format", "csv", "--by-session", "t,1.jsonl", "u.jsonl", "-o", "s.csv"],
-      in: directory)
-    #expect(run.status == 0, "\(run.stderr)")
-    let (header, rows) = try pythonRows(directory.appendingPathComponent("s.csv"))
-    #expect(header.joined(separator: ",") == Self.columns)
-    #expect(rows.map { $0["row"] } == ["file", "session", "file", "session", "session", "total"])
-    #expect(
-      rows.map { $0["file"] } == [
-        "t,1.jsonl", "t,1.jsonl", "u.jsonl", "u.jsonl", "u.jsonl", "all 2 files",
-      ])
-    #expect(rows.map { $0["session"] } == ["", "", "", "", Self.awkward, ""])
-    // The first file, by hand (StatsTests.theFiguresOfATrace).
-    let t = rows[0]
+    func table(_ rows: String) throws -> (header: [String], rows: [[String: String]]) {
+      let run = try pagetrace(
+        ["stats", "--format", "csv", "--rows", rows, "t,1.jsonl", "u.jsonl", "-o", "s.csv"],
+        in: directory)
+      #expect(run.status == 0, "\(run.stderr)")
+      return try pythonRows(directory.appendingPathComponent("s.csv"))
+    }
+    let (header, files) = try table("file")
+    #expect(header.joined(separator: ",") == "file," + Self.metrics)
+    #expect(files.map { $0["file"] } == ["t,1.jsonl", "u.jsonl"])
+    // The first file, by hand (StatsTests.theFiguresOfATrace): pages 0 to 4 for 2 s.
+    let t = files[0]
     let expected: [String: String] = [
-      "events": "7", "strokes.tap": "1", "strokes.long-press": "0", "strokes.drag": "1",
-      "strokes.swipe": "0", "strokes.cancelled": "0", "transitions": "4",
-      "transitionsByCause.tap": "1", "transitionsByCause.scrub": "2",
-      "transitionsByCause.accessibility": "1", "transitionsByCause.jog": "0",
-      "transitionsByCause.program": "0", "animated": "2", "notAnimated": "2", "scrubs": "1",
-      "pagesPerScrub.count": "1", "pagesPerScrub.mean": "2", "pagesPerScrub.max": "2",
-      "pagesPerScrub.histogram.0": "0", "pagesPerScrub.histogram.2": "1",
-      "pagesPerScrub.histogram.33+": "0", "peakPagesPerSecond": "2",
+      "events": "7", "strokesTap": "1", "strokesLongPress": "0", "strokesDrag": "1",
+      "strokesSwipe": "0", "strokesCancelled": "0", "transitions": "4",
+      "transitionsTap": "1", "transitionsScrub": "2", "transitionsAccessibility": "1",
+      "transitionsJog": "0", "transitionsProgram": "0", "animated": "2", "notAnimated": "2",
+      "scrubs": "1", "pagesPerScrubMean": "2", "pagesPerScrubMax": "2", "scrubsOf0": "0",
+      "scrubsOf2": "1", "scrubsOf33Plus": "0", "peakPagesPerSecond": "2",
       "suppressedAnimations": "2", "pagesVisited": "5", "secondsOnPages": "2",
-      "announcements": "1",
+      "meanTimeOnPage": "0.4", "announcements": "1",
     ]
     for (column, value) in expected { #expect(t[column] == value, "\(column)") }
-    // Its only session, the default one, has the same figures.
-    for (column, value) in expected { #expect(rows[1][column] == value, "session \(column)") }
     // The second file: 4 events, 4 accessibility transitions, no scrubs (mean and max empty);
     // pages 0, 1 and 2 in each session, 2 s + 0.5 s on page 1.
-    let u = rows[2]
-    #expect(u["events"] == "4" && u["transitionsByCause.accessibility"] == "4")
-    #expect(u["scrubs"] == "0" && u["pagesPerScrub.mean"] == "" && u["pagesPerScrub.max"] == "")
+    let u = files[1]
+    #expect(u["events"] == "4" && u["transitionsAccessibility"] == "4")
+    #expect(u["scrubs"] == "0" && u["pagesPerScrubMean"] == "" && u["pagesPerScrubMax"] == "")
     #expect(u["pagesVisited"] == "3" && u["secondsOnPages"] == "2.5")
-    #expect(rows[3]["events"] == "2" && rows[3]["secondsOnPages"] == "2")
-    #expect(rows[4]["events"] == "2" && rows[4]["secondsOnPages"] == "0.5")
+
+    let (sessionHeader, sessions) = try table("session")
+    #expect(sessionHeader.joined(separator: ",") == "file,session," + Self.metrics)
+    #expect(sessions.map { $0["file"] } == ["t,1.jsonl", "u.jsonl", "u.jsonl"])
+    #expect(sessions.map { $0["session"] } == ["", "", Self.awkward])
+    // The first file's only session, the default one, has the file's figures.
+    for (column, value) in expected { #expect(sessions[0][column] == value, "session \(column)") }
+    #expect(sessions[1]["events"] == "2" && sessions[1]["secondsOnPages"] == "2")
+    #expect(sessions[2]["events"] == "2" && sessions[2]["secondsOnPages"] == "0.5")
+
     // The total: the sums, the mean over both files' scrubs.
-    let total = rows[5]
+    let (totalHeader, totals) = try table("total")
+    #expect(totalHeader.joined(separator: ",") == "files," + Self.metrics)
+    let total = try #require(totals.first)
+    #expect(totals.count == 1 && total["files"] == "2")
     #expect(total["events"] == "11" && total["transitions"] == "8")
-    #expect(total["transitionsByCause.accessibility"] == "5" && total["pagesVisited"] == "5")
-    #expect(total["pagesPerScrub.mean"] == "2" && total["secondsOnPages"] == "4.5")
+    #expect(total["transitionsAccessibility"] == "5" && total["pagesVisited"] == "5")
+    #expect(total["pagesPerScrubMean"] == "2" && total["secondsOnPages"] == "4.5")
+
+    // Each page visited in each file, and the seconds on it.
+    let (pageHeader, pages) = try table("page")
+    #expect(pageHeader == ["file", "page", "seconds"])
+    #expect(
+      pages.map { $0["file"]! } == Array(repeating: "t,1.jsonl", count: 5)
+        + Array(repeating: "u.jsonl", count: 3))
+    #expect(pages.map { $0["page"]! } == ["0", "1", "2", "3", "4", "0", "1", "2"])
+    #expect(pages[5...].map { $0["seconds"]! } == ["0", "2.5", "0"])
   }
 
   @Test func theEmptyNameIsQuotedTheDefaultSessionEmpty() throws {
@@ -123,16 +135,16 @@ import Testing
       input: Data((lines.joined(separator: "\n") + "\n").utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let rows = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(rows.count == 5)  // header, file, two sessions, and the empty end
-    #expect(rows[1].hasPrefix("file,<stdin>,,2,"))
-    #expect(rows[2].hasPrefix("session,<stdin>,,1,"))
-    #expect(rows[3].hasPrefix(#"session,<stdin>,"",1,"#))
-    #expect(rows[4].isEmpty)
+    #expect(rows.count == 4)  // header, two sessions, and the empty end
+    #expect(rows[1].hasPrefix("<stdin>,,1,"))
+    #expect(rows[2].hasPrefix(#"<stdin>,"",1,"#))
+    #expect(rows[3].isEmpty)
   }
 
   @Test func aBadFormatNamesCSV() throws {
     let run = try pagetrace(["stats", "--format", "xml", "-"])
     #expect(run.status == 64)
-    #expect(run.stderr.contains("expected table, jsonl or csv, found 'xml'"), "\(run.stderr)")
+    #expect(
+      run.stderr.contains("expected table, jsonl, csv or parquet, found 'xml'"), "\(run.stderr)")
   }
 }

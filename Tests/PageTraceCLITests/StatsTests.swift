@@ -38,25 +38,37 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let stats = try #require(run.records.first)
     #expect(stats["events"] as? Int == 7)
+    #expect(stats["file"] as? String == "<stdin>")
     #expect(
-      stats["strokes"] as? NSDictionary == [
-        "tap": 1, "long-press": 0, "drag": 1, "swipe": 0, "cancelled": 0,
+      counts(stats, "strokes", ["Tap", "LongPress", "Drag", "Swipe", "Cancelled"]) == [
+        1, 0, 1, 0, 0,
       ])
+    // Every cause has its column, 0 included.
     #expect(
-      stats["transitionsByCause"] as? NSDictionary == ["tap": 1, "scrub": 2, "accessibility": 1])
+      counts(
+        stats, "transitions",
+        [
+          "Tap", "Scrub", "Jog", "Flick", "Pointer", "Swipe", "Key", "Accessibility", "Timer",
+          "Program",
+        ]) == [1, 2, 0, 0, 0, 0, 0, 1, 0, 0])
     #expect(stats["animated"] as? Int == 2)
     #expect(stats["notAnimated"] as? Int == 2)
     #expect(stats["scrubs"] as? Int == 1)
-    let perScrub = try #require(stats["pagesPerScrub"] as? NSDictionary)
-    #expect(perScrub["count"] as? Int == 1)
-    #expect(perScrub["mean"] as? Int == 2)
-    #expect(perScrub["max"] as? Int == 2)
+    #expect(stats["pagesPerScrubMean"] as? Int == 2)
+    #expect(stats["pagesPerScrubMax"] as? Int == 2)
+    #expect(counts(stats, "scrubsOf", ["0", "1", "2", "3To4"]) == [0, 0, 1, 0])
     #expect(stats["peakPagesPerSecond"] as? Int == 2)
     #expect(stats["suppressedAnimations"] as? Int == 2)
     #expect(stats["announcements"] as? Int == 1)
-    // Page 0 from 0 to 0.05, page 1 to 1.02, page 2 for 1/120 s, page 3 to 2, page 4: 0 s.
-    // An array of {"page","seconds"} in page order (one column for DuckDB), not an object.
-    let time = try #require(pageTimes(stats["timeOnPage"]))
+    // Page 0 from 0 to 0.05, page 1 to 1.02, page 2 for 1/120 s, page 3 to 2, page 4: 0 s:
+    // 5 pages, 2 s in all, 0.4 s a page.
+    #expect(stats["pagesVisited"] as? Int == 5)
+    #expect(stats["secondsOnPages"] as? Int == 2)
+    #expect(stats["meanTimeOnPage"] as? Double == 0.4)
+    // A row per page visited, in page order, with --rows page.
+    let pages = try pagetrace(
+      ["stats", "--format", "json", "--rows", "page", "-"], input: Data(trace.utf8))
+    let time = try #require(pageTimes(pages.records))
     #expect(time.map(\.page) == [0, 1, 2, 3, 4])
     #expect(abs(time[0].seconds - 0.05) < 1e-12)
     #expect(abs(time[1].seconds - 0.97) < 1e-12)
@@ -69,12 +81,13 @@ import Testing
     // A trace without a single stroke.
     let input = [header, #"{"t":0,"a11y":"increment"}"#].joined(separator: "\n") + "\n"
     let json = try pagetrace(["stats", "--format", "json", "-"], input: Data(input.utf8))
+    let row = try #require(json.records.first)
     #expect(
-      json.records.first?["strokes"] as? NSDictionary == [
-        "tap": 0, "long-press": 0, "drag": 0, "swipe": 0, "cancelled": 0,
-      ])
+      counts(row, "strokes", ["Tap", "LongPress", "Drag", "Swipe", "Cancelled"]) == [0, 0, 0, 0, 0])
     #expect(
-      json.stdout.contains(#""strokes":{"tap":0,"long-press":0,"drag":0,"swipe":0,"cancelled":0}"#))
+      json.stdout.contains(
+        #""strokesTap":0,"strokesLongPress":0,"strokesDrag":0,"strokesSwipe":0,"strokesCancelled":0"#
+      ))
     let table = try pagetrace(["stats", "-"], input: Data(input.utf8))
     #expect(
       table.stdout.contains(
@@ -92,17 +105,17 @@ import Testing
     let scrub = repository.appendingPathComponent("Traces/scrub.jsonl").path
     let json = try pagetrace(["stats", "--format", "json", scrub, "t.jsonl"], in: directory)
     #expect(json.status == 0, "\(json.stderr)")
-    let first = try #require(json.records.first?["pagesPerScrub"] as? NSDictionary)
-    #expect(first["count"] as? Int == 2 && first["mean"] as? Double == 3.5)
-    let total = try #require(json.records.last?["pagesPerScrub"] as? NSDictionary)
-    #expect(total["count"] as? Int == 3)
-    #expect(total["mean"] as? Int == 3)
-    #expect(total["max"] as? Int == 7)
-    let histogram = try #require(total["histogram"] as? [NSDictionary])
-    #expect(histogram.map { $0["from"] as? Int } == [0, 1, 2, 3, 5, 9, 17, 33])
-    #expect(histogram.map { $0["to"] as? Int } == [0, 1, 2, 4, 8, 16, 32, nil])
-    #expect(histogram.last?["to"] is NSNull)
-    #expect(histogram.map { $0["scrubs"] as? Int } == [1, 0, 1, 0, 1, 0, 0, 0])
+    let first = try #require(json.records.first)
+    #expect(first["scrubs"] as? Int == 2 && first["pagesPerScrubMean"] as? Double == 3.5)
+    let totals = try pagetrace(
+      ["stats", "--format", "json", "--rows", "total", scrub, "t.jsonl"], in: directory)
+    let total = try #require(totals.records.first)
+    #expect(totals.records.count == 1 && total["files"] as? Int == 2)
+    #expect(total["scrubs"] as? Int == 3)
+    #expect(total["pagesPerScrubMean"] as? Int == 3)
+    #expect(total["pagesPerScrubMax"] as? Int == 7)
+    let buckets = ["0", "1", "2", "3To4", "5To8", "9To16", "17To32", "33Plus"]
+    #expect(counts(total, "scrubsOf", buckets) == [1, 0, 1, 0, 1, 0, 0, 0])
     let table = try pagetrace(["stats", scrub, "t.jsonl"], in: directory)
     let all = try #require(table.stdout.components(separatedBy: "all 2 files\n").last)
     #expect(all.contains("  pages per scrub                     mean 3.00, max 7\n"), "\(all)")
@@ -114,19 +127,24 @@ import Testing
     let none = try pagetrace(
       ["stats", "--format", "json", "-"],
       input: Data(([header, #"{"t":0,"a11y":"increment"}"#].joined(separator: "\n") + "\n").utf8))
-    let empty = try #require(none.records.first?["pagesPerScrub"] as? NSDictionary)
-    #expect(empty["count"] as? Int == 0 && empty["mean"] is NSNull && empty["max"] is NSNull)
+    let empty = try #require(none.records.first)
+    #expect(empty["scrubs"] as? Int == 0)
+    #expect(empty["pagesPerScrubMean"] is NSNull && empty["pagesPerScrubMax"] is NSNull)
   }
 
-  @Test func severalFilesHaveATotalThatNoFileNameCanBeMistakenFor() throws {
+  @Test func theTotalIsATableOfItsOwn() throws {
     let directory = try scratch()
     try write(trace, to: "a.jsonl", in: directory)
     try write(trace, to: "total", in: directory)
     let json = try pagetrace(["stats", "--format", "json", "a.jsonl", "total"], in: directory)
     #expect(json.status == 0, "\(json.stderr)")
-    #expect(json.records.map { $0["file"] as? String } == ["a.jsonl", "total", nil])
-    #expect(json.records.map { $0["files"] as? [String] } == [nil, nil, ["a.jsonl", "total"]])
-    #expect(json.records.map { $0["events"] as? Int } == [7, 7, 14])
+    #expect(json.records.map { $0["file"] as? String } == ["a.jsonl", "total"])
+    #expect(json.records.map { $0["events"] as? Int } == [7, 7])
+    let all = try pagetrace(
+      ["stats", "--format", "json", "--rows", "total", "a.jsonl", "total"], in: directory)
+    #expect(all.records.map { $0["files"] as? Int } == [2])
+    #expect(all.records.map { $0["events"] as? Int } == [14])
+    #expect(all.records.first?["file"] == nil)
     let table = try pagetrace(["stats", "a.jsonl", "total"], in: directory)
     let headings = table.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
     #expect(headings == ["a.jsonl", "total", "all 2 files"], "\(table.stdout)")
@@ -163,9 +181,9 @@ import Testing
       """
     #expect(table.stdout.contains(expected), "\(table.stdout)")
     #expect(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 })
-    // JSON keeps every page visited, and only those.
-    let json = try pagetrace(["stats", "--format", "json", "-"], input: input)
-    let pages = try #require(pageTimes(json.records.first?["timeOnPage"]))
+    // The page rows hold every page visited, and only those.
+    let json = try pagetrace(["stats", "--format", "json", "--rows", "page", "-"], input: input)
+    let pages = try #require(pageTimes(json.records))
     #expect(pages.map(\.page) == Array(0...12))
     #expect(pages[11].seconds == 3 && pages[0].seconds == 0.25 && pages[12].seconds == 0)
   }
@@ -182,25 +200,19 @@ import Testing
     let json = try pagetrace(
       ["stats", "--format", "json", "--by-session", "-"], input: Data(sessionsTrace.utf8))
     #expect(json.status == 0, "\(json.stderr)")
-    let file = try #require(json.records.first)
-    #expect(file["events"] as? Int == 6)
-    let sessions = try #require(file["sessions"] as? [NSDictionary])
+    let sessions = json.records
+    #expect(sessions.allSatisfy { $0["file"] as? String == "<stdin>" })
     // The default session is null, "" is a session of its own.
     #expect(sessions.count == 3)
     #expect(sessions.first?["session"] is NSNull)
     #expect(sessions.map { $0["session"] as? String } == [nil, "a", ""])
     #expect(sessions.map { $0["events"] as? Int } == [2, 2, 2])
-    #expect(sessions.map { ($0["strokes"] as? NSDictionary)?["tap"] as? Int } == [0, 1, 0])
+    #expect(sessions.map { $0["strokesTap"] as? Int } == [0, 1, 0])
     #expect(sessions.map { $0["transitions"] as? Int } == [2, 1, 2])
     #expect(sessions.map { $0["announcements"] as? Int } == [2, 0, 2])
-    #expect(
-      sessions.map { pageTimes($0["timeOnPage"])?.map(\.seconds) } == [
-        [0, 2, 0], [0.05, 0], [0, 0.5, 0],
-      ])
-    #expect(
-      sessions.map { pageTimes($0["timeOnPage"])?.map(\.page) } == [
-        [0, 1, 2], [0, 1], [0, 1, 2],
-      ])
+    // Pages visited [0, 1, 2] for 0 + 2 + 0 s; [0, 1] for 0.05 + 0; [0, 1, 2] for 0 + 0.5 + 0.
+    #expect(sessions.map { $0["pagesVisited"] as? Int } == [3, 2, 3])
+    #expect(sessions.map { ($0["secondsOnPages"] as? NSNumber)?.doubleValue } == [2, 0.05, 0.5])
     let table = try pagetrace(["stats", "--by-session", "-"], input: Data(sessionsTrace.utf8))
     let headings = table.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") }
       .filter { !$0.hasPrefix("  ") || $0.hasPrefix("  session ") }
@@ -208,9 +220,13 @@ import Testing
       headings == ["<stdin>", #"  session (default)"#, #"  session "a""#, #"  session """#],
       "\(table.stdout)")
     #expect(table.stdout.contains("\n    events                            2\n"))
-    // Without --by-session, no breakdown.
+    // Without --by-session, a row for the file; --rows session is the same as --by-session.
     let plain = try pagetrace(["stats", "--format", "json", "-"], input: Data(sessionsTrace.utf8))
-    #expect(plain.records.first?["sessions"] == nil)
+    #expect(plain.records.count == 1 && plain.records.first?["events"] as? Int == 6)
+    #expect(plain.records.first?["session"] == nil)
+    let rows = try pagetrace(
+      ["stats", "--format", "json", "--rows", "session", "-"], input: Data(sessionsTrace.utf8))
+    #expect(rows.stdout == json.stdout)
   }
 
   @Test(arguments: [
@@ -228,7 +244,7 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let stats = try #require(run.records.first)
     #expect(stats["events"] as? Int == events, "\(options)")
-    #expect((stats["strokes"] as? NSDictionary)?["tap"] as? Int == taps, "\(options)")
+    #expect(stats["strokesTap"] as? Int == taps, "\(options)")
     #expect(stats["announcements"] as? Int == announcements, "\(options)")
     #expect(run.stderr.isEmpty, "\(options)")
   }
@@ -257,9 +273,9 @@ import Testing
     let run = try pagetrace(
       ["stats", "--format", "json", "--by-session", "--session", "", "--default-session", "-"],
       input: Data(sessionsTrace.utf8))
-    let sessions = try #require(run.records.first?["sessions"] as? [NSDictionary])
+    let sessions = run.records
     #expect(sessions.map { $0["session"] as? String } == [nil, ""])
-    #expect(run.records.first?["events"] as? Int == 4)
+    #expect(sessions.map { $0["events"] as? Int } == [2, 2])
   }
 
   @Test func outputGoesToTheFileOnlyOnSuccess() throws {
@@ -285,16 +301,20 @@ import Testing
   }
 }
 
-/// `timeOnPage` of a stats JSON object as pairs, in the order written; `nil` unless it is an
-/// array of objects with exactly the keys `page` (an integer) and `seconds` (a number).
-func pageTimes(_ value: Any?) -> [(page: Int, seconds: Double)]? {
-  guard let entries = value as? [NSDictionary] else { return nil }
+/// The rows of `stats --rows page` as pairs, in the order written; `nil` unless each has
+/// exactly the keys `file`, `page` (an integer) and `seconds` (a number).
+func pageTimes(_ rows: [NSDictionary]) -> [(page: Int, seconds: Double)]? {
   var pairs: [(page: Int, seconds: Double)] = []
-  for entry in entries {
-    guard entry.count == 2, let page = entry["page"] as? Int,
+  for entry in rows {
+    guard entry.count == 3, entry["file"] is String, let page = entry["page"] as? Int,
       let seconds = entry["seconds"] as? Double
     else { return nil }
     pairs.append((page, seconds))
   }
   return pairs
+}
+
+/// The integer cells `prefix` + each of `names` of a stats row (`nil` for one missing).
+func counts(_ row: NSDictionary, _ prefix: String, _ names: [String]) -> [Int?] {
+  names.map { row[prefix + $0] as? Int }
 }

@@ -121,11 +121,11 @@ import Testing
     let arguments = ["sweep", "--vary", "scrubDelay=0.10,1e0,2.50"]
     let json = try pagetrace(arguments + ["--format", "jsonl", trace])
     #expect(json.status == 0)
-    let varied = json.records.map { ($0["vary"] as! NSDictionary)["scrubDelay"] as! NSNumber }
+    let varied = json.records.map { $0["scrubDelay"] as! NSNumber }
     #expect(varied.map(\.doubleValue) == [0.1, 1, 2.5])
-    #expect(json.stdout.contains(#"{"vary":{"scrubDelay":0.1},"#))
-    #expect(json.stdout.contains(#"{"vary":{"scrubDelay":1},"#))
-    #expect(json.stdout.contains(#"{"vary":{"scrubDelay":2.5},"#))
+    #expect(json.stdout.contains(#"{"scrubDelay":0.1,"#))
+    #expect(json.stdout.contains(#"{"scrubDelay":1,"#))
+    #expect(json.stdout.contains(#"{"scrubDelay":2.5,"#))
     let csv = try pagetrace(arguments + ["--format", "csv", trace])
     #expect(
       csv.stdout.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } } == [

@@ -11,11 +11,11 @@ import Testing
 @Suite struct SweepTests {
   /// The documented CSV columns after the varied values, written out by hand.
   static let metricColumns =
-    "strokes.tap,strokes.long-press,strokes.drag,strokes.swipe,strokes.cancelled,transitions,"
-    + "transitionsByCause.tap,transitionsByCause.scrub,transitionsByCause.jog,"
-    + "transitionsByCause.flick,transitionsByCause.pointer,transitionsByCause.swipe,"
-    + "transitionsByCause.key,transitionsByCause.accessibility,transitionsByCause.timer,"
-    + "transitionsByCause.program,scrubs,pagesPerScrub.mean,pagesPerScrub.max,announcements,"
+    "strokesTap,strokesLongPress,strokesDrag,strokesSwipe,strokesCancelled,transitions,"
+    + "transitionsTap,transitionsScrub,transitionsJog,"
+    + "transitionsFlick,transitionsPointer,transitionsSwipe,"
+    + "transitionsKey,transitionsAccessibility,transitionsTimer,"
+    + "transitionsProgram,scrubs,pagesPerScrubMean,pagesPerScrubMax,announcements,"
     + "meanTimeOnPage"
 
   /// Counts tallied from the records of `replay --emit all` (JSON Lines), by this test's own
@@ -62,7 +62,7 @@ import Testing
     let rows = sweep.records
     #expect(rows.count == 1)
     guard let row = rows.first else { return }
-    #expect((row["vary"] as? NSDictionary)?["scrubDelay"] as? Double == 0.25)
+    #expect(row["scrubDelay"] as? Double == 0.25)
     let replay = try pagetrace(["replay", "--emit", "all", "--scrub-delay", "0.25", path])
     #expect(replay.status == 0)
     let tally = Tally(records: replay.records)
@@ -72,19 +72,19 @@ import Testing
     ]
     for cause in causes {
       #expect(
-        row["transitionsByCause.\(cause)"] as? Int == tally.transitions[cause, default: 0],
+        row[column("transitions", cause)] as? Int == tally.transitions[cause, default: 0],
         "\(path): \(cause)")
     }
     #expect(row["transitions"] as? Int == tally.transitions.values.reduce(0, +))
     #expect(row["scrubs"] as? Int == tally.scrubs, "\(path)")
     #expect(row["announcements"] as? Int == tally.announcements, "\(path)")
     if tally.pagesPerScrub.isEmpty {
-      #expect(row["pagesPerScrub.mean"] is NSNull)
-      #expect(row["pagesPerScrub.max"] is NSNull)
+      #expect(row["pagesPerScrubMean"] is NSNull)
+      #expect(row["pagesPerScrubMax"] is NSNull)
     } else {
       let mean = Double(tally.pagesPerScrub.reduce(0, +)) / Double(tally.pagesPerScrub.count)
-      #expect(abs((row["pagesPerScrub.mean"] as? Double ?? -1) - mean) < 1e-12, "\(path)")
-      #expect(row["pagesPerScrub.max"] as? Int == tally.pagesPerScrub.max(), "\(path)")
+      #expect(abs((row["pagesPerScrubMean"] as? Double ?? -1) - mean) < 1e-12, "\(path)")
+      #expect(row["pagesPerScrubMax"] as? Int == tally.pagesPerScrub.max(), "\(path)")
     }
     // Strokes, as `classify` lists them one by one.
     let classify = try pagetrace(["classify", "--scrub-delay", "0.25", path])
@@ -92,15 +92,16 @@ import Testing
     var strokes: [String: Int] = [:]
     for stroke in classify.records { strokes[stroke["kind"] as! String, default: 0] += 1 }
     for kind in ["tap", "long-press", "drag", "swipe", "cancelled"] {
-      #expect(row["strokes.\(kind)"] as? Int == strokes[kind, default: 0], "\(path): \(kind)")
+      #expect(row[column("strokes", kind)] as? Int == strokes[kind, default: 0], "\(path): \(kind)")
     }
     // Mean time on page: `stats`' seconds on each page over the pages visited.
-    let stats = try pagetrace(["stats", "--format", "jsonl", "--scrub-delay", "0.25", path])
-    let pages = (stats.records.first?["timeOnPage"] as? [NSDictionary]) ?? []
+    let stats = try pagetrace(
+      ["stats", "--format", "jsonl", "--rows", "page", "--scrub-delay", "0.25", path])
+    let pages = stats.records
     if pages.isEmpty {
       #expect(row["meanTimeOnPage"] is NSNull)
     } else {
-      let seconds = pages.map { $0["seconds"] as! Double }.reduce(0, +)
+      let seconds = pages.map { ($0["seconds"] as! NSNumber).doubleValue }.reduce(0, +)
       let mean = seconds / Double(pages.count)
       let found = row["meanTimeOnPage"] as? Double ?? -1
       #expect(abs(found - mean) <= 1e-9 * max(1, mean), "\(path): \(found) vs \(mean)")
@@ -209,7 +210,7 @@ import Testing
     #expect(XMLParser(data: Data(lines.utf8)).parse())
     #expect(lines.contains(">scrubDelay (s)</text>"))
     for kind in ["tap", "long-press", "drag", "swipe", "cancelled"] {
-      #expect(lines.contains(">strokes.\(kind) (strokes)</text>"))
+      #expect(lines.contains(">\(column("strokes", kind)) (strokes)</text>"))
     }
     let two = try pagetrace(
       [
@@ -236,11 +237,11 @@ import Testing
     let csv = try pagetrace(arguments + ["--format", "csv"]).stdout.split(separator: "\n")
     let header = csv[0].split(separator: ",").map(String.init)
     let rows = csv.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-    func column(_ name: String) -> [Substring] { rows.map { $0[header.firstIndex(of: name)!] } }
-    let kinds = ["tap", "long-press", "drag", "swipe", "cancelled"].map { "strokes.\($0)" }
+    func cells(_ name: String) -> [Substring] { rows.map { $0[header.firstIndex(of: name)!] } }
+    let kinds = ["tap", "long-press", "drag", "swipe", "cancelled"].map { column("strokes", $0) }
     var notes = 0
     for (index, name) in kinds.enumerated() {
-      if let earlier = kinds[..<index].first(where: { column($0) == column(name) }) {
+      if let earlier = kinds[..<index].first(where: { cells($0) == cells(name) }) {
         #expect(svg.contains(">= \(earlier)</text>"), "\(name) lies on \(earlier)")
         notes += 1
       }
@@ -251,4 +252,9 @@ import Testing
       Double(svg.components(separatedBy: "width=\"")[1].prefix { $0 != "\"" }))
     #expect(width > 760, "the legend with its notes needs more than the plot's 760 px")
   }
+}
+
+/// A table's column of a word: `column("strokes", "long-press")` is `strokesLongPress`.
+func column(_ prefix: String, _ word: String) -> String {
+  prefix + word.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Binary traces are never written to a terminal; `generate` needs no seed.
+/// Binary traces and Parquet are never written to a terminal; `generate` needs no seed.
 @Suite struct TerminalOutputTests {
   /// Runs pagetrace with a pseudo-terminal as its standard streams (python3's `pty`), and
   /// returns its exit status and what it showed on the terminal.
@@ -52,6 +52,28 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(bytes.starts(with: Array("PGTRACE".utf8)))
+  }
+
+  @Test func parquetIsRefusedOnATerminal() throws {
+    let directory = try scratch()
+    let generated = try pagetrace(["generate", "--events", "50", "-o", "t.jsonl"], in: directory)
+    #expect(generated.status == 0)
+    for arguments in [
+      ["replay", "--format", "parquet", "t.jsonl"], ["classify", "--format", "parquet", "t.jsonl"],
+      ["stats", "--format", "parquet", "-o", "-", "t.jsonl"],
+      ["sweep", "--vary", "pages=3,4", "--format", "parquet", "t.jsonl"],
+      ["diff", "--b", "pages=3", "--format", "parquet", "t.jsonl"],
+    ] {
+      let (status, shown) = try onATerminal(arguments, in: directory)
+      #expect(status == 64, "\(arguments)")
+      #expect(shown.contains("refusing to write Parquet to a terminal"), "\(arguments)")
+      #expect(!shown.contains("PAR1"), "\(arguments)")
+    }
+    let (toFile, _) = try onATerminal(
+      ["classify", "--format", "parquet", "-o", "s.parquet", "t.jsonl"], in: directory)
+    #expect(toFile == 0)
+    let written = try Data(contentsOf: directory.appendingPathComponent("s.parquet"))
+    #expect(written.prefix(4) == Data("PAR1".utf8) && written.suffix(4) == Data("PAR1".utf8))
   }
 
   @Test func generateHasADefaultSeed() throws {

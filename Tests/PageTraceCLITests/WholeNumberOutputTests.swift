@@ -42,9 +42,9 @@ import Testing
     let csv = try pagetrace(["replay", "--format", "csv", "big.jsonl"], in: directory)
     #expect(
       csv.stdout == """
-        t,type,session,from,to,animated,interaction,cause
-        1e+16,transition,,0,1,true,discrete,key
-        1e+22,transition,,1,2,true,discrete,key
+        t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index
+        1e+16,transition,,0,1,true,discrete,key,,,,,big.jsonl,,
+        1e+22,transition,,1,2,true,discrete,key,,,,,big.jsonl,,
 
         """)
   }
@@ -58,13 +58,13 @@ import Testing
     #expect(json.status == 0)
     #expect(
       json.stdout.hasPrefix(
-        #"{"id":-9007199254740992,"kind":"swipe","start":9007199254740992,"#
+        #"{"session":null,"id":"-9007199254740992","kind":"swipe","start":9007199254740992,"#
           + #""end":9007199254740992,"duration":0,"x0":200,"y0":795,"x1":9007199254740992,"#
           + #""y1":795,"dx":9007199254740792,"dy":0,"path":9007199254740792,"peakSpeed":0,"#))
     let csv = try pagetrace(["classify", "--format", "csv", "big.jsonl"], in: directory)
     #expect(
       csv.stdout.split(separator: "\n").last
-        == ",-9007199254740992,swipe,9007199254740992,9007199254740992,0,200,795,9007199254740992,795,9007199254740792,0,9007199254740792,0,0,x,container,control,none,,,0"
+        == ",-9007199254740992,swipe,9007199254740992,9007199254740992,0,200,795,9007199254740992,795,9007199254740792,0,9007199254740792,0,0,x,container,control,none,,,0,big.jsonl"
     )
   }
 }

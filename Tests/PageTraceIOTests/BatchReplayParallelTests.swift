@@ -36,7 +36,7 @@ import Testing
 
   /// Runs a replay of `files` with `jobs` into a temporary file.
   static func run(
-    _ files: [String], jobs: Int, namesFiles: Bool? = nil, format: RecordFormat = .jsonLines,
+    _ files: [String], jobs: Int, namesFiles: Bool? = nil, format: TableFormat = .jsonLines,
     skipsBadLines: Bool = false
   ) -> Outcome {
     var options = BatchReplay.Options()

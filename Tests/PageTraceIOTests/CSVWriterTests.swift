@@ -15,23 +15,23 @@ import Testing
 @Suite struct CSVWriterTests {
   @Test func oneRowPerRecordUnderOneHeader() throws {
     let expected = """
-      t,type,session,from,to,animated,interaction,cause,state,visible,text,page
-      0.5,transition,a,0,1,true,discrete,tap,,,,
-      0.65,interaction,,,,,,,continuous,,,
-      0.65,background,"",,,,,,,true,,
-      2,announcement,,,,,,,,,Page 3 of 8,
-      3.25,detail,b,,,,,,,,,4
-      1.2083333333333333,transition,,7,6,false,continuous,jog,,,,
+      t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index
+      0.5,transition,a,0,1,true,discrete,tap,,,,,,,
+      0.65,interaction,,,,,,,continuous,,,,,,
+      0.65,background,"",,,,,,,true,,,,,
+      2,announcement,,,,,,,,,Page 3 of 8,,,,
+      3.25,detail,b,,,,,,,,,4,,,
+      1.2083333333333333,transition,,7,6,false,continuous,jog,,,,,,,
 
       """
     #expect(try written(recordOfEveryType, format: .csv) == expected)
   }
 
-  @Test func onlyTheSelectedTypesHaveColumns() throws {
+  @Test func theColumnsAreTheSameWhateverTheTypesChosen() throws {
     let expected = """
-      t,type,session,text,page,file
-      2,announcement,,Page 3 of 8,,t.jsonl
-      3.25,detail,b,,4,t.jsonl
+      t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index
+      2,announcement,,,,,,,,,Page 3 of 8,,t.jsonl,,
+      3.25,detail,b,,,,,,,,,4,t.jsonl,,
 
       """
     #expect(
@@ -39,24 +39,20 @@ import Testing
         recordOfEveryType, format: .csv, types: [.detail, .announcement], fileName: "t.jsonl")
         == expected)
     // No record at all: the header still names the columns.
-    #expect(try written([], format: .csv, types: .interaction) == "t,type,session,state\n")
+    #expect(
+      try written([], format: .csv, types: .interaction)
+        == "t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index\n"
+    )
     // JSON Lines has no header.
     #expect(try written([], types: .all).isEmpty)
   }
 
   @Test func columnsFollowTheKeyOrder() {
     #expect(
-      RecordWriter.csvColumns(types: .transition, file: false, keys: false)
-        == ["t", "type", "session", "from", "to", "animated", "interaction", "cause"])
-    #expect(
-      RecordWriter.csvColumns(types: [.detail, .interaction], file: true, keys: true)
-        == ["t", "type", "session", "state", "page", "file", "line", "index"])
-    #expect(
-      RecordWriter.csvColumns(types: .all, file: false, keys: false)
-        == [
-          "t", "type", "session", "from", "to", "animated", "interaction", "cause", "state",
-          "visible", "text", "page",
-        ])
+      RecordWriter.csvColumns == [
+        "t", "type", "session", "from", "to", "animated", "interaction", "cause", "state",
+        "visible", "text", "page", "file", "line", "index",
+      ])
   }
 
   @Test func fieldsAreQuotedOnlyWhenTheyMustBe() throws {
@@ -72,7 +68,8 @@ import Testing
     let record = PageControlRecord(time: 1, session: #"a,"b""#, .detail(page: 0))
     #expect(
       try written([record], format: .csv, types: .detail, fileName: "x,\"y\".jsonl")
-        == "t,type,session,page,file\n" + #"1,detail,"a,""b""",0,"x,""y"".jsonl""# + "\n")
+        == RecordWriter.csvHeaderRow + #"1,detail,"a,""b""",,,,,,,,,0,"x,""y"".jsonl",,"#
+        + "\n")
   }
 
   @Test func textWriterFieldsAreCSVTextFields() throws {
@@ -123,10 +120,10 @@ import Testing
     defer { close(input) }
     #expect(
       readToEnd(input) == """
-        t,type,session,from,to,animated,interaction,cause,state,visible,text,page,line,index
-        1,detail,"s,1",,,,,,,,,2,7,0
-        1,background,"",,,,,,,false,,,7,1
-        1.5,interaction,,,,,,,none,,,,7,2
+        t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index
+        1,detail,"s,1",,,,,,,,,2,,7,0
+        1,background,"",,,,,,,false,,,,7,1
+        1.5,interaction,,,,,,,none,,,,,7,2
 
         """)
   }

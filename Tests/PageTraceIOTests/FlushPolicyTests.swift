@@ -117,7 +117,10 @@ import Testing
       descriptor: pipe.descriptor, format: .csv, types: .detail, flush: .perRecord)
     writer.writeHeader()
     writer.write(Self.first)
-    #expect(pipe.pending() == "t,type,session,page\n1,detail,,1\n")
+    #expect(
+      pipe.pending()
+        == "t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index\n"
+        + "1,detail,,,,,,,,,,1,,,\n")
   }
 
   @Test(arguments: [FlushPolicy.perEvent, .perRecord])

@@ -41,8 +41,8 @@ import Testing
     return times
   }
 
-  @Test(arguments: [RecordFormat.jsonLines, .csv])
-  func repeatedTimesReadAsTheirValues(_ format: RecordFormat) throws {
+  @Test(arguments: [TableFormat.jsonLines, .csv])
+  func repeatedTimesReadAsTheirValues(_ format: TableFormat) throws {
     let seed = UInt64.random(in: 0...UInt64.max)
     print("repeatedTimesReadAsTheirValues: seed \(seed)")
     let times = Self.times(seed: seed)

@@ -79,7 +79,7 @@ func readAll(_ path: String, chunkSize: Int, maximumLineLength: Int = 1 << 20) t
 
 /// Writes records through a ``RecordWriter`` into a temporary file and returns the text.
 func written(
-  _ records: [PageControlRecord], format: RecordFormat = .jsonLines, types: RecordTypes = .all,
+  _ records: [PageControlRecord], format: TableFormat = .jsonLines, types: RecordTypes = .all,
   fileName: String? = nil, threshold: Int = FlushPolicy.defaultThreshold
 ) throws -> String {
   let path = temporaryFile([])

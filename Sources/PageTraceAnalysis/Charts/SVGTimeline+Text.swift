@@ -1,3 +1,5 @@
+import PageTraceIO
+
 // Text for the timeline: numbers, durations, widths and escaping.
 
 /// A number with at most `decimals` decimals (0 to 3), trailing zeros dropped: `1.5`, `-3`.
@@ -70,23 +72,10 @@ func _escape(_ text: String) -> String {
 
 /// The calendar date and time (UTC) of `seconds` since 1970, to the hundredth of a second,
 /// `2012-04-20 03:42:16.54 UTC`, for a time that reads as one (2000 to 2100); else `nil`.
-/// Days to a civil date as in Howard Hinnant's `civil_from_days`.
 func _unixDate(_ seconds: Double) -> String? {
-  guard seconds >= 946_684_800, seconds < 4_102_444_800 else { return nil }
-  let hundredths = Int((seconds * 100).rounded())
-  let days = hundredths / 8_640_000
-  let time = hundredths % 8_640_000
-  let z = days + 719_468
-  let era = z / 146_097
-  let dayOfEra = z - era * 146_097
-  let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-  let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-  let monthIndex = (5 * dayOfYear + 2) / 153
-  let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-  let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-  let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-  func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-  let clock =
-    "\(two(time / 360_000)):\(two(time / 6000 % 60)):\(two(time / 100 % 60)).\(two(time % 100))"
-  return "\(year)-\(two(month))-\(two(day)) \(clock) UTC"
+  guard seconds >= 946_684_800, seconds < 4_102_444_800,
+    let iso = TableValue.iso8601((seconds * 100).rounded() / 100)
+  else { return nil }
+  // 2012-04-20T03:42:16.540000Z: the date, the time to the hundredth.
+  return iso.prefix(10) + " " + iso.dropFirst(11).prefix(11) + " UTC"
 }

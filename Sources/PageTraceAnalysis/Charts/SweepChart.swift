@@ -94,15 +94,18 @@ public struct SweepChart {
     out += " viewBox=\"0 0 \(w) \(h)\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\""
     out += " font-size=\"11\">\n"
     out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
-    // The metrics named together when they share a group (`strokes.tap`, `strokes.drag`: the
+    // The metrics named together when they share a group (`strokesTap`, `strokesDrag`: the
     // strokes by class), one by one when few, else counted: the title fits its line.
-    let groups = Set(metrics.map { $0.name.prefix { $0 != "." } })
+    let groups = Set(metrics.map { $0.name.prefix { $0.isLowercase } })
     var drawn = metrics.map(\.name).joined(separator: ", ")
-    if metrics.count > 1, groups.count == 1, metrics.allSatisfy({ $0.name.contains(".") }) {
-      let group = String(groups.first!)
+    if metrics.count > 1, groups.count == 1,
+      metrics.allSatisfy({ $0.name.contains { $0.isUppercase } })
+    {
       drawn =
-        ["strokes": "strokes by class", "transitionsByCause": "transitions by cause"][group]
-        ?? "pages per scrub"
+        [
+          "strokes": "strokes by class", "transitions": "transitions by cause",
+          "pages": "pages per scrub",
+        ][String(groups.first!)] ?? "\(metrics.count) metrics"
     } else if drawn.count > 48 {
       drawn = "\(metrics.count) metrics"
     }

@@ -149,21 +149,24 @@ struct DiffObserver: ReplayObserver {
 /// var b = ConfigurationPatch()
 /// b.scrubDelay = 0.4
 /// let diff = ConfigurationDiff(
-///   writer: TextWriter(descriptor: .standardOutput, name: "<stdout>"), json: false,
+///   writer: TextWriter(descriptor: .standardOutput, name: "<stdout>"), format: nil,
 ///   stopsAtFirst: false)
 /// diff.start(file: "scrub.jsonl", named: false)
 /// _ = diff.compare("Traces/scrub.jsonl", a: a, b: b, driver: ReplayDriver()) { print($0) }
-/// diff.writeSummary()
-/// try diff.writer.flush()
+/// diff.writer.write(diff.summary)
+/// try diff.finish()
 /// ```
 public final class ConfigurationDiff {
   /// Where the differences go.
   public var writer: TextWriter
-  /// Where each difference's line goes instead of ``writer``, when set (the report keeps
-  /// them); the summary still goes to ``writer``.
+  /// Where each difference goes instead of ``writer``, when set, as a JSON object whose `a`
+  /// and `b` hold the outcomes as objects or arrays of changes (the report keeps them); the
+  /// summary still goes to ``writer``.
   public var lines: ((String) -> Void)?
-  /// JSON Lines (`true`) or text lines.
-  public let json: Bool
+  /// Text lines (`nil`), or a table of ``columns`` (JSON Lines, CSV, Parquet).
+  public let format: TableFormat?
+  /// The table of differences, when ``format`` is set.
+  var table: TableWriter?
   /// Whether the comparison stops at the first difference.
   public let stopsAtFirst: Bool
   /// The input being compared, and whether lines name it (JSON Lines: with several inputs).
@@ -187,12 +190,51 @@ public final class ConfigurationDiff {
   /// Whether the first difference stopped the comparison (``stopsAtFirst``).
   public private(set) var stopped = false
 
-  /// A comparison writing to `writer`, as JSON Lines if `json`, stopping at the first
-  /// difference if `stopsAtFirst`.
-  public init(writer: consuming TextWriter, json: Bool, stopsAtFirst: Bool) {
+  /// A comparison writing to `writer`, as text lines or a table of `format`, stopping at the
+  /// first difference if `stopsAtFirst`.
+  public init(writer: consuming TextWriter, format: TableFormat?, stopsAtFirst: Bool) {
+    if let format {
+      table = TableWriter(
+        columns: Self.columns, format: format, descriptor: writer.descriptor, name: writer.name)
+    }
     self.writer = writer
-    self.json = json
+    self.format = format
     self.stopsAtFirst = stopsAtFirst
+  }
+
+  /// The columns of a table of differences (docs/behaviour/tables.md, "differences"): where
+  /// (`file`, `unit`: stroke, event or timer, `line`, `endLine`, `session`), what (a stroke's
+  /// touch `id`, or the `event` in words), when (`t`, and a stroke's `end`), then for A and
+  /// for B the outcome's word, first page, last page, transitions and the outcome in words.
+  public static let columns: [TableColumn] =
+    [
+      TableColumn("file", .string), TableColumn("unit", .string), TableColumn("line", .integer),
+      TableColumn("endLine", .integer), TableColumn("session", .string),
+      TableColumn("id", .string), TableColumn("event", .string), TableColumn("t", .double),
+      TableColumn("end", .double),
+    ]
+    + ["a", "b"].flatMap { side in
+      [
+        TableColumn(side + "Outcome", .string), TableColumn(side + "From", .integer),
+        TableColumn(side + "To", .integer), TableColumn(side + "Transitions", .integer),
+        TableColumn(side + "Text", .string),
+      ]
+    }
+
+  /// Writes what comes before a table's rows (CSV's header, Parquet's magic number); its
+  /// length in bytes (0 for text).
+  public func writeHeader() -> Int { table != nil ? table!.writeHeader() : 0 }
+
+  /// Writes out what is buffered; a Parquet table stays open for more rows.
+  public func flush() throws(FileError) {
+    if table != nil { try table!.flush() }
+    try writer.flush()
+  }
+
+  /// Writes what a table keeps to the end (Parquet's footer) and writes out.
+  public func finish() throws(FileError) {
+    if table != nil { try table!.finish() }
+    try writer.flush()
   }
 
   /// Starts the comparison of an input named `file` (named on each line if `named`).
@@ -312,8 +354,25 @@ public final class ConfigurationDiff {
     return runs.joined(separator: ", ")
   }
 
-  func prefix(lines: String) -> String {
-    json ? "" : "\(file):\(lines): "
+  func prefix(lines: String) -> String { "\(file):\(lines): " }
+
+  /// A side's cells for a stroke: its outcome's word, pages, transitions and words.
+  static func cells(_ outcome: StrokeOutcome) -> [TableValue] {
+    [
+      .string(outcome.word.rawValue), .integer(outcome.from), .integer(outcome.to),
+      .integer(outcome.transitions), .string(words(outcome)),
+    ]
+  }
+
+  /// A side's cells for an event or the timer: the first change's cause (`detail` for a
+  /// detail, `none` for no change), the first change's page and the last one's, the number
+  /// of transitions, and the changes in words.
+  static func cells(_ changes: [_DiffChange], timed: Bool) -> [TableValue] {
+    let word = changes.first.map { $0.cause?.rawValue ?? "detail" } ?? "none"
+    return [
+      .string(word), .integer(changes.first?.from), .integer(changes.last?.to),
+      .integer(changes.count { $0.cause != nil }), .string(words(changes, timed: timed)),
+    ]
   }
 
   func writeStroke(
@@ -325,14 +384,24 @@ public final class ConfigurationDiff {
     case .number(let n): id = JSONText.number(n)
     case .string(let s): id = JSONText.string(s)
     }
-    if json {
+    if lines != nil {
       var text = "{\"unit\":\"stroke\",\"line\":\(line),\"endLine\":\(end)"
       if let session = stroke.session { text += ",\"session\":" + JSONText.string(session) }
       text += ",\"id\":\(id),\"t\":\(JSONText.number(stroke.start))"
       text += ",\"end\":\(JSONText.number(stroke.end))"
       text += ",\"a\":\(Self.object(a)),\"b\":\(Self.object(b))"
-      if namesFile { text += ",\"file\":" + JSONText.string(file) }
-      emit(text + "}\n")
+      lines!(text + ",\"file\":" + JSONText.string(file) + "}\n")
+    } else if table != nil {
+      let touch: String
+      switch stroke.id {
+      case .number(let n): touch = JSONText.number(n)
+      case .string(let s): touch = s
+      }
+      table!.write(
+        [
+          .string(file), .string("stroke"), .integer(line), .integer(end), .string(stroke.session),
+          .string(touch), .null, .double(stroke.start), .double(stroke.end),
+        ] + Self.cells(a) + Self.cells(b))
     } else {
       var text = prefix(lines: line == end ? "\(line)" : "\(line)-\(end)")
       if let session = stroke.session { text += "session \(JSONText.string(session)) " }
@@ -364,41 +433,36 @@ public final class ConfigurationDiff {
     _ result: _DiffEventResult, unit: String, what: String, _ a: [_DiffChange],
     _ b: [_DiffChange]
   ) {
-    if json {
+    let timed = unit == "timer"
+    if lines != nil {
       var text = "{\"unit\":\"\(unit)\",\"line\":\(result.line)"
       if let session = result.session { text += ",\"session\":" + JSONText.string(session) }
       text += ",\"event\":\"\(Self.words(result.event))\",\"t\":\(JSONText.number(result.time))"
       text += ",\"a\":\(Self.array(a)),\"b\":\(Self.array(b))"
-      if namesFile { text += ",\"file\":" + JSONText.string(file) }
-      emit(text + "}\n")
+      lines!(text + ",\"file\":" + JSONText.string(file) + "}\n")
+    } else if table != nil {
+      table!.write(
+        [
+          .string(file), .string(unit), .integer(result.line), .integer(result.line),
+          .string(result.session), .null, .string(Self.words(result.event)),
+          .double(result.time), .null,
+        ] + Self.cells(a, timed: timed) + Self.cells(b, timed: timed))
     } else {
       var text = prefix(lines: "\(result.line)")
       if let session = result.session { text += "session \(JSONText.string(session)) " }
       text += "\(what) at \(JSONText.number(result.time)): "
-      let timed = unit == "timer"
       text += Self.words(a, timed: timed) + " vs " + Self.words(b, timed: timed)
       emit(text + "\n")
     }
     if stopsAtFirst { stopped = true }
   }
 
-  /// A difference's line, to ``lines`` or else ``writer``.
-  func emit(_ text: String) {
-    if let lines { lines(text) } else { writer.write(text) }
-  }
+  /// A difference's text line.
+  func emit(_ text: String) { writer.write(text) }
 
-  /// Writes the summary line of every input compared.
-  public func writeSummary() {
-    if json {
-      writer.write(
-        "{\"summary\":true,\"differences\":\(differences),\"strokes\":\(strokes),"
-          + "\"strokesDiffering\":\(strokesDiffering),\"events\":\(events),"
-          + "\"eventsDiffering\":\(eventsDiffering),\"timerDiffering\":\(timerDiffering),"
-          + "\"stoppedAtFirst\":\(stopped)}\n")
-    } else {
-      writer.write(
-        "differences: \(differences)\(stopped ? ", stopped at the first" : "") (strokes \(strokesDiffering) of \(strokes), events \(eventsDiffering) of \(events), timer \(timerDiffering))\n"
-      )
-    }
+  /// The summary of every input compared, with its line end:
+  /// `differences: 3 (strokes 3 of 11, events 0 of 6, timer 0)`.
+  public var summary: String {
+    "differences: \(differences)\(stopped ? ", stopped at the first" : "") (strokes \(strokesDiffering) of \(strokes), events \(eventsDiffering) of \(events), timer \(timerDiffering))\n"
   }
 }

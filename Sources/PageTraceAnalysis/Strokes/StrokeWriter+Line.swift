@@ -3,75 +3,46 @@ import PageTraceIO
 
 // The line of one stroke, in JSON and CSV (``StrokeWriter``).
 extension StrokeWriter {
-  /// One value of a stroke line.
-  enum FieldValue {
-    case number(Double), string(String)
-    /// No value: the key is left out of a JSON line, the cell left empty in a CSV row.
-    case absent
-
-    /// A number, or no value if it overflowed (`dx` of strokes at ±1.7e308, the velocity
-    /// of such a stroke): JSON has no infinity, and `null` is no number (docs/behaviour/analysis.md,
-    /// "Stroke classification").
-    static func finite(_ value: Double) -> FieldValue {
-      value.isFinite ? .number(value) : .absent
-    }
-  }
-
-  /// Calls `visit` with each field of a stroke's line, in order: the one list that both the
-  /// JSON line and the CSV row are written from. Numbers go through the one number writer;
-  /// differences are rounded to the precision of their operands.
+  /// Calls `visit` with each cell of a stroke's row, in the order of ``columns``: the one
+  /// list that the CSV and Parquet rows are written from (and that the JSON line's
+  /// literals follow). Numbers that overflowed are null; differences are rounded to the
+  /// precision of their operands.
   static func forEachField(
     of stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
-    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
-    _ visit: (StaticString, FieldValue) -> Void
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?, wallClock: Bool = false,
+    _ visit: (TableValue) -> Void
   ) {
-    visit("session", stroke.session.map(FieldValue.string) ?? .absent)
+    func number(_ value: Double) -> TableValue { value.isFinite ? .double(value) : .null }
+    visit(.string(stroke.session))
     switch stroke.id {
-    case .number(let n): visit("id", .number(n))
-    case .string(let s): visit("id", .string(s))
+    case .number(let n): visit(.string(JSONText.number(n)))
+    case .string(let s): visit(.string(s))
     }
-    visit("kind", .string(stroke.kind.rawValue))
-    visit("start", .finite(stroke.start))
-    visit("end", .finite(stroke.end))
-    visit("duration", .finite(JSONText.difference(stroke.end, stroke.start)))
-    visit("x0", .finite(stroke.startX))
-    visit("y0", .finite(stroke.startY))
-    visit("x1", .finite(stroke.endX))
-    visit("y1", .finite(stroke.endY))
-    visit("dx", .finite(JSONText.difference(stroke.endX, stroke.startX)))
-    visit("dy", .finite(JSONText.difference(stroke.endY, stroke.startY)))
-    visit("path", .finite(stroke.pathLength))
-    visit("peakSpeed", .finite(stroke.peakSpeed))
-    visit("velocity", .finite(stroke.velocity))
-    visit("axis", .string(stroke.dominantAxis.rawValue))
-    visit("swipeRule", .string(swipeRule.rawValue))
+    visit(.string(stroke.kind.rawValue))
+    visit(number(stroke.start))
+    visit(number(stroke.end))
+    visit(number(JSONText.difference(stroke.end, stroke.start)))
+    visit(number(stroke.startX))
+    visit(number(stroke.startY))
+    visit(number(stroke.endX))
+    visit(number(stroke.endY))
+    visit(number(JSONText.difference(stroke.endX, stroke.startX)))
+    visit(number(JSONText.difference(stroke.endY, stroke.startY)))
+    visit(number(stroke.pathLength))
+    visit(number(stroke.peakSpeed))
+    visit(number(stroke.velocity))
+    visit(.string(stroke.dominantAxis.rawValue))
+    visit(.string(swipeRule.rawValue))
     // Without a control, what a control made of the stroke has no value.
-    visit("target", target.map { .string($0.rawValue) } ?? .absent)
-    visit("outcome", outcome.map { .string($0.word.rawValue) } ?? .absent)
-    visit("from", outcome?.from.map { .number(Double($0)) } ?? .absent)
-    visit("to", outcome?.to.map { .number(Double($0)) } ?? .absent)
-    visit("transitions", outcome.map { .number(Double($0.transitions)) } ?? .absent)
-    if let file { visit("file", .string(file)) }
-  }
-
-  /// Writes the stroke's CSV row of ``csvColumns(file:)``, without its line end (cells of
-  /// fields without a value left empty).
-  static func writeCSVRow(
-    _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
-    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
-    to writer: inout TextWriter
-  ) {
-    var isFirst = true
-    forEachField(
-      of: stroke, swipeRule: swipeRule, target: target, outcome: outcome, file: file
-    ) { _, value in
-      if !isFirst { writer.append(",") }
-      switch value {
-      case .number(let n): writer.appendJSONNumber(n)
-      case .string(let s): writer.appendCSVField(s)
-      case .absent: break
-      }
-      isFirst = false
+    visit(.string(target?.rawValue))
+    visit(.string(outcome?.word.rawValue))
+    visit(.integer(outcome?.from))
+    visit(.integer(outcome?.to))
+    visit(.integer(outcome?.transitions))
+    visit(.string(file))
+    if wallClock {
+      visit(.timestamp(stroke.start))
+      visit(.timestamp(stroke.end))
     }
   }
 
@@ -83,7 +54,7 @@ extension StrokeWriter {
       "{\"session\":", ",\"id\":", ",\"start\":", ",\"end\":", ",\"duration\":", ",\"x0\":",
       ",\"y0\":", ",\"x1\":", ",\"y1\":", ",\"dx\":", ",\"dy\":", ",\"path\":",
       ",\"peakSpeed\":", ",\"velocity\":", ",\"from\":", ",\"to\":", ",\"transitions\":",
-      ",\"file\":", "}",
+      ",\"file\":", "}", "\"\"", "null",
     ]
     let kind = StrokeClassifier.Kind.allCases.map { jsonMember($0).utf8CodeUnitCount }.max()!
     let axes = [StrokeClassifier.Axis.x, .y].flatMap { axis in
@@ -115,10 +86,11 @@ extension StrokeWriter {
   /// `classify`'s line (one reservation a line, the printer's one-product path)").
   static func writeJSONLine(
     _ stroke: StrokeClassifier.Stroke, swipeRule: StrokeClassifier.SwipeRule,
-    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?,
+    target: StrokeTarget?, outcome: StrokeOutcome?, file: String?, wallClock: Bool = false,
     to writer: inout TextWriter
   ) {
     var room = jsonLineRoom
+    if wallClock { room += wallClockRoom }
     if let session = stroke.session { room += _LineRoom.maximumJSONStringLength(session) }
     if case .string(let s) = stroke.id { room += _LineRoom.maximumJSONStringLength(s) }
     if let file { room += _LineRoom.maximumJSONStringLength(file) }
@@ -126,13 +98,19 @@ extension StrokeWriter {
     if let session = stroke.session {
       line.append("{\"session\":")
       line.appendJSONString(session)
-      line.append(",\"id\":")
     } else {
-      line.append("{\"id\":")
+      line.append("{\"session\":null")
     }
+    // The id is always a string (a numeric id's number between quotes), so that the column
+    // has one type whatever the trace.
     switch stroke.id {
-    case .number(let n): line.id(n)
-    case .string(let s): line.appendJSONString(s)
+    case .number(let n):
+      line.append(",\"id\":\"")
+      line.id(n)
+      line.append("\"")
+    case .string(let s):
+      line.append(",\"id\":")
+      line.appendJSONString(s)
     }
     line.append(jsonMember(stroke.kind))
     // The operands of each difference are printed before it (a value not finite is not
@@ -160,21 +138,34 @@ extension StrokeWriter {
     line.number(",\"peakSpeed\":", stroke.peakSpeed)
     line.numberOftenZero(",\"velocity\":", stroke.velocity)
     line.append(jsonMembers(stroke.dominantAxis, swipeRule))
-    // Without a control, what a control made of the stroke has no value.
-    if let target { line.append(jsonMember(target)) }
+    // Without a control, what a control made of the stroke has no value: null.
+    line.append(target.map(jsonMember) ?? ",\"target\":null")
     if let outcome {
       line.append(jsonMember(outcome.word))
-      if let from = outcome.from { line.count(",\"from\":", from) }
-      if let to = outcome.to { line.count(",\"to\":", to) }
+      line.count(",\"from\":", outcome.from)
+      line.count(",\"to\":", outcome.to)
       line.count(",\"transitions\":", outcome.transitions)
+    } else {
+      line.append(",\"outcome\":null,\"from\":null,\"to\":null,\"transitions\":null")
     }
     if let file {
       line.append(",\"file\":")
       line.appendJSONString(file)
+    } else {
+      line.append(",\"file\":null")
+    }
+    if wallClock {
+      line.timestamp(",\"startTime\":", stroke.start)
+      line.timestamp(",\"endTime\":", stroke.end)
     }
     line.append("}")
     writer.endLine(line)
   }
+
+  /// The most bytes of the two members `--wall-clock` adds.
+  static let wallClockRoom =
+    StaticString(",\"startTime\":,\"endTime\":").utf8CodeUnitCount + 2
+    * (TableValue.iso8601Length + 2)
 
   /// `,"kind":"…"`, the kind's member of a JSON line.
   static func jsonMember(_ kind: StrokeClassifier.Kind) -> StaticString {
@@ -224,14 +215,17 @@ extension StrokeWriter {
 /// methods rather than local functions, which captured the line and checked each access to it
 /// at run time.
 extension _LineRoom {
-  /// A number with its key, or nothing if it overflowed (``FieldValue/finite(_:)``); returns
+  /// A number with its key, `null` if it overflowed (``FieldValue/finite(_:)``); returns
   /// the decimals written (0 if none), which the differences after it use instead of counting
   /// them again (`JSONText.difference(_:_:decimals:)`).
   @inline(__always)
   @discardableResult
   mutating func number(_ key: StaticString, _ value: Double) -> Int {
-    guard value.isFinite else { return 0 }
     append(key)
+    guard value.isFinite else {
+      append("null")
+      return 0
+    }
     return appendNumberCountingDecimals(value)
   }
   /// A numeric touch id, mostly a small whole number: within ±2^53 and whole (not -0), written
@@ -260,17 +254,15 @@ extension _LineRoom {
     }
     number(key, value)
   }
-  /// A count with its key: an `Int` within ±2^53 is written as the integer it is, which is
-  /// the text of its `Double` (the number writer's call, its whole-number test and the
-  /// conversions skipped for `from`, `to` and `transitions`); beyond, as the `Double` it
-  /// converts to.
+  /// A count with its key, `null` for none: an integer column, written exactly as the `Int`
+  /// it is (`from`, `to`, `transitions`), without the number writer's call.
   @inline(__always)
-  mutating func count(_ key: StaticString, _ value: Int) {
-    guard value.magnitude <= 1 << 53 else {
-      number(key, Double(value))
+  mutating func count(_ key: StaticString, _ value: Int?) {
+    append(key)
+    guard let value else {
+      append("null")
       return
     }
-    append(key)
     appendInteger(value)
   }
   /// ``number(_:_:)``, also returning where the number's text starts and its length.
@@ -278,11 +270,28 @@ extension _LineRoom {
   mutating func keptNumber(
     _ key: StaticString, _ value: Double
   ) -> (decimals: Int, text: UnsafeMutableRawPointer, length: Int) {
-    guard value.isFinite else { return (0, position, 0) }
     append(key)
+    guard value.isFinite else {
+      append("null")
+      return (0, position, 0)
+    }
     let text = position
     let decimals = appendNumberCountingDecimals(value)
     return (decimals, text, position - text)
+  }
+  /// An instant with its key: `t` as a string of ISO 8601 text, `null` outside years 1 to 9999.
+  @inline(__always)
+  mutating func timestamp(_ key: StaticString, _ seconds: Double) {
+    append(key)
+    append("\"")
+    let length = TableValue.writeISO8601(seconds, at: position)
+    guard length > 0 else {
+      position -= 1
+      append("null")
+      return
+    }
+    position += length
+    append("\"")
   }
   /// A second coordinate with its key: the text of the first copied when they are the same
   /// double (a stroke that kept its y, 40 % of the strokes of a generated trace): a copy,

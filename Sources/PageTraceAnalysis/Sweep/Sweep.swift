@@ -218,6 +218,21 @@ public struct Sweep: Sendable {
     public var values: [(text: String, json: String, patch: ConfigurationPatch)] = []
     /// Whether the values are numbers (a chart's axis is then to scale).
     public var isNumeric: Bool
+    /// Whether the values are `true` and `false`.
+    public var isBoolean = false
+
+    /// The key's column in a table: a double, a boolean or a string.
+    public var column: TableColumn {
+      TableColumn(key, isNumeric ? .double : isBoolean ? .boolean : .string)
+    }
+
+    /// The cell of value `index`.
+    public func value(_ index: Int) -> TableValue {
+      let value = values[index]
+      if isNumeric { return .double(Double(value.json)) }
+      if isBoolean { return .boolean(value.text == "true") }
+      return .string(value.text)
+    }
   }
 
   /// One row of results: a combination (and, by file, an input), and its figures.
@@ -267,6 +282,7 @@ extension Sweep.Axis {
             ?? "; keys that vary: \(known.joined(separator: ", "))"))
     }
     var axis = Sweep.Axis(key: entry.name, isNumeric: entry.kind == .number)
+    axis.isBoolean = entry.kind == .bool
     let texts: [String]
     if entry.kind == .number, list.contains(":") {
       texts = try Self.range(list, failure)
@@ -373,59 +389,19 @@ extension Sweep.Axis {
 }
 
 extension Sweep {
-  /// One column of a row: its name, unit and value.
-  public struct Metric: Sendable {
-    /// The column's name, e.g. `strokes.tap`.
-    public var name: String
-    /// The unit for a chart's axis, e.g. `strokes`, `s`.
-    public var unit: String
-    /// The value, `nil` when there is none (a mean without scrubs).
-    public var value: @Sendable (TraceStatistics) -> Double?
-    /// Whether it is a count (written without decimals).
-    public var isCount = true
+  /// One column of a row: its name, unit and value (the metrics of `stats`' tables).
+  public typealias Metric = StatisticsTable.Metric
 
-    /// A metric named `name`, in `unit`, whose value `value` reads from the figures.
-    public init(
-      name: String, unit: String, value: @escaping @Sendable (TraceStatistics) -> Double?,
-      isCount: Bool = true
-    ) {
-      self.name = name
-      self.unit = unit
-      self.value = value
-      self.isCount = isCount
-    }
-  }
-
-  /// The columns after the varied values, in order.
-  public static let metrics: [Metric] =
-    StrokeClassifier.Kind.allCases.map { kind in
-      Metric(name: "strokes.\(kind.rawValue)", unit: "strokes") { Double($0.strokes[kind] ?? 0) }
-    }
-    + [Metric(name: "transitions", unit: "transitions") { Double($0.transitions) }]
-    + TransitionCause.allCases.map { cause in
-      Metric(name: "transitionsByCause.\(cause.rawValue)", unit: "transitions") {
-        Double($0.transitionsByCause[cause] ?? 0)
-      }
-    }
-    + [
-      Metric(name: "scrubs", unit: "scrubs") { Double($0.scrubs) },
-      Metric(
-        name: "pagesPerScrub.mean", unit: "pages", value: { $0.scrubSummary.mean },
-        isCount: false),
-      Metric(name: "pagesPerScrub.max", unit: "pages") { $0.scrubSummary.max.map(Double.init) },
-      Metric(name: "announcements", unit: "announcements") { Double($0.announcements) },
-      Metric(name: "meanTimeOnPage", unit: "s", value: meanTimeOnPage, isCount: false),
-    ]
-
-  /// The seconds on every page visited over the pages visited (``TraceStatistics/timeOnPage``,
-  /// as `stats` sums it), rounded to the precision of the trace's times; `nil` when no page
-  /// was visited.
-  public static func meanTimeOnPage(_ statistics: TraceStatistics) -> Double? {
-    let time = statistics.pageTimeSummary(longest: 0)
-    guard time.pages > 0 else { return nil }
-    return JSONText.rounded(
-      time.seconds / Double(time.pages), toPrecisionOf: statistics.largestTime)
-  }
+  /// The columns after the varied values, in order: those of `stats`' tables that a
+  /// what-if compares (docs/behaviour/what-if.md).
+  public static let metrics: [Metric] = {
+    let names =
+      StrokeClassifier.Kind.allCases.map { "strokes" + StatisticsTable.capitalized($0.rawValue) }
+      + ["transitions"]
+      + TransitionCause.allCases.map { "transitions" + StatisticsTable.capitalized($0.rawValue) }
+      + ["scrubs", "pagesPerScrubMean", "pagesPerScrubMax", "announcements", "meanTimeOnPage"]
+    return names.map { name in StatisticsTable.metrics.first { $0.name == name }! }
+  }()
 
   /// A metric's value as written in CSV and JSON: a whole number, or the shortest decimal.
   public static func text(_ metric: Metric, _ value: Double?) -> String? {
@@ -435,39 +411,15 @@ extension Sweep {
 
   // MARK: Formats
 
-  /// The CSV header row: the varied keys, `file` by file, the metrics; with its line end.
-  public static func csvHeader(_ axes: [Axis], byFile: Bool) -> String {
-    let names = axes.map(\.key) + (byFile ? ["file"] : []) + metrics.map(\.name)
-    return names.map { CSVText.field($0) }.joined(separator: ",") + "\n"
+  /// The columns of a table of rows: the varied keys, `file` by file, the metrics.
+  public static func columns(_ axes: [Axis], byFile: Bool) -> [TableColumn] {
+    axes.map(\.column) + (byFile ? [TableColumn("file", .string)] : []) + metrics.map(\.column)
   }
 
-  /// One CSV row, with its line end (a metric without a value is an empty cell).
-  public static func csvRow(
-    _ axes: [Axis], _ row: Row
-  ) -> String {
-    // Numbers as the number writer writes them (as in JSON); strings and booleans as given.
-    var fields = zip(axes, row.combination).map { axis, index in
-      CSVText.field(axis.isNumeric ? axis.values[index].json : axis.values[index].text)
-    }
-    if let file = row.file { fields.append(CSVText.field(file)) }
-    fields += zip(metrics, row.values).map { text($0, $1) ?? "" }
-    return fields.joined(separator: ",") + "\n"
-  }
-
-  /// One JSON Lines object, with its line end: the varied values under `vary`, then the
-  /// metrics (`null` for none).
-  public static func jsonRow(
-    _ axes: [Axis], _ row: Row
-  ) -> String {
-    let vary = zip(axes, row.combination).map { axis, index in
-      "\(JSONText.string(axis.key)):\(axis.values[index].json)"
-    }
-    var members = ["\"vary\":{\(vary.joined(separator: ","))}"]
-    if let file = row.file { members.append("\"file\":\(JSONText.string(file))") }
-    members += zip(metrics, row.values).map { metric, value in
-      "\(JSONText.string(metric.name)):\(text(metric, value) ?? "null")"
-    }
-    return "{" + members.joined(separator: ",") + "}\n"
+  /// A row's cells, in the order of ``columns(_:byFile:)``.
+  public static func cells(_ axes: [Axis], _ row: Row) -> [TableValue] {
+    zip(axes, row.combination).map { $0.value($1) } + (row.file.map { [.string($0)] } ?? [])
+      + zip(metrics, row.values).map { StatisticsTable.value($0, $1) }
   }
 
   /// Aligned columns: the varied values (and file) left-aligned, the metrics right-aligned

@@ -9,11 +9,10 @@ import PageTrace
 /// `--name`), and last `line`, `index` when ``writesKeys`` is set (`--emit-key`).
 /// Numbers are written in their shortest round-tripping form; nothing is allocated per record.
 ///
-/// In ``RecordFormat/csv`` the keys are columns, in the same order: every record is a row of
-/// the same columns (``csvColumns(types:file:keys:)``), with an empty cell for a field its type
-/// lacks. ``writeHeader()`` writes the header row; call it once, before the first record,
-/// after setting ``types``, ``fileName`` and ``writesKeys``, and keep them so afterwards
-/// (``fileName`` may change, but not between set and `nil`).
+/// In ``TableFormat/csv`` every row has the same columns (``csvColumns``, docs/behaviour/tables.md),
+/// whatever ``types``, ``fileName`` and ``writesKeys``: an empty cell for a field the record
+/// lacks, for `file` without ``fileName`` and for `line`, `index` without ``writesKeys``.
+/// ``writeHeader()`` writes the header row; call it once, before the first record.
 ///
 /// Records go to the descriptor as ``flushPolicy`` says (by default when the buffer passes
 /// 64 KiB; ``FlushPolicy/perEvent`` at each ``endEvent()``, ``FlushPolicy/perRecord`` after
@@ -37,8 +36,8 @@ import PageTrace
 /// table.writeHeader()
 /// try engine.handle(event) { table.write($0) }
 /// try table.flush()
-/// // t,type,session,from,to,animated,interaction,cause
-/// // 0.5,transition,,0,1,true,discrete,tap
+/// // t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index
+/// // 0.5,transition,,0,1,true,discrete,tap,,,,,,,
 /// ```
 public struct RecordWriter: ~Copyable {
   /// The descriptor written to; the writer never closes it.
@@ -46,7 +45,7 @@ public struct RecordWriter: ~Copyable {
   /// The name of the output in errors, e.g. `<stdout>`.
   public let name: String
   /// JSON Lines or CSV.
-  public let format: RecordFormat
+  public let format: TableFormat
   /// The record types written; others are skipped.
   public var types: RecordTypes
   /// When records are written out.
@@ -55,7 +54,9 @@ public struct RecordWriter: ~Copyable {
   public var threshold: Int { flushPolicy.threshold }
   /// The input file name added to every record as `"file"`, or `nil` for none.
   public var fileName: String? {
-    didSet { fileSuffix = fileName.map { Self.fileSuffix(for: $0, format: format) } ?? [] }
+    didSet {
+      fileSuffix = fileName.map { Self.fileSuffix(for: $0, format: format) } ?? Self.noFile(format)
+    }
   }
   /// The first write failure, after which records are dropped.
   public private(set) var failure: FileError?
@@ -85,6 +86,9 @@ public struct RecordWriter: ~Copyable {
   /// rebuilds the order of a single replay from any split of its input by session
   /// (`replay --emit-key`).
   public var writesKeys = false
+  /// In CSV, whether each row ends with a `time` cell: `t` as an ISO 8601 instant, read as
+  /// seconds since 1970-01-01 UTC (`replay --wall-clock`); ``writeHeader()`` names it.
+  public var writesWallClock = false
   private var keyLine = 0
   private var keyIndex = 0
 
@@ -114,7 +118,7 @@ public struct RecordWriter: ~Copyable {
   /// var writer = RecordWriter(descriptor: .standardOutput, types: .all, flush: .perEvent)
   /// ```
   public init(
-    descriptor: SystemDescriptor, name: String = "<stdout>", format: RecordFormat = .jsonLines,
+    descriptor: SystemDescriptor, name: String = "<stdout>", format: TableFormat = .jsonLines,
     types: RecordTypes = .transition, flush: FlushPolicy = .buffered
   ) {
     self.descriptor = descriptor
@@ -122,6 +126,7 @@ public struct RecordWriter: ~Copyable {
     self.format = format
     self.types = types
     self.flushPolicy = flush
+    precondition(format != .parquet, "RecordWriter writes JSON Lines and CSV; RecordTable, Parquet")
     self.buffer = _OutputBuffer(capacity: flush.threshold + 512)
     switch format {
     case .jsonLines:
@@ -130,7 +135,7 @@ public struct RecordWriter: ~Copyable {
         prefix: _RecordJSONText.interaction, suffix: _RecordJSONText.quote)
       causeTexts = _WordTexts(prefix: _RecordJSONText.cause, suffix: _RecordJSONText.quote)
       stateTexts = _WordTexts(prefix: _RecordJSONText.state, suffix: _RecordJSONText.quote)
-    case .csv:
+    case .csv, .parquet:
       typeTexts = _WordTexts(prefix: _RecordCSVText.comma, suffix: _RecordCSVText.comma)
       interactionTexts = _WordTexts()
       causeTexts = _WordTexts()
@@ -140,6 +145,7 @@ public struct RecordWriter: ~Copyable {
       type: typeTexts.maximumLength, interaction: interactionTexts.maximumLength,
       cause: causeTexts.maximumLength, state: stateTexts.maximumLength)
     reservation = format == .csv ? .csv(words) : .jsonLines(words)
+    fileSuffix = Self.noFile(format)
     reserved =
       (RecordType.allCases.lazy.map { [reservation] in reservation[$0] }.max() ?? 0)
       + _Reservation.wordSlot
@@ -209,7 +215,7 @@ public struct RecordWriter: ~Copyable {
     recordCount += 1
     switch format {
     case .jsonLines: appendJSON(content, time: time, session: session)
-    case .csv: appendCSV(content, time: time, session: session)
+    case .csv, .parquet: appendCSV(content, time: time, session: session)
     }
     if buffer.count >= threshold { writeOut() }
   }
@@ -263,11 +269,11 @@ public struct RecordWriter: ~Copyable {
     }
     appendEnd(
       line: _RecordJSONText.line, index: _RecordJSONText.index, end: _RecordJSONText.end,
-      of: content.type, from: start, session: session.count)
+      of: content.type, time: time, from: start, session: session.count)
   }
 
   /// Appends one record as a CSV row and a newline: a cell for every column of
-  /// ``csvColumns(types:file:keys:)``, empty for the fields of the other selected types.
+  /// ``csvColumns``, empty for the fields of the other types.
   private mutating func appendCSV(
     _ content: PageControlRecord.Content, time: Double, session: UnsafeRawBufferPointer
   ) {
@@ -276,49 +282,39 @@ public struct RecordWriter: ~Copyable {
     lastTime.append(time, to: &buffer)
     typeTexts.append(content.type, to: &buffer)
     buffer.append(session)
-    if types.contains(.transition) {
-      if case .transition(let transition) = content {
-        buffer.append(_ASCII.comma)
-        buffer.appendInteger(transition.from)
-        buffer.append(_ASCII.comma)
-        buffer.appendInteger(transition.to)
-        buffer.append(
-          transition.animated ? _RecordCSVText.animatedTrue : _RecordCSVText.animatedFalse)
-        interactionTexts.append(transition.interaction, to: &buffer)
-        buffer.append(_ASCII.comma)
-        causeTexts.append(transition.cause, to: &buffer)
-      } else {
-        buffer.append(_RecordCSVText.noTransition)
+    if case .transition(let transition) = content {
+      buffer.append(_ASCII.comma)
+      buffer.appendInteger(transition.from)
+      buffer.append(_ASCII.comma)
+      buffer.appendInteger(transition.to)
+      buffer.append(
+        transition.animated ? _RecordCSVText.animatedTrue : _RecordCSVText.animatedFalse)
+      interactionTexts.append(transition.interaction, to: &buffer)
+      buffer.append(_ASCII.comma)
+      causeTexts.append(transition.cause, to: &buffer)
+    } else {
+      buffer.append(_RecordCSVText.noTransition)
+    }
+    buffer.append(_ASCII.comma)
+    if case .interaction(let state) = content { stateTexts.append(state, to: &buffer) }
+    buffer.append(_ASCII.comma)
+    if case .background(let visible) = content {
+      buffer.append(visible ? _RecordCSVText.true : _RecordCSVText.false)
+    }
+    buffer.append(_ASCII.comma)
+    if case .announcement(let announcement) = content {
+      buffer.append(_RecordCSVText.page)
+      buffer.appendInteger(announcement.page + 1)
+      if let pageCount = announcement.pageCount {
+        buffer.append(_RecordCSVText.of)
+        buffer.appendInteger(pageCount)
       }
     }
-    if types.contains(.interaction) {
-      buffer.append(_ASCII.comma)
-      if case .interaction(let state) = content { stateTexts.append(state, to: &buffer) }
-    }
-    if types.contains(.background) {
-      buffer.append(_ASCII.comma)
-      if case .background(let visible) = content {
-        buffer.append(visible ? _RecordCSVText.true : _RecordCSVText.false)
-      }
-    }
-    if types.contains(.announcement) {
-      buffer.append(_ASCII.comma)
-      if case .announcement(let announcement) = content {
-        buffer.append(_RecordCSVText.page)
-        buffer.appendInteger(announcement.page + 1)
-        if let pageCount = announcement.pageCount {
-          buffer.append(_RecordCSVText.of)
-          buffer.appendInteger(pageCount)
-        }
-      }
-    }
-    if types.contains(.detail) {
-      buffer.append(_ASCII.comma)
-      if case .detail(let page) = content { buffer.appendInteger(page) }
-    }
+    buffer.append(_ASCII.comma)
+    if case .detail(let page) = content { buffer.appendInteger(page) }
     appendEnd(
       line: _RecordCSVText.comma, index: _RecordCSVText.comma, end: _RecordCSVText.newline,
-      of: content.type, from: start, session: session.count)
+      of: content.type, time: time, from: start, session: session.count)
   }
 
   /// Ends a record: the file field, the ordering key when ``writesKeys`` (each number after
@@ -327,15 +323,21 @@ public struct RecordWriter: ~Copyable {
   @inline(__always)
   private mutating func appendEnd(
     line: StaticString, index: StaticString, end: StaticString, of type: RecordType,
-    from start: Int, session: Int
+    time: Double, from start: Int, session: Int
   ) {
     if !fileSuffix.isEmpty { fileSuffix.withUnsafeBytes { buffer.append($0) } }
-    if writesKeys {
+    if !writesKeys {
+      if format == .csv { buffer.append(_RecordCSVText.noKey) }
+    } else {
       buffer.append(line)
       buffer.appendInteger(keyLine)
       buffer.append(index)
       buffer.appendInteger(keyIndex)
       keyIndex += 1
+    }
+    if writesWallClock && format == .csv {
+      buffer.append(_ASCII.comma)
+      buffer.appendISO8601(time)
     }
     buffer.append(end)
     assert(
@@ -343,46 +345,23 @@ public struct RecordWriter: ~Copyable {
       "a record longer than its reservation")
   }
 
-  /// The CSV columns of records of `types` (docs/behaviour/output.md, "CSV output"): `t`, `type`,
-  /// `session`, the fields of each of the types in the order of docs/behaviour/output.md, "Record
-  /// types", then `file` when `file` and `line`, `index` when `keys`: the keys the JSON
-  /// records could carry, in their order.
-  ///
-  /// ```swift
-  /// RecordWriter.csvColumns(types: [.transition, .detail], file: true, keys: false)
-  /// // ["t", "type", "session", "from", "to", "animated", "interaction", "cause", "page", "file"]
-  /// ```
-  public static func csvColumns(types: RecordTypes, file: Bool, keys: Bool) -> [String] {
-    var columns = ["t", "type", "session"]
-    for type in RecordType.allCases where types.contains(type) {
-      switch type {
-      case .transition: columns += ["from", "to", "animated", "interaction", "cause"]
-      case .interaction: columns.append("state")
-      case .background: columns.append("visible")
-      case .announcement: columns.append("text")
-      case .detail: columns.append("page")
-      }
-    }
-    if file { columns.append("file") }
-    if keys { columns += ["line", "index"] }
-    return columns
-  }
+  /// The CSV columns (docs/behaviour/tables.md, "records"): ``RecordTable/columns``, the
+  /// same whatever the records and options: `t`, `type`, `session`, the fields of every type,
+  /// `file`, `line`, `index`.
+  public static let csvColumns = RecordTable.columns.map(\.name)
 
-  /// In ``RecordFormat/csv``, appends the header row: the names of
-  /// ``csvColumns(types:file:keys:)`` for ``types``, with `file` when ``fileName`` is set and
-  /// `line`, `index` when ``writesKeys`` is. Nothing in JSON Lines, which has no header.
+  /// In ``TableFormat/csv``, appends the header row, ``csvHeaderRow``. Nothing in JSON Lines,
+  /// which has no header.
   public mutating func writeHeader() {
     guard format == .csv, failure == nil else { return }
-    var row = Self.csvHeaderRow(types: types, file: fileName != nil, keys: writesKeys)
+    var row = Self.csvHeaderRow
+    if writesWallClock { row = String(row.dropLast()) + ",time\n" }
     buffer.reserve(row.utf8.count)
     row.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
   }
 
-  /// The CSV header row of ``csvColumns(types:file:keys:)``, its line end included.
-  public static func csvHeaderRow(types: RecordTypes, file: Bool, keys: Bool) -> String {
-    csvColumns(types: types, file: file, keys: keys).map(CSVText.field).joined(separator: ",")
-      + "\n"
-  }
+  /// The CSV header row, its line end included.
+  public static let csvHeaderRow = TableWriter.csvHeader(RecordTable.columns)
 
   /// Ends the records of one input event: under ``FlushPolicy/perEvent`` writes out
   /// everything buffered (nothing when no record was), under other policies does nothing.
@@ -412,29 +391,35 @@ public struct RecordWriter: ~Copyable {
     buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
   }
 
-  private static func fileSuffix(for name: String, format: RecordFormat) -> [UInt8] {
+  private static func fileSuffix(for name: String, format: TableFormat) -> [UInt8] {
     var suffix = _OutputBuffer(
       capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
     switch format {
     case .jsonLines:
       suffix.append(",\"file\":")
       suffix.appendJSONString(name)
-    case .csv:
+    case .csv, .parquet:
       suffix.append(_ASCII.comma)
       suffix.appendCSVField(name)
     }
     return Array(UnsafeRawBufferPointer(start: suffix.start, count: suffix.count))
   }
 
+  /// What a record without a file name ends with: nothing in JSON Lines, an empty `file`
+  /// cell in CSV.
+  private static func noFile(_ format: TableFormat) -> [UInt8] {
+    format == .csv ? [_ASCII.comma] : []
+  }
+
   /// A session's `,"session":"NAME"` field, or in CSV its cell.
-  private static func sessionField(_ name: String, format: RecordFormat) -> _OutputBuffer {
+  private static func sessionField(_ name: String, format: TableFormat) -> _OutputBuffer {
     var field = _OutputBuffer(
       capacity: 16 + _OutputBuffer.maximumJSONStringLength(utf8Count: name.utf8.count))
     switch format {
     case .jsonLines:
       field.append(",\"session\":")
       field.appendJSONString(name)
-    case .csv:
+    case .csv, .parquet:
       field.appendCSVField(name)
     }
     return field
@@ -471,6 +456,8 @@ private enum _RecordCSVText {
   static var newline: StaticString { "\n" }
   static var animatedTrue: StaticString { ",true," }
   static var animatedFalse: StaticString { ",false," }
+  /// The empty `line` and `index` cells of a record without its ordering key.
+  static var noKey: StaticString { ",," }
   /// The five empty cells of a transition's fields.
   static var noTransition: StaticString { ",,,,," }
   static var `true`: StaticString { "true" }
@@ -540,9 +527,10 @@ struct _RecordReservation {
       max(transition, R.text(_RecordCSVText.noTransition)) + comma + words.state + comma
       + max(R.text(_RecordCSVText.true), R.text(_RecordCSVText.false)) + comma
       + R.text(_RecordCSVText.page, _RecordCSVText.of) + 2 * number + comma + number
+    // … the key, and the `time` cell of `--wall-clock`.
     let row =
-      number + words.type + cells + comma + number + comma + number
-      + R.text(_RecordCSVText.newline)
+      number + words.type + cells + comma + number + comma + number + comma
+      + TableValue.iso8601Length + R.text(_RecordCSVText.newline)
     return _RecordReservation(
       transition: row, interaction: row, background: row, announcement: row, detail: row)
   }

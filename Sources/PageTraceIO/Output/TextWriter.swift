@@ -43,8 +43,18 @@ public struct TextWriter: ~Copyable {
     drainIfFull()
   }
 
+  /// Appends bytes (a Parquet file's pages), writing the buffer out past ``threshold``.
+  public mutating func write(_ bytes: [UInt8]) {
+    guard !hasFailed else { return }
+    bytes.withUnsafeBytes { bytes in
+      buffer.reserve(bytes.count)
+      buffer.append(bytes)
+    }
+    drainIfFull()
+  }
+
   /// Appends ASCII text known at compile time, as part of a line: the buffer is written out
-  /// only by ``endLine()`` and ``write(_:)``, so whole lines reach the output and a reader of
+  /// only by ``endLine()`` and ``write(_:)-(String)``, so whole lines reach the output and a reader of
   /// both standard output and standard error sees them uncut.
   ///
   /// The text is copied with a few word-sized loads and stores (`_LineRoom._copy`), not

@@ -175,6 +175,13 @@ struct _OutputBuffer: ~Copyable {
     count &+= ShortestDigits.writeInteger(value, at: start + count)
   }
 
+  /// Appends seconds since 1970 as ISO 8601 text (``TableValue/iso8601(_:)``), nothing for a
+  /// time outside years 1 to 9999; room for ``TableValue/iso8601Length`` bytes must be
+  /// reserved.
+  mutating func appendISO8601(_ seconds: Double) {
+    count &+= TableValue.writeISO8601(seconds, at: start + count)
+  }
+
   /// Appends a double as the shortest decimal text that reads back as the same double.
   ///
   /// Whole numbers up to 2^53 in magnitude, ±2^53 included, print as integers without a

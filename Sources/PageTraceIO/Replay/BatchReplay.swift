@@ -32,10 +32,9 @@ public struct BatchReplay: Sendable {
     public var driver = ReplayDriver.Options()
     /// The record types written.
     public var types: RecordTypes = .transition
-    /// JSON Lines (the default) or CSV: then one header row comes first, for all files, its
-    /// columns those of ``types``, `file` and the ordering key as the records carry them
-    /// (``RecordWriter/csvColumns(types:file:keys:)``).
-    public var format: RecordFormat = .jsonLines
+    /// JSON Lines (the default), or one table of ``RecordTable/columns`` for all files: CSV
+    /// (one header row first) or Parquet.
+    public var format: TableFormat = .jsonLines
     /// Whether records carry `"file"`: by default, when there is more than one file.
     public var namesFiles: Bool?
     /// The name of the one input in records (`"file"`, always written then) and diagnostics,
@@ -44,6 +43,9 @@ public struct BatchReplay: Sendable {
     public var inputName: String?
     /// Whether each record carries its ordering key, `"line"` and `"index"` (``RecordWriter/writesKeys``).
     public var writesKeys = false
+    /// Whether a table (CSV, Parquet) ends each row with `time`, `t` as an instant
+    /// (``RecordTable/wallClockColumn``).
+    public var writesWallClock = false
 
     /// Creates the default options: transitions only, stop at the first bad line, one job.
     public init() {}
@@ -95,23 +97,61 @@ public struct BatchReplay: Sendable {
     report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
     precondition(options.inputName == nil || files.count == 1, "inputName names one input")
-    let names = namesFiles(files)
+    // JSON Lines keep the contract's shape (`file` only when named); a table always names it.
+    let names = namesFiles(files) || options.format != .jsonLines
+    func fileName(_ file: SystemPath) -> String? {
+      names ? options.inputName ?? TraceReader.displayName(of: file) : nil
+    }
+    if options.format == .parquet {
+      return try runTable(files, fileName: fileName, to: descriptor, name: name, report: report)
+    }
     if options.format == .csv, !files.isEmpty {  // one header row, at the top, for all files
-      var header = RecordWriter(
-        descriptor: descriptor, name: name, format: .csv, types: options.types)
-      header.fileName = names ? "" : nil
-      header.writesKeys = options.writesKeys
+      var header = RecordWriter(descriptor: descriptor, name: name, format: .csv)
+      header.writesWallClock = options.writesWallClock
       header.writeHeader()
       do throws(FileError) { try header.flush() } catch { throw .output(error) }
     }
     let jobs = files.map { file in
       _RecordJob(
         input: file, inputName: options.inputName, options: options.replay,
-        fileName: names ? options.inputName ?? TraceReader.displayName(of: file) : nil,
-        types: options.types, format: options.format, writesKeys: options.writesKeys)
+        fileName: fileName(file), types: options.types, format: options.format,
+        writesKeys: options.writesKeys, writesWallClock: options.writesWallClock)
     }
     return try ReplayDriver(options.driver).run(
       jobs, to: descriptor, name: name, format: options.format, report: report)
+  }
+
+  /// The files' records as one Parquet table (``RecordTable``): the files one after the
+  /// other (each may still be read by several threads), into one writer.
+  private func runTable(
+    _ files: [SystemPath], fileName: (SystemPath) -> String?, to descriptor: SystemDescriptor,
+    name: String, report: (ReplayProblem) -> Void
+  ) throws(ReplayFailure) -> ReplaySummary {
+    let columns =
+      RecordTable.columns + (options.writesWallClock ? [RecordTable.wallClockColumn] : [])
+    var table = RecordTable(
+      TableWriter(columns: columns, format: .parquet, descriptor: descriptor, name: name),
+      types: options.types)
+    table.writesKeys = options.writesKeys
+    table.writesWallClock = options.writesWallClock
+    table.writeHeader()
+    let driver = ReplayDriver(options.driver)
+    var summary = ReplaySummary()
+    for file in files {
+      table.fileName = fileName(file)
+      let before = table.recordCount
+      var outcome = driver.replay(
+        file, name: options.inputName, options: options.replay, observer: &table, report: report)
+      outcome.summary.records = table.recordCount - before
+      summary.add(outcome.summary)
+      if let failure = outcome.failure {
+        // What was written is kept as a whole file: the rows so far, then the footer.
+        try? table.finish()
+        throw failure
+      }
+    }
+    do throws(FileError) { try table.finish() } catch { throw .output(error) }
+    return summary
   }
 
   /// Whether the records of `files` carry `"file"`.
@@ -119,16 +159,10 @@ public struct BatchReplay: Sendable {
     options.inputName != nil || (options.namesFiles ?? (files.count > 1))
   }
 
-  /// The CSV header row a run over `files` starts with, or `nil` if it writes JSON Lines.
-  public func csvHeaderRow(for files: [String]) -> String? {
-    csvHeaderRow(for: files.map { SystemPath($0) })
-  }
-
-  /// The CSV header row a run over `files`, named by their bytes, starts with.
-  public func csvHeaderRow(for files: [SystemPath]) -> String? {
+  /// The CSV header row a run starts with, or `nil` if it writes JSON Lines or Parquet.
+  public var csvHeaderRow: String? {
     guard options.format == .csv else { return nil }
-    return RecordWriter.csvHeaderRow(
-      types: options.types, file: namesFiles(files), keys: options.writesKeys)
+    return RecordWriter.csvHeaderRow.dropLast() + (options.writesWallClock ? ",time\n" : "\n")
   }
 }
 
@@ -141,8 +175,9 @@ struct _RecordJob: ReplayJob {
   /// The `"file"` of its records, if they carry one.
   var fileName: String?
   var types: RecordTypes
-  var format: RecordFormat
+  var format: TableFormat
   var writesKeys: Bool
+  var writesWallClock = false
 
   func run(
     with driver: ReplayDriver, writingTo output: SystemDescriptor, name: String,
@@ -151,6 +186,7 @@ struct _RecordJob: ReplayJob {
     var writer = RecordWriter(descriptor: output, name: name, format: format, types: types)
     writer.fileName = fileName
     writer.writesKeys = writesKeys
+    writer.writesWallClock = writesWallClock
     var outcome = driver.replay(
       input, name: inputName, options: options, observer: &writer, report: report)
     outcome.summary.records = writer.recordCount

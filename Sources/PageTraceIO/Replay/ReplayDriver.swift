@@ -186,7 +186,7 @@ public struct ReplayDriver: Sendable {
   /// - Throws: ``ReplayFailure`` after the output of every earlier job and line was written.
   public func run<Job: ReplayJob>(
     _ jobs: [Job], to descriptor: SystemDescriptor, name: String = "<stdout>",
-    format: RecordFormat = .jsonLines, report: (ReplayProblem) -> Void
+    format: TableFormat = .jsonLines, report: (ReplayProblem) -> Void
   ) throws(ReplayFailure) -> ReplaySummary {
     let workers = options.jobs <= 1 || jobs.count <= 1 ? 1 : Self.workers(jobs: options.jobs)
     if workers <= 1 {

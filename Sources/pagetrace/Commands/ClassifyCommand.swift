@@ -14,9 +14,14 @@ enum ClassifyCommand: Command {
       name: .output, short: "o", value: "file",
       help: "Write to <file> instead of standard output (replaced only on success)."),
     OptionSpec(
-      name: .format, value: "jsonl|csv", choices: ["jsonl", "csv"],
+      name: .format, value: "jsonl|csv|parquet", choices: TableFormat.choices(),
       help:
-        "jsonl: one JSON object per stroke (default). csv: a header row, then one row per stroke (RFC 4180, lines end in LF)."
+        "jsonl: one JSON object per stroke, every column in each (default). csv: a header row, then one row per stroke (RFC 4180, lines end in LF). parquet: typed columns."
+    ),
+    OptionSpec(
+      name: .wallClock,
+      help:
+        "End each row with startTime and endTime: start and end as instants (UTC), for recordings whose times count seconds since 1970."
     ),
     OptionSpec(
       name: .summary, help: "Also write the number of strokes of each kind to standard error."),
@@ -43,44 +48,46 @@ enum ClassifyCommand: Command {
   static var notes: String {
     """
     OUTPUT (one line per stroke):
-      {"session":…,"id":1,"kind":"swipe","start":…,"end":…,"duration":…,"x0":…,
+      {"session":…,"id":"1","kind":"swipe","start":…,"end":…,"duration":…,"x0":…,
        "y0":…,"x1":…,"y1":…,"dx":…,"dy":…,"path":…,"peakSpeed":…,"velocity":…,
        "axis":"x","swipeRule":"container","target":"control",
-       "outcome":"scrub","from":2,"to":6,"transitions":4}
+       "outcome":"scrub","from":2,"to":6,"transitions":4,"file":…}
     kind is the stroke's shape; target the frame it went down in (control, content,
     outside); outcome what the control made of it (tap, scrub, swipe, detail, none).
-    With --format csv, a header row and then one row per stroke, the same fields in the
-    same order (an empty session cell for a stroke without one; "file" last with several
-    inputs):
-    \(columnLines(StrokeWriter.csvColumns(file: false)))
+    Every key in every line, null where a stroke has no value; with --format csv|parquet,
+    one table of the same columns (docs/behaviour/tables.md):
+    \(columnLines(StrokeWriter.columns.map(\.name)))
     """
   }
 
   static let exitStatuses = _exitStatuses()
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
-    let format = try RecordFormat(option: options[.format])
+    let format = try TableFormat.parse(options)!
     var inputs = try InputFlags.inputs(from: options)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try CommandRun(inputs, output: options.path(.output))
-    var counts = StrokeCounts()
-    for (index, file) in inputs.files.enumerated() {
-      let writer = StrokeWriter(
-        descriptor: run.output.descriptor, name: run.output.name, format: format,
-        file: inputs.files.count > 1 ? TraceReader.displayName(of: file) : nil)
-      if format == .csv && index == 0 {  // one header row, at the top
-        run.output.preambleSize = writer.writeHeader(hasFile: inputs.files.count > 1)
-      }
+    // One writer for every input: one table, its header (or Parquet's footer) once.
+    let writer = StrokeWriter(
+      descriptor: run.output.descriptor, name: run.output.name, format: format)
+    writer.writesWallClock = options.has(.wallClock)
+    run.output.preambleSize = writer.writeHeader()
+    for file in inputs.files {
+      writer.file = TraceReader.displayName(of: file)
       run.replay(file) { driver, options, report in
         StrokeClassifier.classify(
           file, driver: driver, options: options, writer: writer, report: report)
       }
-      counts.merge(writer.counts)
       do { try writer.flush() } catch {
         run.fail(CommandFailure(status: .ioError, message: error.description))
       }
       if run.hasFailed { break }
     }
+    // A run that stopped keeps what it wrote as a whole table (Parquet's footer written).
+    do { try writer.finish() } catch {
+      if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
+    }
+    let counts = writer.counts
     if options.has(.summary) && !run.willFail {  // as replay's: after a run that did not fail
       var text = "pagetrace: summary: strokes: \(counts.total)"
       for kind in StrokeClassifier.Kind.allCases {

@@ -21,9 +21,9 @@ enum DiffCommand: Command {
       name: .output, short: "o", value: "file",
       help: "Write to <file> instead of standard output (replaced only on success)."),
     OptionSpec(
-      name: .format, value: "text|jsonl", choices: ["text", "jsonl"],
+      name: .format, value: "text|jsonl|csv|parquet", choices: TableFormat.choices(text: "text"),
       help:
-        "text: one line per difference, then a summary line (default). jsonl: one JSON object per difference, then a summary object."
+        "text: one line per difference, then a summary line (default). jsonl, csv, parquet: one row per difference (docs/behaviour/tables.md), the summary line on standard error."
     ),
     OptionSpec(name: .first, help: "Stop at the first difference."),
     .helpOption,
@@ -62,16 +62,7 @@ enum DiffCommand: Command {
     success: "A and B agree", extra: ExitStatusItem(status: .findings, meaning: "A and B differ"))
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
-    let json: Bool
-    switch options[.format] ?? "text" {
-    case "text": json = false
-    case "jsonl", "json": json = true
-    case let other:
-      throw CommandFailure(
-        status: .usage,
-        message: "invalid value for '--format': expected text or jsonl, found '\(other)'"
-          + _didYouMean(other, in: ["text", "jsonl"]))
-    }
+    let format = try TableFormat.parse(options, text: "text")
     guard options.has(.a) || options.has(.b) else {
       throw CommandFailure(
         status: .usage,
@@ -85,22 +76,23 @@ enum DiffCommand: Command {
     let several = inputs.files.count > 1
     let collector = ConfigurationDiff(
       writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name),
-      json: json, stopsAtFirst: options.has(.first))
+      format: format, stopsAtFirst: options.has(.first))
+    run.output.preambleSize = collector.writeHeader()
     for file in inputs.files {
       if !run.compare(file, named: several, variants, into: collector) && !run.hasFailed {
         continue  // unreadable, skipped
       }
-      do { try collector.writer.flush() } catch {
+      do { try collector.flush() } catch {
         run.fail(CommandFailure(status: .ioError, message: error.description))
       }
       if run.hasFailed || collector.stopped { break }
     }
-    if !run.hasFailed {
-      collector.writeSummary()
-      do { try collector.writer.flush() } catch {
-        run.fail(CommandFailure(status: .ioError, message: error.description))
-      }
+    // A table holds differences only: its summary goes to standard error.
+    if !run.hasFailed && format == nil { collector.writer.write(collector.summary) }
+    do { try collector.finish() } catch {
+      if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
     }
+    if !run.hasFailed && format != nil { _standardError.write("pagetrace: " + collector.summary) }
     return try run.finish(success: collector.differences > 0 ? .findings : .success)
   }
 

@@ -18,9 +18,14 @@ enum ReplayCommand: Command {
         "Record types to write, comma-separated (repeat to add more): transition, interaction, background, announcement, detail, or all. (default: transition)"
     ),
     OptionSpec(
-      name: .format, value: "jsonl|csv", choices: ["jsonl", "csv"],
+      name: .format, value: "jsonl|csv|parquet", choices: TableFormat.choices(),
       help:
-        "jsonl: one JSON object per record (default). csv: a header row, then one row per record, a column per key of the --emit types (RFC 4180, lines end in LF)."
+        "jsonl: one JSON object per record, as the contract shapes it (default). csv and parquet: one table of every record column, the same whatever --emit (docs/behaviour/tables.md)."
+    ),
+    OptionSpec(
+      name: .wallClock,
+      help:
+        "With --format csv or parquet, end each row with time: t as an instant (UTC), for recordings whose times count seconds since 1970."
     ),
     OptionSpec(
       name: .summary,
@@ -72,14 +77,16 @@ enum ReplayCommand: Command {
 
   static var notes: String {
     """
-    Records carry "file" when more than one file is given, or --name. Errors are written to standard
-    error as FILE:LINE:COLUMN: expected …, found …; records of earlier lines are written
-    first.
+    JSON Lines records carry "file" when more than one file is given, or --name. Errors are
+    written to standard error as FILE:LINE:COLUMN: expected …, found …; records of earlier
+    lines are written first.
 
-    CSV (--format csv): one header row, also for several files and --jobs; the columns are
-    t,type,session, the fields of each --emit type (transition: from,to,animated,interaction,cause;
-    interaction: state; background: visible; announcement: text; detail: page), then file and
-    line,index when records carry them. A record leaves the other types' cells empty.
+    CSV and Parquet (--format csv|parquet): one table whatever --emit, --name and
+    --emit-key; its columns are
+      t,type,session,from,to,animated,interaction,cause,state,visible,text,page,
+      file,line,index
+    (file always; line and index filled with --emit-key). A cell a record lacks is
+    empty (null).
     """
   }
 
@@ -90,7 +97,7 @@ enum ReplayCommand: Command {
     let lists = options.values(.emit)
     var types: RecordTypes = lists.isEmpty ? .transition : []
     for list in lists { types.formUnion(try recordTypes(list)) }
-    let format = try RecordFormat(option: options[.format])
+    let format = try TableFormat.parse(options)!
     let inputs = try InputFlags.inputs(from: options)
     var replayOptions = BatchReplay.Options()
     replayOptions.replay = inputs.replay
@@ -114,6 +121,16 @@ enum ReplayCommand: Command {
       replayOptions.inputName = name
     }
     replayOptions.writesKeys = options.has(.emitKey)
+    if options.has(.wallClock) {
+      guard format != .jsonLines else {
+        throw CommandFailure(
+          status: .usage,
+          message:
+            "'--wall-clock' adds a column to the table of --format csv or parquet; JSON Lines records keep the contract's shape"
+        )
+      }
+      replayOptions.writesWallClock = true
+    }
     if let text = options[.shard] {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]),
@@ -128,7 +145,7 @@ enum ReplayCommand: Command {
     var run = try CommandRun(inputs, output: options.path(.output))
     replayOptions.progress = run.progress?.progress
     let batch = BatchReplay(replayOptions)
-    run.output.preambleSize = batch.csvHeaderRow(for: inputs.files)?.utf8.count ?? 0
+    run.output.preambleSize = batch.csvHeaderRow?.utf8.count ?? (format == .parquet ? 4 : 0)
     do {
       run.summary.add(
         try batch.run(
@@ -208,20 +225,5 @@ enum ReplayCommand: Command {
       types.insert(RecordTypes(type))
     }
     return types
-  }
-}
-
-extension RecordFormat {
-  /// Parses `--format jsonl|csv` (`nil`: the default, JSON Lines), for `replay` and `classify`.
-  init(option: String?) throws(CommandFailure) {
-    switch option ?? "jsonl" {
-    case "jsonl": self = .jsonLines
-    case "csv": self = .csv
-    case let other:
-      throw CommandFailure(
-        status: .usage,
-        message: "invalid value for '--format': expected jsonl or csv, found '\(other)'"
-          + _didYouMean(other, in: ["jsonl", "csv"]))
-    }
   }
 }

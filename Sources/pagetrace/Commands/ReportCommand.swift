@@ -102,7 +102,7 @@ enum ReportCommand: Command {
     _ run: inout CommandRun, into report: inout Report
   ) {
     let collector = ConfigurationDiff(
-      writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name), json: true,
+      writer: TextWriter(descriptor: run.output.descriptor, name: run.output.name), format: nil,
       stopsAtFirst: false)
     var kept: [String] = []
     collector.lines = { line in if kept.count < Report.differenceLimit { kept.append(line) } }

@@ -2,6 +2,10 @@ import PageTrace
 import PageTraceAnalysis
 import PageTraceIO
 
+extension OptionName {
+  static let rows = OptionName("rows")
+}
+
 /// `pagetrace stats [FILE...]`: what happened in each trace and in all of them, optionally
 /// for some sessions only and session by session.
 enum StatsCommand: Command {
@@ -11,9 +15,15 @@ enum StatsCommand: Command {
   /// Its own options, before those it shares with other commands.
   private static let ownOptions: [OptionSpec] = [
     OptionSpec(
-      name: .format, value: "table|jsonl|csv", choices: ["table", "jsonl", "csv"],
+      name: .format, value: "table|jsonl|csv|parquet", choices: TableFormat.choices(text: "table"),
       help:
-        "A readable table (default); jsonl (or json): one JSON object per line, per file and, with several files, one for all of them; or CSV: a header row, then one row per file (and session), and one for all files."
+        "A readable table (default); or one flat table of --rows (docs/behaviour/tables.md): jsonl (or json), one JSON object per row; csv, a header row then one row per row; parquet."
+    ),
+    OptionSpec(
+      name: .rows, value: "file|session|total|page",
+      choices: StatisticsTable.Grain.allCases.map(\.rawValue),
+      help:
+        "What a row of jsonl, csv or parquet is about: each file (default), each session of each file, all files together, or each page visited in each file (seconds on it)."
     ),
     OptionSpec(
       name: .output, short: "o", value: "file",
@@ -27,7 +37,7 @@ enum StatsCommand: Command {
     OptionSpec(
       name: .bySession,
       help:
-        "Also break each file down by session: the default session first, then the others in order of appearance."
+        "Also break each file down by session: the default session first, then the others in order of appearance (with jsonl, csv or parquet: --rows session)."
     ),
     InputFlags.jobsSpec,
     .helpOption,
@@ -52,19 +62,37 @@ enum StatsCommand: Command {
   static let exitStatuses = _exitStatuses()
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
-    var format = options[.format] ?? "table"
-    if format == "jsonl" { format = "json" }  // one JSON object per line either way
-    guard format == "table" || format == "json" || format == "csv" else {
-      throw CommandFailure(
-        status: .usage,
-        message: "invalid value for '--format': expected table, jsonl or csv, found '\(format)'"
-          + _didYouMean(format, in: ["table", "jsonl", "csv"]))
+    let format = try TableFormat.parse(options, text: "table")
+    var grain = StatisticsTable.Grain.file
+    if let rows = options[.rows] {
+      guard let chosen = StatisticsTable.Grain(rawValue: rows) else {
+        let names = StatisticsTable.Grain.allCases.map(\.rawValue)
+        throw CommandFailure(
+          status: .usage,
+          message:
+            "invalid value for '--rows': expected file, session, total or page, found '\(rows)'"
+            + _didYouMean(rows, in: names))
+      }
+      guard format != nil else {
+        throw CommandFailure(
+          status: .usage,
+          message: "'--rows' chooses the rows of jsonl, csv or parquet; add --format")
+      }
+      grain = chosen
+    }
+    if options.has(.bySession) && format != nil {
+      guard options[.rows] == nil || grain == .session else {
+        throw CommandFailure(
+          status: .usage,
+          message: "'--by-session' asks for --rows session; '--rows \(grain.rawValue)' was given")
+      }
+      grain = .session
     }
     let names = options.values(.session)
     let selection =
       names.isEmpty && !options.has(.defaultSession)
       ? nil : SessionSelection(names: names, includesDefault: options.has(.defaultSession))
-    let bySession = options.has(.bySession)
+    let bySession = options.has(.bySession) || grain == .session
     var inputs = try InputFlags.inputs(from: options)
     inputs.jobs = try InputFlags.jobs(from: options) ?? 1
     var run = try CommandRun(inputs, output: options.path(.output))
@@ -99,32 +127,60 @@ enum StatsCommand: Command {
         refused = true
       }
     }
-    if format == "csv" && !refused {
-      run.output.preambleSize = StatisticsText.csvHeader.utf8.count
-      run.output.write(StatisticsText.csvHeader)
-    }
-    for result in results where format == "csv" { run.output.write(StatisticsText.csv(result)) }
-    for result in results where format != "csv" {
-      run.output.write(
-        format == "json"
-          ? StatisticsText.json(
-            result.statistics, head: "\"file\":\(JSONText.string(result.name))", result.sessions)
-          : StatisticsText.table(result.statistics, heading: result.name, result.sessions))
-    }
-    if results.count > 1 {
-      var total = results[0].statistics
-      for result in results.dropFirst() { total.merge(result.statistics) }
-      let files = results.map { JSONText.string($0.name) }.joined(separator: ",")
-      if format == "csv" {
+    if let format {
+      if !refused { write(results, grain: grain, format: format, to: &run) }
+    } else {
+      for result in results {
         run.output.write(
-          StatisticsText.csvRow("total", file: "all \(results.count) files", session: nil, total))
-      } else {
+          StatisticsText.table(result.statistics, heading: result.name, result.sessions))
+      }
+      if results.count > 1 {
         run.output.write(
-          format == "json"
-            ? StatisticsText.json(total, head: "\"files\":[\(files)]")
-            : StatisticsText.table(total, heading: "all \(results.count) files"))
+          StatisticsText.table(total(results), heading: "all \(results.count) files"))
       }
     }
     return try run.finish()
+  }
+
+  /// The figures of every input together.
+  static func total(_ results: [FileStatistics]) -> TraceStatistics {
+    var total = results.first?.statistics ?? TraceStatistics()
+    for result in results.dropFirst() { total.merge(result.statistics) }
+    return total
+  }
+
+  /// The table of `grain` (docs/behaviour/tables.md, "statistics").
+  static func write(
+    _ results: [FileStatistics], grain: StatisticsTable.Grain, format: TableFormat,
+    to run: inout CommandRun
+  ) {
+    var table = TableWriter(
+      columns: StatisticsTable.columns(grain), format: format, descriptor: run.output.descriptor,
+      name: run.output.name)
+    run.output.preambleSize = table.writeHeader()
+    switch grain {
+    case .file:
+      for result in results {
+        table.write([.string(result.name)] + StatisticsTable.values(result.statistics))
+      }
+    case .session:
+      for result in results {
+        for (session, statistics) in result.sessions ?? [] {
+          table.write(
+            [.string(result.name), .string(session)] + StatisticsTable.values(statistics))
+        }
+      }
+    case .total:
+      table.write([.integer(results.count)] + StatisticsTable.values(total(results)))
+    case .page:
+      for result in results {
+        for row in StatisticsTable.pageRows(file: result.name, result.statistics) {
+          table.write(row)
+        }
+      }
+    }
+    do { try table.finish() } catch {
+      run.fail(CommandFailure(status: .ioError, message: error.description))
+    }
   }
 }

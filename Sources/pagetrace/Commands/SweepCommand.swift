@@ -27,9 +27,9 @@ enum SweepCommand: Command {
         "A configuration key and its values: a decimal range (stop included) or a list. Repeat for a grid of every combination; the first --vary varies slowest."
     ),
     OptionSpec(
-      name: .format, value: "table|csv|jsonl", choices: ["table", "csv", "jsonl"],
+      name: .format, value: "table|jsonl|csv|parquet", choices: TableFormat.choices(text: "table"),
       help:
-        "table: aligned columns (default, whatever the output); csv: a header row, then one row per combination; jsonl (or json): one JSON object per combination."
+        "table: aligned columns (default, whatever the output); jsonl (or json), csv, parquet: one row per combination, a column per varied key and per metric (docs/behaviour/tables.md)."
     ),
     OptionSpec(
       name: .output, short: "o", value: "file",
@@ -49,7 +49,7 @@ enum SweepCommand: Command {
     OptionSpec(
       name: .metric, value: "name",
       help:
-        "A column to chart (repeatable); see METRICS. (default: the strokes by class with one varied key, strokes.tap with two)"
+        "A column to chart (repeatable); see METRICS. (default: the strokes by class with one varied key, strokesTap with two)"
     ),
     .helpOption,
   ]
@@ -95,14 +95,7 @@ enum SweepCommand: Command {
   static let exitStatuses = _exitStatuses()
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
-    var format = options[.format] ?? "table"
-    if format == "json" { format = "jsonl" }
-    guard ["table", "csv", "jsonl"].contains(format) else {
-      throw CommandFailure(
-        status: .usage,
-        message: "invalid value for '--format': expected table, csv or jsonl, found '\(format)'"
-          + _didYouMean(format, in: ["table", "csv", "jsonl"]))
-    }
+    let format = try TableFormat.parse(options, text: "table")
     let sweep = try grid(options)
     let axes = sweep.axes
     let metricNames = options.values(.metric)
@@ -143,22 +136,26 @@ enum SweepCommand: Command {
     }
     let rows = sweep.rows(totals: figures, perFile: byFile ? perFile : nil)
     if !run.hasFailed {
-      switch format {
-      case "csv":
-        let header = Sweep.csvHeader(axes, byFile: byFile)
-        run.output.preambleSize = header.utf8.count
-        run.output.write(header)
-        for row in rows { run.output.write(Sweep.csvRow(axes, row)) }
-      case "jsonl":
-        for row in rows { run.output.write(Sweep.jsonRow(axes, row)) }
-      default:
+      if let format {
+        var table = TableWriter(
+          columns: Sweep.columns(axes, byFile: byFile), format: format,
+          descriptor: run.output.descriptor, name: run.output.name)
+        run.output.preambleSize = table.writeHeader()
+        for row in rows { table.write(Sweep.cells(axes, row)) }
+        do { try table.finish() } catch {
+          run.fail(CommandFailure(status: .ioError, message: error.description))
+        }
+      } else {
         Sweep.table(axes, rows, byFile: byFile) { run.output.write($0) }
       }
       if let chart {
         let chosen =
           metricNames.isEmpty
           ? (axes.count == 1
-            ? StrokeClassifier.Kind.allCases.map { "strokes.\($0.rawValue)" } : ["strokes.tap"])
+            ? StrokeClassifier.Kind.allCases.map {
+              "strokes" + StatisticsTable.capitalized($0.rawValue)
+            }
+            : ["strokesTap"])
           : metricNames
         var drawing = SweepChart(
           axes: axes, metrics: chosen.map { name in Sweep.metrics.first { $0.name == name }! },

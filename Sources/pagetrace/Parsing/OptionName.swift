@@ -61,4 +61,5 @@ extension OptionName {
   static let timeUnitAsGiven = OptionName("time-unit-as-given")
   static let to = OptionName("to")
   static let version = OptionName("version")
+  static let wallClock = OptionName("wall-clock")
 }
