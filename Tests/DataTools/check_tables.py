@@ -4,7 +4,7 @@ pyarrow, pandas and jsonschema (from PyPI): readers nobody here wrote.
     python check_tables.py PAGETRACE REPOSITORY WORK_DIR
 
 For each table (records, strokes, statistics by file, session, total and page, sweep,
-differences) and three inputs that differ (keys only: no strokes, no scrubs; taps only; many
+differences, lint findings) and three inputs that differ (keys only: no strokes, no scrubs; taps only; many
 generated sessions):
 1. every JSON line is valid against its definition in docs/tables.schema.json, with its keys
    in the order the definition lists them, every one present (`replay`'s JSON Lines keep the
@@ -88,6 +88,7 @@ def main(binary, repository, work):
         ("statisticsByPage", ["stats", "--rows", "page"]),
         ("sweep", ["sweep", "--vary", "scrubDelay=0.1,0.3", "--vary", "continuous=true,false"]),
         ("differences", ["diff", "--b", "scrubDelay=0.3,jogBase=2"]),
+        ("findings", ["lint", "--style", "minimal", "--pages", "12"]),
     ]
     for name, command in tables:
         definition = schema["$defs"][name]
@@ -102,7 +103,7 @@ def main(binary, repository, work):
             for form in ["jsonl", "csv", "parquet"]:
                 done = subprocess.run([binary] + command + ["--format", form, "-o",
                                       f"{stem}.{form}", path], capture_output=True)
-                if done.returncode not in (0, 1):  # diff: 1 when A and B differ
+                if done.returncode not in (0, 1):  # diff, lint: 1 when they find something
                     fail(f"{name} {label} {form}: exit {done.returncode}: {done.stderr!r}")
                 outputs[form] = f"{stem}.{form}"
             with open(outputs["jsonl"]) as f:

@@ -127,7 +127,7 @@ import Testing
       (["pagetrace", "replay", "--on-error", ""], ["fail", "skip"]),
       (["pagetrace", "replay", "--no-v"], ["--no-voice-over"]),
       (["pagetrace", "stats", "--profile", ""], ["uikit", "legacy", "fiori", "android"]),
-      (["pagetrace", "lint", "--format", ""], ["text", "jsonl"]),
+      (["pagetrace", "lint", "--format", ""], ["text", "jsonl", "csv", "parquet"]),
       (["pagetrace", "diff", "--format", ""], ["text", "jsonl", "csv", "parquet"]),
       (["pagetrace", "generate", "--format", ""], ["jsonl", "binary"]),
       (["pagetrace", "convert", "--from", "p"], ["pointer-events"]),

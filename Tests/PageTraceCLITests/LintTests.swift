@@ -27,7 +27,13 @@ import Testing
     #expect(json.records.map { $0["rule"] as? String } == ["PT001", "PT004"])
     #expect(json.records.allSatisfy { $0["file"] as? String == "c.json" })
     #expect(json.records.allSatisfy { $0["severity"] as? String == "warning" })
-    #expect(json.records.allSatisfy { $0["line"] == nil })
+    // Configuration rules: no line, no session; every key all the same.
+    #expect(json.records.allSatisfy { $0["line"] is NSNull && $0["session"] is NSNull })
+    #expect(
+      json.records.allSatisfy {
+        $0.allKeys as? [String] != nil && Set($0.allKeys as! [String])
+          == ["file", "line", "rule", "severity", "session", "message"]
+      })
   }
 
   /// docs/behaviour/configuration.md, "Configuration checks": a misspelt key is an error for lint and for

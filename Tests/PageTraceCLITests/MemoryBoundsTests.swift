@@ -127,4 +127,20 @@ import Testing
     #expect(peaks[1] <= Self.limit, "\(peaks)")
     #expect(peaks[1] - peaks[0] < 2 * Self.growth, "\(peaks) MB")
   }
+
+  /// A Parquet table of any length is written in bounded memory (issue 41): rows are kept
+  /// until a row group is full (131,072 rows), then written out; 200,000 and 800,000 events of
+  /// two records each make 3 and 13 row groups, and the peak does not grow with them.
+  @Test func aParquetTableKeepsToItsRowGroups() throws {
+    let peaks = try Self.peaks(
+      ["replay", "--emit", "all", "--format", "parquet", "-o", "out.parquet"], first: header,
+      count: 200_000
+    ) { index, line in
+      // Increments and decrements by turns: a transition and an announcement each.
+      let action = index % 2 == 0 ? "increment" : "decrement"
+      line += Array(#"{"t":\#(index),"a11y":"\#(action)"}"#.utf8)
+    }
+    #expect(peaks[1] <= Self.limit, "\(peaks) MB")
+    #expect(peaks[1] - peaks[0] < Self.growth, "\(peaks) MB")
+  }
 }

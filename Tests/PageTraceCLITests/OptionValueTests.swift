@@ -39,7 +39,7 @@ import Testing
     ),
     (
       ["lint", "--format", "xml"],
-      "invalid value for '--format': expected text or jsonl, found 'xml'"
+      "invalid value for '--format': expected text, jsonl, csv or parquet, found 'xml'"
     ),
     (
       ["convert", "--to", "Binary"],

@@ -83,6 +83,21 @@ public enum GuidelineLint {
 
     /// The rule's severity.
     public var severity: Severity { rule.severity }
+
+    /// The columns of a table of findings (docs/behaviour/tables.md, "findings").
+    public static let columns = [
+      TableColumn("file", .string), TableColumn("line", .integer), TableColumn("rule", .string),
+      TableColumn("severity", .string), TableColumn("session", .string),
+      TableColumn("message", .string),
+    ]
+
+    /// The finding's cells, of an input named `file`.
+    public func cells(file: String) -> [TableValue] {
+      [
+        .string(file), .integer(line), .string(rule.id), .string(severity.rawValue),
+        .string(session), .string(message),
+      ]
+    }
   }
 
   /// Checks a configuration against every configuration rule of docs/behaviour/lint.md, "Lint rules".

@@ -11,10 +11,13 @@ enum LintCommand: Command {
   /// Its own options, before those it shares with other commands.
   private static let ownOptions: [OptionSpec] = [
     OptionSpec(
-      name: .format, value: "text|jsonl", choices: ["text", "jsonl"],
+      name: .format, value: "text|jsonl|csv|parquet", choices: TableFormat.choices(text: "text"),
       help:
-        "text: FILE[:LINE]: SEVERITY: RULE: message (default). jsonl (or json): one JSON object per finding, one per line."
+        "text: FILE[:LINE]: SEVERITY: RULE: message (default). jsonl (or json), csv, parquet: one row per finding: file, line, rule, severity, session, message (docs/behaviour/tables.md)."
     ),
+    OptionSpec(
+      name: .output, short: "o", value: "file",
+      help: "Write to <file> instead of standard output (replaced only on success)."),
     OptionSpec(
       name: .disable, value: "rules", choices: GuidelineLint.Rule.allCases.map(\.id),
       help: "Rules not to check, comma-separated (PT001,PT102); may be repeated."),
@@ -59,14 +62,20 @@ enum LintCommand: Command {
 
   static let exitStatuses = _exitStatuses(
     success: "nothing found", extra: ExitStatusItem(status: .findings, meaning: "findings"),
-    output: false)
+    output: true)
 
   static func run(_ options: CommandLineArguments) throws(CommandFailure) -> ExitStatus {
-    let json = try _isJSONFormat(options)
+    let format = try TableFormat.parse(options, text: "text")
     let disabled = try disabledRules(options)
     let inputs = try InputFlags.inputs(from: options, configurations: true)
-    var run = try CommandRun(inputs, output: nil)
+    var run = try CommandRun(inputs, output: options.path(.output))
     run.warnsWhenEmpty = false
+    var table = format.map {
+      TableWriter(
+        columns: GuidelineLint.Finding.columns, format: $0, descriptor: run.output.descriptor,
+        name: run.output.name)
+    }
+    run.output.preambleSize = table?.writeHeader() ?? 0
     var counts: [GuidelineLint.Severity: Int] = [:]
     var linted = 0  // the files read (with --on-error skip, not those that could not be)
     for file in inputs.files {
@@ -74,10 +83,20 @@ enum LintCommand: Command {
       let unreadable = run.summary.unreadableFiles
       for finding in lint(file, run: &run) where !disabled.contains(finding.rule) {
         counts[finding.severity, default: 0] += 1
-        run.output.write(json ? jsonLine(finding, file: name) : textLine(finding, file: name))
+        if table != nil {
+          table!.write(finding.cells(file: name))
+        } else {
+          run.output.write(textLine(finding, file: name))
+        }
+      }
+      do { try table?.flush() } catch {
+        run.fail(CommandFailure(status: .ioError, message: error.description))
       }
       if run.hasFailed { break }
       if run.summary.unreadableFiles == unreadable { linted += 1 }
+    }
+    do { try table?.finish() } catch {
+      if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
     }
     if !run.hasFailed && !inputs.quiet {
       _standardError.write("pagetrace: lint: \(describe(counts, files: linted))\n")
@@ -92,16 +111,6 @@ enum LintCommand: Command {
     let session = finding.session.map { " (session \($0))" } ?? ""
     return
       "\(file)\(line): \(finding.severity.rawValue): \(finding.rule.id): \(finding.message)\(session)\n"
-  }
-
-  /// `{"file":…,"line":…,"rule":"PT101","severity":"warning","session":…,"message":…}`;
-  /// `line` and `session` only when there is one.
-  static func jsonLine(_ finding: GuidelineLint.Finding, file: String) -> String {
-    var text = "{\"file\":\(JSONText.string(file))"
-    if let line = finding.line { text += ",\"line\":\(line)" }
-    text += ",\"rule\":\"\(finding.rule.id)\",\"severity\":\"\(finding.severity.rawValue)\""
-    if let session = finding.session { text += ",\"session\":\(JSONText.string(session))" }
-    return text + ",\"message\":\(JSONText.string(finding.message))}\n"
   }
 
   /// `3 findings (1 error, 2 warnings) in 2 files`, or `no findings in 1 file`.

@@ -1,6 +1,6 @@
 import PageTraceIO
 
-/// `--format text|jsonl` of `lint` and `inspect`: whether it asks for JSON Lines (`json` is its
+/// `--format text|jsonl` of `inspect`: whether it asks for JSON Lines (`json` is its
 /// alias); an unknown value is a usage error with a suggestion.
 func _isJSONFormat(_ options: CommandLineArguments) throws(CommandFailure) -> Bool {
   switch options[.format] ?? "text" {

@@ -244,9 +244,8 @@ struct _ParquetColumnBuffer: Sendable {
       appendLittleEndian(UInt32(s.utf8.count))
       values += s.utf8
     case (.timestamp, .timestamp(let seconds)):
-      let microseconds = (seconds * 1_000_000).rounded()
-      guard microseconds.magnitude < 9.2e18 else { return }
-      appendLittleEndian(UInt64(bitPattern: Int64(microseconds)))
+      guard let microseconds = TableValue.microseconds(seconds) else { return }
+      appendLittleEndian(UInt64(bitPattern: microseconds))
     default:
       preconditionFailure("a \(value) in a \(kind) column")
     }

@@ -157,12 +157,21 @@ extension TableValue {
     return length == 0 ? nil : String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Seconds since 1970 to the nearest microsecond, `nil` outside the years 1 to 9999 (from
+  /// -62,135,596,800 s to 253,402,300,800 s) or not finite. The whole seconds and the fraction
+  /// apart (the subtraction is exact): `seconds × 10^6` rounded the product past 2^52 µs (the
+  /// year 2112) and could miss by a microsecond.
+  static func microseconds(_ seconds: Double) -> Int64? {
+    let whole = seconds.rounded(.down)
+    guard whole >= -62_135_596_800, whole < 253_402_300_800 else { return nil }
+    let total = Int64(whole) * 1_000_000 + Int64(((seconds - whole) * 1_000_000).rounded())
+    return total < 253_402_300_800_000_000 ? total : nil
+  }
+
   /// Writes ``iso8601(_:)``'s text at `at` (room for ``iso8601Length`` bytes), nothing
   /// allocated; returns its length, 0 outside years 1 to 9999.
   package static func writeISO8601(_ seconds: Double, at: UnsafeMutableRawPointer) -> Int {
-    let microseconds = (seconds * 1_000_000).rounded()
-    guard microseconds.isFinite, microseconds.magnitude < 2.6e17 else { return 0 }
-    let total = Int64(microseconds)
+    guard let total = microseconds(seconds) else { return 0 }
     var (day, time) = total.quotientAndRemainder(dividingBy: 86_400_000_000)
     if time < 0 {
       day -= 1
@@ -178,7 +187,6 @@ extension TableValue {
     let dayOfMonth = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
     let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    guard year >= 1, year <= 9999 else { return 0 }
     var offset = 0
     func digits(_ value: Int64, _ width: Int, then separator: UInt8?) {
       var value = value
