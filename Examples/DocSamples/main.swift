@@ -1147,8 +1147,8 @@ func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_7() throws {
   _use(&control)
 }
 
-// Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:147
-func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_147() throws {
+// Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:162
+func sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_162() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2151,8 +2151,8 @@ func sample_Sources_PageTraceIO_Output_RecordWriter_swift_373() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/Output/Table/ParquetWriter.swift:9
-func sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_9() throws {
+// Sources/PageTraceIO/Output/Table/ParquetWriter.swift:11
+func sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_11() throws {
   do {
     var parquet = ParquetWriter(columns: [TableColumn("page", .integer)])
     var file = parquet.takeOutput()  // "PAR1"
@@ -2628,7 +2628,7 @@ failures += _run("Sources/PageTraceAnalysis/Charts/SVGTimeline.swift:143", sampl
 failures += _run("Sources/PageTraceAnalysis/Charts/SweepChart.swift:9", sample_Sources_PageTraceAnalysis_Charts_SweepChart_swift_9)
 failures += _run("Sources/PageTraceAnalysis/Diff/ConfigurationDiff.swift:146", sample_Sources_PageTraceAnalysis_Diff_ConfigurationDiff_swift_146)
 failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:7", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_7)
-failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:147", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_147)
+failures += _run("Sources/PageTraceAnalysis/Lint/GuidelineLint.swift:162", sample_Sources_PageTraceAnalysis_Lint_GuidelineLint_swift_162)
 failures += _run("Sources/PageTraceAnalysis/Report/Report.swift:12", sample_Sources_PageTraceAnalysis_Report_Report_swift_12)
 failures += _run("Sources/PageTraceAnalysis/Report/ReportObserver.swift:9", sample_Sources_PageTraceAnalysis_Report_ReportObserver_swift_9)
 failures += _run("Sources/PageTraceAnalysis/Statistics/StatisticsObserver.swift:36", sample_Sources_PageTraceAnalysis_Statistics_StatisticsObserver_swift_36)
@@ -2683,7 +2683,7 @@ failures += _run("Sources/PageTraceIO/Output/OutputFile.swift:23", sample_Source
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:25", sample_Sources_PageTraceIO_Output_RecordWriter_swift_25)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:117", sample_Sources_PageTraceIO_Output_RecordWriter_swift_117)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:373", sample_Sources_PageTraceIO_Output_RecordWriter_swift_373)
-failures += _run("Sources/PageTraceIO/Output/Table/ParquetWriter.swift:9", sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_9)
+failures += _run("Sources/PageTraceIO/Output/Table/ParquetWriter.swift:11", sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_11)
 failures += _run("Sources/PageTraceIO/Output/Table/RecordTable.swift:10", sample_Sources_PageTraceIO_Output_Table_RecordTable_swift_10)
 failures += _run("Sources/PageTraceIO/Output/Table/TableColumn.swift:5", sample_Sources_PageTraceIO_Output_Table_TableColumn_swift_5)
 failures += _run("Sources/PageTraceIO/Output/Table/TableWriter.swift:6", sample_Sources_PageTraceIO_Output_Table_TableWriter_swift_6)

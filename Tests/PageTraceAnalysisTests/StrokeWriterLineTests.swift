@@ -50,6 +50,7 @@ import Testing
       switch value {
       case .double(let n): members.append(key + JSONText.number(n))
       case .integer(let n): members.append(key + String(n))
+      case .numberText(let n): members.append(key + JSONText.string(JSONText.number(n)))
       case .string(let s): members.append(key + JSONText.string(s))
       case .null: members.append(key + "null")
       case .boolean, .timestamp: Issue.record("no such column in a stroke's row")

@@ -31,8 +31,9 @@ import Testing
     #expect(json.records.allSatisfy { $0["line"] is NSNull && $0["session"] is NSNull })
     #expect(
       json.records.allSatisfy {
-        $0.allKeys as? [String] != nil && Set($0.allKeys as! [String])
-          == ["file", "line", "rule", "severity", "session", "message"]
+        $0.allKeys as? [String] != nil
+          && Set($0.allKeys as! [String])
+            == ["file", "line", "rule", "severity", "session", "message"]
       })
   }
 

@@ -133,8 +133,7 @@ import Testing
   /// two records each make 3 and 13 row groups, and the peak does not grow with them.
   @Test func aParquetTableKeepsToItsRowGroups() throws {
     let peaks = try Self.peaks(
-      ["replay", "--emit", "all", "--format", "parquet", "-o", "out.parquet"], first: header,
-      count: 200_000
+      ["replay", "--emit", "all", "--format", "parquet"], first: header, count: 200_000
     ) { index, line in
       // Increments and decrements by turns: a transition and an announcement each.
       let action = index % 2 == 0 ? "increment" : "decrement"

@@ -189,6 +189,23 @@ private func leftovers(in directory: URL) throws -> [String] {
     #expect(try leftovers(in: directory) == [])
   }
 
+  /// A Parquet table with no row when the run failed is nothing produced: no footer is
+  /// written after its magic number, and no `.partial` is left (as CSV leaves none after its
+  /// header).
+  @Test(arguments: [["replay"], ["classify"], ["lint"], ["diff", "--b", "pages=3"]])
+  func parquetWithNoRowLeavesNoPartialOutput(command: [String]) throws {
+    let directory = try scratch()
+    try write(header + "\n" + #"{"t":0,"touch":"# + "\n", to: "t.jsonl", in: directory)
+    for format in ["parquet", "csv"] {
+      let run = try pagetrace(
+        command + ["--format", format, "t.jsonl", "-o", "out.\(format)"], in: directory)
+      #expect(run.status == 65, "\(command) \(format): \(run.stderr)")
+      #expect(!exists("out.\(format)", in: directory), "\(command) \(format)")
+      #expect(!exists("out.\(format).partial", in: directory), "\(command) \(format)")
+    }
+    #expect(try leftovers(in: directory) == [])
+  }
+
   @Test func statsWithNothingProducedLeavesNoPartialOutput() throws {
     let directory = try scratch()
     try write(failsAtLineFour, to: "t.jsonl", in: directory)

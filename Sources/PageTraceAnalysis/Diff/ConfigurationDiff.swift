@@ -160,8 +160,7 @@ public final class ConfigurationDiff {
   /// Where the differences go.
   public var writer: TextWriter
   /// Where each difference goes instead of ``writer``, when set, as a JSON object whose `a`
-  /// and `b` hold the outcomes as objects or arrays of changes (the report keeps them); the
-  /// summary still goes to ``writer``.
+  /// and `b` hold the outcomes as objects or arrays of changes (the report keeps them).
   public var lines: ((String) -> Void)?
   /// Text lines (`nil`), or a table of ``columns`` (JSON Lines, CSV, Parquet).
   public let format: TableFormat?

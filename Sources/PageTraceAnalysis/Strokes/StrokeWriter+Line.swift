@@ -15,7 +15,7 @@ extension StrokeWriter {
     func number(_ value: Double) -> TableValue { value.isFinite ? .double(value) : .null }
     visit(.string(stroke.session))
     switch stroke.id {
-    case .number(let n): visit(.string(JSONText.number(n)))
+    case .number(let n): visit(.numberText(n))
     case .string(let s): visit(.string(s))
     }
     visit(.string(stroke.kind.rawValue))
@@ -215,7 +215,7 @@ extension StrokeWriter {
 /// methods rather than local functions, which captured the line and checked each access to it
 /// at run time.
 extension _LineRoom {
-  /// A number with its key, `null` if it overflowed (``FieldValue/finite(_:)``); returns
+  /// A number with its key, `null` if it overflowed (as ``forEachField`` makes it null); returns
   /// the decimals written (0 if none), which the differences after it use instead of counting
   /// them again (`JSONText.difference(_:_:decimals:)`).
   @inline(__always)

@@ -43,14 +43,51 @@ public struct TextWriter: ~Copyable {
     drainIfFull()
   }
 
-  /// Appends bytes (a Parquet file's pages), writing the buffer out past ``threshold``.
+  /// Appends bytes (a Parquet file's pages), writing the buffer out past ``threshold``; a
+  /// run of at least ``threshold`` bytes is written straight after what is buffered, not
+  /// copied (a row group's megabytes would stay as the buffer's capacity).
   public mutating func write(_ bytes: [UInt8]) {
     guard !hasFailed else { return }
-    bytes.withUnsafeBytes { bytes in
-      buffer.reserve(bytes.count)
-      buffer.append(bytes)
+    guard bytes.count >= Self.threshold else {
+      bytes.withUnsafeBytes { bytes in
+        buffer.reserve(bytes.count)
+        buffer.append(bytes)
+      }
+      return drainIfFull()
     }
-    drainIfFull()
+    buffer.drain(to: descriptor.rawValue, name: name, failure: &failure)
+    bytes.withUnsafeBytes {
+      _OutputBuffer.write($0, to: descriptor.rawValue, name: name, failure: &failure)
+    }
+  }
+
+  /// Appends text as part of a line, like ``append(_:)-(StaticString)``: written out only by
+  /// ``endLine()`` or a later ``write(_:)-(String)``.
+  public mutating func appendText(_ text: String) {
+    guard !hasFailed else { return }
+    var text = text
+    text.withUTF8 { bytes in
+      buffer.reserve(bytes.count)
+      buffer.append(UnsafeRawBufferPointer(bytes))
+    }
+  }
+
+  /// Appends an integer in decimal, as part of a line.
+  public mutating func appendInteger(_ value: Int) {
+    guard !hasFailed else { return }
+    buffer.reserve(_OutputBuffer.maximumNumberLength)
+    buffer.appendInteger(value)
+  }
+
+  /// Appends seconds since 1970 as ISO 8601 text (``TableValue/iso8601(_:)``), nothing for a
+  /// time outside the years 1 to 9999, as part of a line; returns whether it wrote any.
+  @discardableResult
+  public mutating func appendISO8601(_ seconds: Double) -> Bool {
+    guard !hasFailed else { return false }
+    buffer.reserve(TableValue.iso8601Length)
+    let before = buffer.count
+    buffer.appendISO8601(seconds)
+    return buffer.count > before
   }
 
   /// Appends ASCII text known at compile time, as part of a line: the buffer is written out

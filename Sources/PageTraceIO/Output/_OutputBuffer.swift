@@ -27,14 +27,26 @@ struct _OutputBuffer: ~Copyable {
   /// caller's thread to write instead (``_HeldOutput``).
   mutating func drain(to descriptor: Int32, name: String, failure: inout FileError?) {
     defer { count = 0 }
-    guard failure == nil, count > 0 else { return }
+    guard count > 0 else { return }
+    Self.write(
+      UnsafeRawBufferPointer(start: start, count: count), to: descriptor, name: name,
+      failure: &failure)
+  }
+
+  /// Writes `bytes` as ``drain(to:name:failure:)`` writes the buffer: held by a parallel
+  /// run's job (``_HeldOutput``), or to the descriptor; nothing after a failure.
+  static func write(
+    _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String,
+    failure: inout FileError?
+  ) {
+    guard failure == nil, let base = bytes.baseAddress, !bytes.isEmpty else { return }
     if let held = _HeldOutput.current, held.file == descriptor,
-      held.hold(start, count: count)
+      held.hold(base, count: bytes.count)
     {
       return
     }
     do {
-      try _System.writeAll(descriptor, from: start, count: count, name: name)
+      try _System.writeAll(descriptor, from: base, count: bytes.count, name: name)
     } catch {
       failure = error
     }

@@ -35,7 +35,8 @@ public struct BatchReplay: Sendable {
     /// JSON Lines (the default), or one table of ``RecordTable/columns`` for all files: CSV
     /// (one header row first) or Parquet.
     public var format: TableFormat = .jsonLines
-    /// Whether records carry `"file"`: by default, when there is more than one file.
+    /// Whether JSON Lines records carry `"file"`: by default, when there is more than one
+    /// file. A table (CSV, Parquet) always fills its `file` column.
     public var namesFiles: Bool?
     /// The name of the one input in records (`"file"`, always written then) and diagnostics,
     /// instead of its path or `<stdin>`: `replay --name`, for inputs known by another name
@@ -145,8 +146,9 @@ public struct BatchReplay: Sendable {
       outcome.summary.records = table.recordCount - before
       summary.add(outcome.summary)
       if let failure = outcome.failure {
-        // What was written is kept as a whole file: the rows so far, then the footer.
-        try? table.finish()
+        // What was written is kept as a whole file: the rows so far, then the footer (without
+        // a row, nothing was produced: no footer, and no `.partial` is kept).
+        if table.recordCount > 0 { try? table.finish() }
         throw failure
       }
     }

@@ -83,9 +83,12 @@ enum ClassifyCommand: Command {
       }
       if run.hasFailed { break }
     }
-    // A run that stopped keeps what it wrote as a whole table (Parquet's footer written).
-    do { try writer.finish() } catch {
-      if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
+    // A run that stopped keeps what it wrote as a whole table (Parquet's footer written),
+    // unless it wrote no row.
+    if !run.hasFailed || writer.counts.total > 0 {
+      do { try writer.finish() } catch {
+        if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
+      }
     }
     let counts = writer.counts
     if options.has(.summary) && !run.willFail {  // as replay's: after a run that did not fail

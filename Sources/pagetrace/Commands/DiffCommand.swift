@@ -89,8 +89,10 @@ enum DiffCommand: Command {
     }
     // A table holds differences only: its summary goes to standard error.
     if !run.hasFailed && format == nil { collector.writer.write(collector.summary) }
-    do { try collector.finish() } catch {
-      if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
+    if !run.hasFailed || collector.differences > 0 {  // a table's footer after its rows
+      do { try collector.finish() } catch {
+        if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
+      }
     }
     if !run.hasFailed && format != nil { _standardError.write("pagetrace: " + collector.summary) }
     return try run.finish(success: collector.differences > 0 ? .findings : .success)

@@ -95,8 +95,10 @@ enum LintCommand: Command {
       if run.hasFailed { break }
       if run.summary.unreadableFiles == unreadable { linted += 1 }
     }
-    do { try table?.finish() } catch {
-      if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
+    if !run.hasFailed || !counts.isEmpty {  // a table's footer after its rows
+      do { try table?.finish() } catch {
+        if !run.hasFailed { run.fail(CommandFailure(status: .ioError, message: error.description)) }
+      }
     }
     if !run.hasFailed && !inputs.quiet {
       _standardError.write("pagetrace: lint: \(describe(counts, files: linted))\n")

@@ -1,3 +1,5 @@
+import _PageTraceNumbers
+
 /// Writes a table as an Apache Parquet file: typed, nullable, flat columns
 /// (``TableColumn``), each row group one gzip-compressed PLAIN data page per column.
 ///
@@ -243,6 +245,13 @@ struct _ParquetColumnBuffer: Sendable {
     case (.string, .string(let s)):
       appendLittleEndian(UInt32(s.utf8.count))
       values += s.utf8
+    case (.string, .numberText(let x)):
+      guard x.isFinite else { return }
+      withUnsafeTemporaryAllocation(byteCount: ShortestDigits.scratchLength, alignment: 8) {
+        let length = ShortestDigits.writeNumber(x, at: $0.baseAddress!).length
+        appendLittleEndian(UInt32(length))
+        values += UnsafeRawBufferPointer(rebasing: $0[..<length])
+      }
     case (.timestamp, .timestamp(let seconds)):
       guard let microseconds = TableValue.microseconds(seconds) else { return }
       appendLittleEndian(UInt64(bitPattern: microseconds))

@@ -45,6 +45,9 @@ public enum TableValue: Sendable, Hashable {
   case boolean(Bool)
   /// Text, in a ``TableColumn/Kind/string`` column.
   case string(String)
+  /// A number written as text (a numeric touch id: `"7"`), in a ``TableColumn/Kind/string``
+  /// column: its digits are the number writer's, and no `String` is made of them.
+  case numberText(Double)
   /// Seconds since 1970-01-01 UTC, in a ``TableColumn/Kind/timestamp`` column (kept to the
   /// microsecond).
   case timestamp(Double)

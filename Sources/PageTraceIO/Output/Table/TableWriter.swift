@@ -61,7 +61,7 @@ public struct TableWriter: ~Copyable {
     precondition(cell < columns.count, "more cells than columns in a row")
     switch format {
     case .jsonLines:
-      text.write(keys[cell])
+      text.appendText(keys[cell])
       text.appendJSONValue(value)
     case .csv:
       if cell > 0 { text.append(",") }
@@ -117,30 +117,37 @@ public struct TableWriter: ~Copyable {
 }
 
 extension TextWriter {
-  /// Appends a value as JSON: `null`, a number from the one number writer, `true`/`false`,
-  /// a string literal, or a timestamp's ISO 8601 text as a string.
+  /// Appends a value as JSON, as part of a line: `null`, a number from the one number
+  /// writer, `true`/`false`, a string literal, or a timestamp's ISO 8601 text as a string.
   public mutating func appendJSONValue(_ value: TableValue) {
     switch value {
     case .null: append("null")
-    case .integer(let n): write(String(n))
+    case .integer(let n): appendInteger(n)
     case .double(let x): if x.isFinite { appendJSONNumber(x) } else { append("null") }
+    case .numberText(let x):
+      append("\"")
+      appendJSONNumber(x)
+      append("\"")
     case .boolean(let b): append(b ? "true" : "false")
     case .string(let s): appendJSONString(s)
     case .timestamp(let seconds):
-      if let text = TableValue.iso8601(seconds) { appendJSONString(text) } else { append("null") }
+      guard TableValue.microseconds(seconds) != nil else { return append("null") }
+      append("\"")
+      appendISO8601(seconds)
+      append("\"")
     }
   }
 
-  /// Appends a value as one CSV cell: empty for null, numbers and booleans as in JSON,
-  /// strings quoted only when they must be (an empty string as `""`).
+  /// Appends a value as one CSV cell, as part of a line: empty for null, numbers and
+  /// booleans as in JSON, strings quoted only when they must be (an empty string as `""`).
   public mutating func appendCSVCell(_ value: TableValue) {
     switch value {
     case .null: break
-    case .integer(let n): write(String(n))
-    case .double(let x): if x.isFinite { appendJSONNumber(x) }
+    case .integer(let n): appendInteger(n)
+    case .double(let x), .numberText(let x): if x.isFinite { appendJSONNumber(x) }
     case .boolean(let b): append(b ? "true" : "false")
     case .string(let s): appendCSVField(s)
-    case .timestamp(let seconds): if let text = TableValue.iso8601(seconds) { write(text) }
+    case .timestamp(let seconds): appendISO8601(seconds)
     }
   }
 }
