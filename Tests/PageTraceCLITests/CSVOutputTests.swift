@@ -222,6 +222,34 @@ func jsonLine(
     #expect(try pagetrace(["replay", "--format", "jsonl", tap]).stdout.hasPrefix("{\"t\":1.08,"))
   }
 
+  /// `--wall-clock`: `t` as an instant in a last `time` column (1,700,000,000.3 s is
+  /// 2023-11-14 22:13:20.3 UTC); refused for JSON Lines, whose records keep their shape.
+  @Test func wallClockAddsTheInstant() throws {
+    let directory = try scratch()
+    try write(
+      [
+        header, #"{"t":1700000000.25,"touch":"down","id":1,"x":300,"y":795}"#,
+        #"{"t":1700000000.3,"touch":"up","id":1,"x":300,"y":795}"#,
+      ].joined(separator: "\n") + "\n", to: "w.jsonl", in: directory)
+    let csv = try pagetrace(
+      ["replay", "--wall-clock", "--format", "csv", "w.jsonl"], in: directory)
+    #expect(
+      csv.stdout == """
+        t,type,session,from,to,animated,interaction,cause,state,visible,text,page,file,line,index,time
+        1700000000.3,transition,,0,1,true,discrete,tap,,,,,w.jsonl,,,2023-11-14T22:13:20.300000Z
+
+        """)
+    let json = try pagetrace(["replay", "--wall-clock", "w.jsonl"], in: directory)
+    #expect(json.status == 64)
+    #expect(json.stderr.contains("JSON Lines records keep the contract's shape"))
+    let strokes = try pagetrace(
+      ["classify", "--wall-clock", "--format", "csv", "w.jsonl"], in: directory)
+    #expect(
+      strokes.stdout.split(separator: "\n").last?.hasSuffix(
+        ",w.jsonl,2023-11-14T22:13:20.250000Z,2023-11-14T22:13:20.300000Z") == true,
+      "\(strokes.stdout)")
+  }
+
   @Test func namesWithCommasQuotesAndLineBreaksAreQuoted() throws {
     let directory = try scratch()
     let trace = [

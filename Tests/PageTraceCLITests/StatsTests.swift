@@ -278,6 +278,25 @@ import Testing
     #expect(sessions.map { $0["events"] as? Int } == [2, 2])
   }
 
+  /// `--rows` chooses the rows of a table, so it needs one, one grain at a time.
+  @Test(arguments: [
+    (
+      ["--format", "csv", "--rows", "files"],
+      "invalid value for '--rows': expected file, session, total or page, found 'files'; did you mean 'file'?"
+    ),
+    (["--rows", "total"], "'--rows' chooses the rows of jsonl, csv or parquet; add --format"),
+    (
+      ["--format", "jsonl", "--rows", "page", "--by-session"],
+      "'--by-session' asks for --rows session; '--rows page' was given"
+    ),
+  ])
+  func rowsOfATableOnly(_ options: [String], message: String) throws {
+    let run = try pagetrace(["stats"] + options + ["-"], input: Data(trace.utf8))
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("pagetrace: error: \(message)\n"), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+
   @Test func outputGoesToTheFileOnlyOnSuccess() throws {
     let directory = try scratch()
     try write(trace, to: "a.jsonl", in: directory)
