@@ -2131,8 +2131,8 @@ func sample_Sources_PageTraceIO_Output_RecordWriter_swift_117() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/Output/RecordWriter.swift:373
-func sample_Sources_PageTraceIO_Output_RecordWriter_swift_373() throws {
+// Sources/PageTraceIO/Output/RecordWriter.swift:376
+func sample_Sources_PageTraceIO_Output_RecordWriter_swift_376() throws {
   var configuration = PageControlConfiguration(
     pages: 8, control: Rect(x: 0, y: 780, width: 390, height: 30))
   configuration.container = Rect(x: 0, y: 0, width: 390, height: 844)
@@ -2151,8 +2151,8 @@ func sample_Sources_PageTraceIO_Output_RecordWriter_swift_373() throws {
   _use(&writer)
 }
 
-// Sources/PageTraceIO/Output/Table/ParquetWriter.swift:11
-func sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_11() throws {
+// Sources/PageTraceIO/Output/Table/ParquetWriter.swift:9
+func sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_9() throws {
   do {
     var parquet = ParquetWriter(columns: [TableColumn("page", .integer)])
     var file = parquet.takeOutput()  // "PAR1"
@@ -2189,6 +2189,23 @@ func sample_Sources_PageTraceIO_Output_Table_TableColumn_swift_5() throws {
     let columns = [TableColumn("t", .double), TableColumn("session", .string)]
   }
   _ = session
+}
+
+// Sources/PageTraceIO/Output/Table/TableFormat.swift:3
+func sample_Sources_PageTraceIO_Output_Table_TableFormat_swift_3() throws {
+  do {
+    let format = TableFormat(rawValue: "parquet")  // .parquet
+  }
+}
+
+// Sources/PageTraceIO/Output/Table/TableValue.swift:3
+func sample_Sources_PageTraceIO_Output_Table_TableValue_swift_3() throws {
+  do {
+    let missing: Double? = nil
+    let row: [TableValue] = [
+      .string("tap.jsonl"), .integer(3), .double(missing), .timestamp(1_700_000_000.25),
+    ]
+  }
 }
 
 // Sources/PageTraceIO/Output/Table/TableWriter.swift:6
@@ -2682,10 +2699,12 @@ failures += _run("Sources/PageTraceIO/Output/JSONText.swift:11", sample_Sources_
 failures += _run("Sources/PageTraceIO/Output/OutputFile.swift:23", sample_Sources_PageTraceIO_Output_OutputFile_swift_23)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:25", sample_Sources_PageTraceIO_Output_RecordWriter_swift_25)
 failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:117", sample_Sources_PageTraceIO_Output_RecordWriter_swift_117)
-failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:373", sample_Sources_PageTraceIO_Output_RecordWriter_swift_373)
-failures += _run("Sources/PageTraceIO/Output/Table/ParquetWriter.swift:11", sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_11)
+failures += _run("Sources/PageTraceIO/Output/RecordWriter.swift:376", sample_Sources_PageTraceIO_Output_RecordWriter_swift_376)
+failures += _run("Sources/PageTraceIO/Output/Table/ParquetWriter.swift:9", sample_Sources_PageTraceIO_Output_Table_ParquetWriter_swift_9)
 failures += _run("Sources/PageTraceIO/Output/Table/RecordTable.swift:10", sample_Sources_PageTraceIO_Output_Table_RecordTable_swift_10)
 failures += _run("Sources/PageTraceIO/Output/Table/TableColumn.swift:5", sample_Sources_PageTraceIO_Output_Table_TableColumn_swift_5)
+failures += _run("Sources/PageTraceIO/Output/Table/TableFormat.swift:3", sample_Sources_PageTraceIO_Output_Table_TableFormat_swift_3)
+failures += _run("Sources/PageTraceIO/Output/Table/TableValue.swift:3", sample_Sources_PageTraceIO_Output_Table_TableValue_swift_3)
 failures += _run("Sources/PageTraceIO/Output/Table/TableWriter.swift:6", sample_Sources_PageTraceIO_Output_Table_TableWriter_swift_6)
 failures += _run("Sources/PageTraceIO/Output/TextWriter.swift:4", sample_Sources_PageTraceIO_Output_TextWriter_swift_4)
 failures += _run("Sources/PageTraceIO/Replay/BatchReplay.swift:12", sample_Sources_PageTraceIO_Replay_BatchReplay_swift_12)
@@ -2708,5 +2727,5 @@ failures += _run("Sources/PageTraceImport/RecordingInspection.swift:8", sample_S
 failures += _run("Sources/PageTraceImport/RecordingInspection.swift:98", sample_Sources_PageTraceImport_RecordingInspection_swift_98)
 failures += _run("Sources/PageTraceImport/RecordingInspector.swift:16", sample_Sources_PageTraceImport_RecordingInspector_swift_16)
 failures += _run("Sources/PageTraceImport/TimeUnitEvidence.swift:14", sample_Sources_PageTraceImport_TimeUnitEvidence_swift_14)
-print("\(failures) of 150 samples failed")
+print("\(failures) of 152 samples failed")
 exit(failures == 0 ? 0 : 1)

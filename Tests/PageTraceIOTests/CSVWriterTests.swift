@@ -68,7 +68,7 @@ import Testing
     let record = PageControlRecord(time: 1, session: #"a,"b""#, .detail(page: 0))
     #expect(
       try written([record], format: .csv, types: .detail, fileName: "x,\"y\".jsonl")
-        == RecordWriter.csvHeaderRow + #"1,detail,"a,""b""",,,,,,,,,0,"x,""y"".jsonl",,"#
+        == RecordWriter.csvHeaderRow() + #"1,detail,"a,""b""",,,,,,,,,0,"x,""y"".jsonl",,"#
         + "\n")
   }
 

@@ -350,18 +350,21 @@ public struct RecordWriter: ~Copyable {
   /// `file`, `line`, `index`.
   public static let csvColumns = RecordTable.columns.map(\.name)
 
-  /// In ``TableFormat/csv``, appends the header row, ``csvHeaderRow``. Nothing in JSON Lines,
-  /// which has no header.
+  /// In ``TableFormat/csv``, appends the header row, ``csvHeaderRow(wallClock:)``. Nothing in
+  /// JSON Lines, which has no header.
   public mutating func writeHeader() {
     guard format == .csv, failure == nil else { return }
-    var row = Self.csvHeaderRow
-    if writesWallClock { row = String(row.dropLast()) + ",time\n" }
+    var row = Self.csvHeaderRow(wallClock: writesWallClock)
     buffer.reserve(row.utf8.count)
     row.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
   }
 
-  /// The CSV header row, its line end included.
-  public static let csvHeaderRow = TableWriter.csvHeader(RecordTable.columns)
+  /// The CSV header row, its line end included; `time` last when `wallClock`
+  /// (``writesWallClock``).
+  public static func csvHeaderRow(wallClock: Bool = false) -> String {
+    TableWriter.csvHeader(
+      RecordTable.columns + (wallClock ? [RecordTable.wallClockColumn] : []))
+  }
 
   /// Ends the records of one input event: under ``FlushPolicy/perEvent`` writes out
   /// everything buffered (nothing when no record was), under other policies does nothing.

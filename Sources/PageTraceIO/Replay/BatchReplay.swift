@@ -164,7 +164,7 @@ public struct BatchReplay: Sendable {
   /// The CSV header row a run starts with, or `nil` if it writes JSON Lines or Parquet.
   public var csvHeaderRow: String? {
     guard options.format == .csv else { return nil }
-    return RecordWriter.csvHeaderRow.dropLast() + (options.writesWallClock ? ",time\n" : "\n")
+    return RecordWriter.csvHeaderRow(wallClock: options.writesWallClock)
   }
 }
 
