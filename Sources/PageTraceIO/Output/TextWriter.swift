@@ -34,12 +34,7 @@ public struct TextWriter: ~Copyable {
 
   /// Appends text, writing the buffer out past ``threshold``.
   public mutating func write(_ text: String) {
-    guard !hasFailed else { return }
-    var text = text
-    text.withUTF8 { bytes in
-      buffer.reserve(bytes.count)
-      buffer.append(UnsafeRawBufferPointer(bytes))
-    }
+    appendText(text)
     drainIfFull()
   }
 
